@@ -1,0 +1,49 @@
+/** Permission keys (server-rules.md). Names and descriptions come from the server in Polish. */
+export const PERMISSIONS = [
+  'main.admin',
+  'main.misc.homepage.show',
+  'main.items.show',
+  'main.items.edit',
+  'main.order.show',
+  'main.order.edit',
+  'main.order.summary.show',
+  'main.warehouse.edit',
+  'main.settings.edit',
+  'main.users.edit',
+  'main.plugins.manage',
+] as const;
+
+export type PermissionKey = (typeof PERMISSIONS)[number];
+
+export const ADMIN_PERMISSION: PermissionKey = 'main.admin';
+
+/** Splits the stored `a;b;c` string into trimmed, non-empty keys. */
+export function parsePermissions(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/** Joins keys into the stored form, dropping duplicates and keeping a stable order. */
+export function joinPermissions(keys: readonly string[]): string {
+  return [...new Set(keys.map((k) => k.trim()).filter((k) => k.length > 0))].sort().join(';');
+}
+
+/**
+ * The server's check: exact key match, and `main.admin` passes every check.
+ * The server never uses the substring rule of the screens.
+ */
+export function hasPermissionExact(permissions: string, key: string): boolean {
+  const keys = parsePermissions(permissions).map((k) => k.toLowerCase());
+  return keys.includes(ADMIN_PERMISSION) || keys.includes(key.toLowerCase());
+}
+
+/**
+ * The screens' check (platform.md §6): a case-insensitive substring match on the whole string;
+ * `main.admin` passes every check. Only decides what to show; the server decides what is allowed.
+ */
+export function hasPermissionForScreen(permissions: string, key: string): boolean {
+  const all = permissions.toLowerCase();
+  return all.includes(ADMIN_PERMISSION) || all.includes(key.toLowerCase());
+}

@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { emailSchema, loginUserSchema, orgPrefixSchema, passwordSchema } from '@zaplecze/contract';
+import type { ZodType } from 'zod';
+import { AppError } from './platform/errors';
+import { createOrganization } from './modules/registration/registration.service';
+import { openAndMigrate } from './server';
+
+const HELP = `Zaplecze: polecenia administracyjne
+
+Użycie: npm run cli -- <polecenie> [opcje]
+
+Polecenia:
+  org:create   Tworzy organizację i jej administratora (uprawnienie main.admin)
+      --prefix <prefiks>     3-20 małych liter i cyfr (wymagane)
+      --admin <użytkownik>   nazwa administratora (wymagane)
+      --password <hasło>     8-128 znaków (wymagane)
+      --email <e-mail>       e-mail administratora (wymagane)
+      --name <nazwa>         nazwa organizacji (domyślnie prefiks)
+      --tax-id <NIP>, --address <adres>, --post-code-city <kod i miasto>, --country <kod ISO> (domyślnie PL)
+  --help       Ta pomoc
+
+Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
+
+class UsageError extends Error {}
+
+function check<T>(schema: ZodType<T>, value: unknown, name: string): T {
+  if (value === undefined) throw new UsageError(`Brak wymaganej opcji --${name}.`);
+  const r = schema.safeParse(value);
+  if (!r.success) throw new UsageError(`--${name}: ${r.error.issues[0]?.message ?? 'niepoprawna wartość'}`);
+  return r.data;
+}
+
+async function orgCreate(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      prefix: { type: 'string' },
+      admin: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'tax-id': { type: 'string' },
+      address: { type: 'string' },
+      'post-code-city': { type: 'string' },
+      country: { type: 'string' },
+    },
+    strict: true,
+  });
+  const prefix = check(orgPrefixSchema, values.prefix, 'prefix');
+  const admin = check(loginUserSchema, values.admin, 'admin');
+  const password = check(passwordSchema, values.password, 'password');
+  const email = check(emailSchema, values.email, 'email');
+  const { database, deps } = await openAndMigrate();
+  try {
+    const { login } = await createOrganization(
+      { deps, db: deps.db, ip: 'cli', locale: 'pl' },
+      {
+        prefix,
+        name: values.name?.trim() || prefix,
+        taxId: values['tax-id'] ?? '',
+        address: values.address ?? '',
+        postCodeCity: values['post-code-city'] ?? '',
+        countryCode: (values.country ?? 'PL').toUpperCase(),
+        adminUser: admin,
+        adminPass: password,
+        adminEmail: email,
+        adminTel: '',
+        adminName: admin,
+      },
+    );
+    console.log(`Utworzono organizację "${prefix}". Login administratora: ${login}`);
+    console.log(login);
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP);
+    return command ? 0 : 2;
+  }
+  try {
+    if (command === 'org:create') {
+      await orgCreate(rest);
+      return 0;
+    }
+    throw new UsageError(`Nieznane polecenie "${command}". Zobacz: npm run cli -- --help`);
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof AppError) {
+      console.error(`Błąd: ${err.message}`);
+      return 2;
+    }
+    if (err instanceof TypeError && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(`Błąd: ${err.message}. Zobacz: npm run cli -- --help`);
+      return 2;
+    }
+    console.error(`Błąd: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,48 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+/** Server configuration read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; otherwise SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  isTest: boolean;
+  registrationEnabled: boolean;
+  registerText: string;
+  loginInfo: string;
+  webConcurrency: number;
+  /** Directory with the built web app (index.html and assets). */
+  webDist: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: positiveInt(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    isTest: env.APP_ENV === 'test',
+    registrationEnabled: flag(env.REGISTRATION_ENABLED, true),
+    registerText: env.REGISTER_TEXT ?? 'Rejestracja jest wyłączona. Skontaktuj się z dostawcą usługi.',
+    loginInfo: env.LOGIN_INFO ?? '',
+    webConcurrency: positiveInt(env.WEB_CONCURRENCY, availableParallelism()),
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'packages/web/dist')),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+// int8 (count(*), bigint ids) as numbers: our counts and ids stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric stays a string (exact money); callers convert.
+
+/**
+ * SQLite write transactions must take the write lock at BEGIN: a deferred transaction that
+ * upgrades later can fail with SQLITE_BUSY when several processes write at once.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const begin = async (connection: DatabaseConnection, _settings: TransactionSettings) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    driver.beginTransaction = begin;
+    return driver;
+  }
+}
+
+export function openSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', destroy: () => db.destroy() };
+}
+
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
+  return openSqlite(path.join(opts.dataDir, 'zaplecze.sqlite'));
+}
+
+/** Timestamps come back as Date (PostgreSQL) or ISO text (SQLite). */
+export function toIso(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** What we write into timestamp columns: ISO text works on both engines. */
+export function nowIso(offsetMs = 0): string {
+  return new Date(Date.now() + offsetMs).toISOString();
+}

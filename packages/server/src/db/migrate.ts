@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './database';
+import type { Migration } from './migrations/helpers';
+import { m0001Platform } from './migrations/0001_platform';
+
+/** Every migration in order. Later issues append here; names never change once released. */
+export const MIGRATIONS: Migration[] = [m0001Platform];
+
+/**
+ * Runs pending migrations in one transaction each. On PostgreSQL an advisory lock keeps several
+ * starting processes from migrating at once; on SQLite `begin immediate` does the same.
+ */
+export async function migrate(database: Database, migrations: Migration[] = MIGRATIONS): Promise<string[]> {
+  const db = database.db as unknown as Kysely<{ schema_migrations: { name: string; applied_at: string } }>;
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('name', 'varchar(200)', (c) => c.primaryKey())
+    .addColumn('applied_at', 'varchar(40)', (c) => c.notNull())
+    .execute();
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    await db.transaction().execute(async (trx) => {
+      if (database.engine === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
+      const done = await trx
+        .selectFrom('schema_migrations')
+        .select('name')
+        .where('name', '=', migration.name)
+        .executeTakeFirst();
+      if (done) return;
+      await migration.up(trx as unknown as Kysely<unknown>, database.engine);
+      await trx
+        .insertInto('schema_migrations')
+        .values({ name: migration.name, applied_at: new Date().toISOString() })
+        .execute();
+      applied.push(migration.name);
+    });
+  }
+  return applied;
+}

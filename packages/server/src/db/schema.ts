@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Database tables. Timestamps are ISO strings on SQLite and Date on PostgreSQL; read them through
+ * `toIso`. Booleans are stored as 0/1 on both engines.
+ */
+export interface OrganizationsTable {
+  id: Generated<number>;
+  prefix: string;
+  name: string;
+  tax_id: string;
+  address: string;
+  post_code_city: string;
+  country_code: string;
+  registered_at: string | Date;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Full login `{prefix}_{user}`, lower-case, unique. */
+  login: string;
+  name: string;
+  email: string;
+  tel: string;
+  pass_hash: string;
+  permissions: string;
+  created_at: string | Date;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  token_hash: string;
+  long_session: number;
+  valid_to: string | Date;
+  created_at: string | Date;
+}
+
+export interface CaptchasTable {
+  uuid: string;
+  answer_hash: string;
+  expires_at: string | Date;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  failed_at: string | Date;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+}
+
+/** Tables whose rows belong to one organisation (column `org_id`). */
+export type TenantTable = {
+  [K in keyof DB]: DB[K] extends { org_id: number } ? K : never;
+}[keyof DB];

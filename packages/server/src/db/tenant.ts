@@ -1,0 +1,63 @@
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  InsertQueryBuilder,
+  InsertResult,
+  Kysely,
+  SelectQueryBuilder,
+  Transaction,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { DB, TenantTable } from './schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+/** A view of the executor with one stand-in table, so that generic table names type-check. */
+type Loose = Kysely<{ t: { org_id: number } }>;
+
+/**
+ * The one tenant-scoping mechanism: repositories of business data receive a TenantDb, never the
+ * raw Kysely instance, and every query it starts is already limited to the caller's organisation.
+ * A row of another organisation is therefore indistinguishable from a missing row (404).
+ */
+export class TenantDb {
+  constructor(
+    private readonly executor: Executor,
+    readonly orgId: number,
+  ) {}
+
+  private get loose(): Loose {
+    return this.executor as unknown as Loose;
+  }
+
+  selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, object> {
+    const qb = this.loose.selectFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
+    return qb as unknown as SelectQueryBuilder<DB, T, object>;
+  }
+
+  /** Inserts with `org_id` forced to the caller's organisation. */
+  insertInto<T extends TenantTable>(
+    table: T,
+    values: Omit<Insertable<DB[T]>, 'org_id'> | Omit<Insertable<DB[T]>, 'org_id'>[],
+  ): InsertQueryBuilder<DB, T, InsertResult> {
+    const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, org_id: this.orgId }));
+    return this.loose.insertInto(table as 't').values(rows) as unknown as InsertQueryBuilder<DB, T, InsertResult>;
+  }
+
+  updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+    const qb = this.loose.updateTable(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
+    return qb as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+  }
+
+  deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
+    const qb = this.loose.deleteFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
+    return qb as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+  }
+
+  /** Runs `fn` in one transaction, still scoped to the same organisation. */
+  async transaction<R>(fn: (tdb: TenantDb) => Promise<R>): Promise<R> {
+    if (this.executor.isTransaction) return fn(this);
+    return (this.executor as Kysely<DB>).transaction().execute((trx) => fn(new TenantDb(trx, this.orgId)));
+  }
+}

@@ -1,0 +1,58 @@
+import cluster from 'node:cluster';
+import { loadConfig } from './config';
+import { buildApp } from './platform/app';
+import { purgeExpired } from './modules/auth/auth.service';
+import { openAndMigrate } from './server';
+
+/**
+ * `npm start`: the primary migrates the database once, then forks WEB_CONCURRENCY workers
+ * (one per core by default) that share the port. SQLite's driver is synchronous, so one process
+ * would serialise every request; no state that matters lives in a process.
+ */
+async function primary(): Promise<void> {
+  const config = loadConfig();
+  const { database } = await openAndMigrate(config);
+  await database.destroy();
+  const workers = config.webConcurrency;
+  console.log(`Zaplecze: ${database.engine}, ${workers} proces(y), http://localhost:${config.port}`);
+  if (workers === 1) return worker();
+  for (let i = 0; i < workers; i++) cluster.fork();
+  let stopping = false;
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${w.process.pid} ended (${signal ?? code}), starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function worker(): Promise<void> {
+  const config = loadConfig();
+  const { database, deps } = await openAndMigrate(config);
+  const { app } = await buildApp(deps);
+  const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl' };
+  await purgeExpired(base).catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
+  const timer = setInterval(() => void purgeExpired(base).catch(() => undefined), 60 * 60 * 1000);
+  timer.unref();
+  await app.listen({ port: config.port, host: config.host });
+  const shutdown = async () => {
+    clearInterval(timer);
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+const run = cluster.isPrimary ? primary : worker;
+run().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

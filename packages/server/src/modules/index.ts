@@ -1,0 +1,8 @@
+import type { RouteDef } from '../platform/route';
+import { authRoutes } from './auth/auth.routes';
+import { metaRoutes } from './meta/meta.routes';
+import { registrationRoutes } from './registration/registration.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** Every module's routes, mounted under /api. New modules add their list here. */
+export const allRoutes: RouteDef[] = [...metaRoutes, ...authRoutes, ...registrationRoutes, ...usersRoutes];

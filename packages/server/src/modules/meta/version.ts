@@ -1,0 +1,5 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+/** The product version, from the root package.json. */
+export const APP_VERSION: string = (require('../../../../../package.json') as { version: string }).version;

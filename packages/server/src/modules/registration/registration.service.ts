@@ -1,0 +1,76 @@
+import { ADMIN_PERMISSION, buildLogin, type registerRequestSchema } from '@zaplecze/contract';
+import type { z } from 'zod';
+import { TenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/context';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { MSG } from '../../platform/messages.pl';
+import { hashPassword } from '../auth/password';
+import { isCountryCode } from '../meta/countries';
+import { organizationsRepository } from '../organizations/organizations.repository';
+import { usersRepository } from '../users/users.repository';
+import { consumeCaptcha } from './captcha.service';
+
+export interface NewOrganization {
+  prefix: string;
+  name: string;
+  taxId: string;
+  address: string;
+  postCodeCity: string;
+  countryCode: string;
+  adminUser: string;
+  adminPass: string;
+  adminEmail: string;
+  adminTel: string;
+  adminName?: string;
+}
+
+/**
+ * Creates an organisation and its administrator in one transaction. Used by registration and by
+ * the admin CLI. Answers the administrator's login.
+ */
+export async function createOrganization(ctx: RequestContext, input: NewOrganization): Promise<{ login: string; orgId: number }> {
+  if (!isCountryCode(input.countryCode)) throw badRequest(MSG.countryUnknown, 'country');
+  const passHash = await hashPassword(input.adminPass);
+  const now = ctx.deps.now().toISOString();
+  const login = buildLogin(input.prefix, input.adminUser);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (await organizationsRepository.findByPrefix(trx, input.prefix)) throw conflict(MSG.prefixTaken);
+    const orgId = await organizationsRepository.insert(trx, {
+      prefix: input.prefix,
+      name: input.name,
+      tax_id: input.taxId,
+      address: input.address,
+      post_code_city: input.postCodeCity,
+      country_code: input.countryCode,
+      registered_at: now,
+    });
+    await usersRepository.insert(new TenantDb(trx, orgId), {
+      login,
+      name: input.adminName ?? '',
+      email: input.adminEmail,
+      tel: input.adminTel,
+      pass_hash: passHash,
+      permissions: ADMIN_PERMISSION,
+      created_at: now,
+    });
+    return { login, orgId };
+  });
+}
+
+export async function register(ctx: RequestContext, body: z.output<typeof registerRequestSchema>): Promise<{ login: string }> {
+  if (!ctx.deps.config.registrationEnabled) throw forbidden(MSG.registrationDisabled);
+  if (!(await consumeCaptcha(ctx.db, ctx.deps.now(), body.captchaUUID, body.captcha))) throw badRequest(MSG.captchaWrong, 'captcha');
+  const { login } = await createOrganization(ctx, {
+    prefix: body.orgPrefix,
+    name: body.companyName,
+    taxId: body.taxId,
+    address: body.address,
+    postCodeCity: body.postcodeCity,
+    countryCode: body.country,
+    adminUser: body.adminUser,
+    adminPass: body.adminPass,
+    adminEmail: body.adminEmail,
+    adminTel: body.adminTel,
+  });
+  return { login };
+}

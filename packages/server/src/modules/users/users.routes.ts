@@ -1,0 +1,53 @@
+import { idQuerySchema, profileUpdateSchema, userCreateSchema, userUpdateSchema } from '@zaplecze/contract';
+import { z } from 'zod';
+import { route } from '../../platform/route';
+import * as users from './users.service';
+
+const listQuery = z.object({ id: idQuerySchema.shape.id.optional() });
+
+export const usersRoutes = [
+  route({
+    method: 'GET',
+    url: '/users',
+    access: 'authenticated',
+    query: listQuery,
+    handler: async (ctx, { query }) => (query.id ? users.getUser(ctx, query.id) : { users: await users.listUsers(ctx) }),
+  }),
+  route({
+    method: 'GET',
+    url: '/users/:id',
+    access: 'authenticated',
+    params: idQuerySchema,
+    handler: (ctx, { params }) => users.getUser(ctx, params.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/users',
+    access: 'main.users.edit',
+    body: userCreateSchema,
+    handler: (ctx, { body }) => users.createUser(ctx, body),
+  }),
+  // Editing oneself needs no permission; the service demands main.users.edit for anyone else.
+  route({
+    method: 'PUT',
+    url: '/users',
+    access: 'authenticated',
+    body: userUpdateSchema,
+    handler: (ctx, { body }) => users.updateUser(ctx, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/users',
+    access: 'main.users.edit',
+    query: idQuerySchema,
+    handler: (ctx, { query }) => users.deleteUser(ctx, query.id),
+  }),
+  route({ method: 'GET', url: '/profile', access: 'authenticated', handler: (ctx) => users.getUser(ctx, ctx.user.id) }),
+  route({
+    method: 'PUT',
+    url: '/profile',
+    access: 'authenticated',
+    body: profileUpdateSchema,
+    handler: (ctx, { body }) => users.updateProfile(ctx, body),
+  }),
+];

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import { API_BASE } from '@zaplecze/contract';
+import type { AppDeps } from './context';
+import { installErrorHandling } from './error-handler';
+import { registerRoutes, type RouteDef } from './route';
+import { installXsrf } from './xsrf';
+import { allRoutes } from '../modules';
+
+/** Routes seen while building, with their access mark: the route-table test walks this. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: RouteInfo[];
+}
+
+const LOG_REDACT = ['req.headers["x-auth-bearer"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {}): Promise<BuiltApp> {
+  const logger: FastifyServerOptions['logger'] =
+    opts.logger === false ? false : { level: deps.config.logLevel, redact: LOG_REDACT };
+  const app = Fastify({
+    logger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const m of methods) {
+      if (m === 'HEAD') continue;
+      const access = r.config?.access;
+      if (r.url.startsWith(API_BASE) && !access) {
+        throw new Error(`Route ${m} ${r.url} declares no access: mark it public, authenticated or with a permission`);
+      }
+      routes.push({ method: m, url: r.url, access });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  installXsrf(app);
+  installErrorHandling(app);
+
+  await app.register(
+    async (api) => {
+      registerRoutes(api, deps, [...allRoutes, ...(opts.extraRoutes ?? [])]);
+    },
+    { prefix: API_BASE },
+  );
+
+  const indexFile = path.join(deps.config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  installSpaFallback(app, hasWeb ? indexFile : undefined);
+  return { app, routes };
+}
+
+/** Everything that is not an API call or a file gets the SPA's index.html (history routing). */
+function installSpaFallback(app: FastifyInstance, indexFile: string | undefined): void {
+  const html = indexFile ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === API_BASE || req.url.startsWith(`${API_BASE}/`) || req.url.startsWith(`${API_BASE}?`);
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ code: 404, message: 'Nie ma takiego adresu API.' });
+    }
+    if (!html) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Aplikacja nie jest zbudowana: uruchom "npm run build".');
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasPermissionExact, type PermissionKey } from '@zaplecze/contract';
+import type { z } from 'zod';
+import { authenticate } from '../modules/auth/auth.guard';
+import { forbidden } from './errors';
+import { authContext, type AppDeps, type AuthContext, type RequestContext } from './context';
+
+/**
+ * Who may call a route: anybody ('public'), any signed-in user ('authenticated'),
+ * or a signed-in user holding the exact permission key (or main.admin).
+ */
+export type Access = 'public' | 'authenticated' | PermissionKey;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Input<B, Q, P> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+}
+
+interface BaseDef<B, Q, P> {
+  method: Method;
+  url: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Body size limit in bytes, when a route needs other than the default. */
+  bodyLimit?: number;
+}
+
+export interface PublicRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
+  access: 'public';
+  handler(ctx: RequestContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
+  access: Exclude<Access, 'public'>;
+  handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+export type RouteDef = PublicRouteDef<Schema | undefined, Schema | undefined, Schema | undefined> | AuthRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+/** Declares a route; the access mark is required by the type and checked again at registration. */
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  def: PublicRouteDef<B, Q, P> | AuthRouteDef<B, Q, P>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
+  const lang = String(req.headers['accept-language'] ?? 'pl').slice(0, 2).toLowerCase();
+  return { deps, db: deps.db, ip: req.ip, locale: /^[a-z]{2}$/.test(lang) ? lang : 'pl' };
+}
+
+/** Registers route definitions under the current prefix (the caller mounts them under /api). */
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[]): void {
+  for (const def of defs) {
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { access: def.access },
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      handler: async (req, reply) => {
+        const base = baseContext(deps, req);
+        let ctx: RequestContext | AuthContext = base;
+        if (def.access !== 'public') {
+          const user = await authenticate(base, req);
+          if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
+          ctx = authContext(base, user);
+        }
+        // Auth comes first, so that a stranger learns nothing about the expected input.
+        const input = {
+          body: def.body ? def.body.parse(req.body ?? {}) : undefined,
+          query: def.query ? def.query.parse(req.query ?? {}) : undefined,
+          params: def.params ? def.params.parse(req.params ?? {}) : undefined,
+        };
+        const result = await (def.handler as (c: typeof ctx, i: typeof input, r: FastifyRequest, p: FastifyReply) => Promise<unknown>)(
+          ctx,
+          input,
+          req,
+          reply,
+        );
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        return result;
+      },
+    });
+  }
+}

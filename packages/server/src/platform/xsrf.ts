@@ -1,0 +1,35 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE, XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
+import { forbidden } from './errors';
+import { MSG } from './messages.pl';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit XSRF protection: the server sets a random XSRF-TOKEN cookie (readable by the
+ * app, SameSite=Strict); every non-GET call under /api must repeat it in X-XSRF-TOKEN.
+ */
+export function installXsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const cookieValue = req.cookies[XSRF_COOKIE];
+    if (!cookieValue) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+        secure: req.protocol === 'https',
+      });
+    }
+    if (SAFE.has(req.method) || !req.url.startsWith(API_BASE)) return;
+    const header = req.headers[XSRF_HEADER.toLowerCase()];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!cookieValue || !sent || !equal(cookieValue, sent)) throw forbidden(MSG.xsrf);
+  });
+}
+
+function equal(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

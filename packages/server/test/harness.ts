@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER, type TokenObject } from '@zaplecze/contract';
+import { loadConfig, type Config } from '../src/config';
+import { openPostgres, openSqlite, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { buildApp, type RouteInfo } from '../src/platform/app';
+import type { CaptchaGenerator } from '../src/platform/captcha';
+import type { AppDeps } from '../src/platform/context';
+
+/**
+ * The test seam for captchas: the harness knows every answer it handed out, so tests can
+ * register without any production switch. Nothing like this exists outside tests.
+ */
+export class KnownCaptcha implements CaptchaGenerator {
+  last = '';
+  create() {
+    this.last = randomBytes(3).toString('hex').toUpperCase();
+    return { text: this.last, image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+  }
+}
+
+/** Which engine this test run uses: TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL. */
+export function testEngine(): 'sqlite' | 'postgres' {
+  return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (testEngine() === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+    const name = `zaplecze_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = openPostgres(u.toString(), 5);
+    return {
+      database,
+      async drop() {
+        await database.destroy();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-test-'));
+  const database = openSqlite(path.join(dir, 'test.sqlite'));
+  return {
+    database,
+    async drop() {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  routes: RouteInfo[];
+  captcha: KnownCaptcha;
+  /** Moves the server's clock (token expiry, captcha expiry, rate-limit windows). */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+/** A real server on a random port with a fresh database of the run's engine. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { database, drop } = await createTestDatabase();
+  await migrate(database);
+  const captcha = new KnownCaptcha();
+  const clock = { offsetMs: 0 };
+  const config: Config = { ...loadConfig({}), isTest: true, logLevel: 'silent', ...overrides };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    captcha,
+    now: () => new Date(Date.now() + clock.offsetMs),
+  };
+  const { app, routes } = await buildApp(deps, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    routes,
+    captcha,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A client that behaves like the web app: keeps the XSRF cookie, sends X-XSRF-TOKEN on changes,
+ * X-Auth-Bearer once signed in, and JSON or form bodies.
+ */
+export class ApiClient {
+  token: string | undefined;
+  private xsrf: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    opts: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; xsrf?: boolean } = {},
+  ): Promise<ApiResponse<T>> {
+    if (!this.xsrf && method !== 'GET') await this.request('GET', '/api/');
+    const headers: Record<string, string> = { 'accept-language': 'pl', ...opts.headers };
+    if (this.token) headers[AUTH_HEADER] = this.token;
+    if (this.xsrf) headers.cookie = `${XSRF_COOKIE}=${this.xsrf}`;
+    if (method !== 'GET' && opts.xsrf !== false && this.xsrf) headers[XSRF_HEADER] = this.xsrf;
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    const res = await fetch(this.baseUrl + url, { method, headers, body });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+    if (set) this.xsrf = set.slice(XSRF_COOKIE.length + 1).split(';')[0];
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = Record<string, unknown>>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  post<T = Record<string, unknown>>(url: string, json: unknown) {
+    return this.request<T>('POST', url, { json });
+  }
+  put<T = Record<string, unknown>>(url: string, json: unknown) {
+    return this.request<T>('PUT', url, { json });
+  }
+  delete<T = Record<string, unknown>>(url: string) {
+    return this.request<T>('DELETE', url);
+  }
+
+  async login(login: string, pass: string, longtoken = false): Promise<TokenObject> {
+    const res = await this.request<TokenObject>('POST', '/api/login', { form: { login, pass, longtoken: String(longtoken) } });
+    if (res.status !== 200) throw new Error(`login ${login} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    this.token = res.body.token;
+    return res.body;
+  }
+}
