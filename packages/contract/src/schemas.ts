@@ -64,6 +64,8 @@ export const mainInfoSchema = z.object({
   isTest: z.boolean(),
   loginInfo: z.string(),
   version: z.string(),
+  /** Where the desktop app is downloaded from; empty hides the menu entry. */
+  desktopAppUrl: z.string().default(''),
 });
 export type MainInfo = z.infer<typeof mainInfoSchema>;
 

@@ -12,6 +12,8 @@ export interface Config {
   registrationEnabled: boolean;
   registerText: string;
   loginInfo: string;
+  /** Download address of the desktop app, shown in the menu when set. */
+  desktopAppUrl: string;
   webConcurrency: number;
   /** Directory with the built web app (index.html and assets). */
   webDist: string;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationEnabled: flag(env.REGISTRATION_ENABLED, true),
     registerText: env.REGISTER_TEXT ?? 'Rejestracja jest wyłączona. Skontaktuj się z dostawcą usługi.',
     loginInfo: env.LOGIN_INFO ?? '',
+    desktopAppUrl: env.DESKTOP_APP_URL ?? '',
     webConcurrency: positiveInt(env.WEB_CONCURRENCY, availableParallelism()),
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'packages/web/dist')),
     trustProxy: flag(env.TRUST_PROXY, false),

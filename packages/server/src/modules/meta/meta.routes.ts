@@ -13,7 +13,12 @@ export const metaRoutes = [
     method: 'GET',
     url: '/',
     access: 'public',
-    handler: async (ctx) => ({ isTest: ctx.deps.config.isTest, loginInfo: ctx.deps.config.loginInfo, version: APP_VERSION }),
+    handler: async (ctx) => ({
+      isTest: ctx.deps.config.isTest,
+      loginInfo: ctx.deps.config.loginInfo,
+      version: APP_VERSION,
+      desktopAppUrl: ctx.deps.config.desktopAppUrl,
+    }),
   }),
   route({ method: 'GET', url: '/data/languages', access: 'public', handler: async () => ({ languages: LANGUAGES }) }),
   route({ method: 'GET', url: '/data/countries', access: 'public', handler: async () => ({ countries: countryList() }) }),
