@@ -1,0 +1,144 @@
+import {
+  AuthStatus,
+  TOKEN_RENEW_CHECK_MS,
+  TOKEN_RENEW_LONG_BELOW_MS,
+  TOKEN_RENEW_SHORT_BELOW_MS,
+  shouldRenewToken,
+  tokenObjectSchema,
+  type TokenObject,
+  type User,
+} from '@zaplecze/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { api, errorMessage, setApiToken, setUnauthorizedHandler } from '@web/app/api';
+import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: User | undefined;
+  /** Why the last sign-in failed, shown under the form. */
+  error: string | undefined;
+  validTo: Date | undefined;
+  longSession: boolean;
+}
+
+export interface AuthApi extends AuthState {
+  login(login: string, pass: string, remember: boolean): Promise<boolean>;
+  logout(): Promise<void>;
+  /** Replaces the signed-in user's data after a profile save. */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthApi | undefined>(undefined);
+
+const initial: AuthState = {
+  status: AuthStatus.checking,
+  user: undefined,
+  error: undefined,
+  validTo: undefined,
+  longSession: false,
+};
+
+/**
+ * The auth state machine of platform.md §4: unauthorized (0), checking (10), failed (20),
+ * authorized (30). A stored token is checked on start; a timer renews it every 10 minutes when it
+ * has under 3 hours (short) or 5 days (long) left; logout always ends unauthorized.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(() => (readStoredToken() ? initial : { ...initial, status: AuthStatus.unauthorized }));
+  const queryClient = useQueryClient();
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const accept = useCallback((t: TokenObject) => {
+    const validTo = new Date(t.validTo);
+    storeToken(t.token, t.longSession, validTo);
+    setApiToken(t.token);
+    setState({ status: AuthStatus.authorized, user: t.user, error: undefined, validTo, longSession: t.longSession });
+  }, []);
+
+  const dropSession = useCallback(() => {
+    clearStoredToken();
+    setApiToken(undefined);
+    queryClient.clear();
+    setState({ ...initial, status: AuthStatus.unauthorized });
+  }, [queryClient]);
+
+  // Token check on start.
+  useEffect(() => {
+    const stored = readStoredToken();
+    if (!stored) return;
+    setApiToken(stored.token);
+    let cancelled = false;
+    api
+      .get('/login', { schema: tokenObjectSchema })
+      .then((t) => !cancelled && accept({ ...t, token: stored.token }))
+      .catch(() => !cancelled && dropSession());
+    return () => {
+      cancelled = true;
+    };
+  }, [accept, dropSession]);
+
+  // Any 401 while signed in ends the session.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (stateRef.current.status === AuthStatus.authorized) dropSession();
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [dropSession]);
+
+  // Renewal timer.
+  useEffect(() => {
+    if (state.status !== AuthStatus.authorized) return;
+    const timer = window.setInterval(() => {
+      const s = stateRef.current;
+      if (!s.validTo || !shouldRenewToken(s.validTo, new Date(), s.longSession, TOKEN_RENEW_SHORT_BELOW_MS, TOKEN_RENEW_LONG_BELOW_MS)) return;
+      api
+        .put('/login', { json: { longtoken: s.longSession }, schema: tokenObjectSchema })
+        .then(accept)
+        .catch((err: unknown) => console.warn('token renewal failed', errorMessage(err)));
+    }, TOKEN_RENEW_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [state.status, accept]);
+
+  const login = useCallback(
+    async (loginName: string, pass: string, remember: boolean) => {
+      setState((s) => ({ ...s, status: AuthStatus.checking, error: undefined }));
+      try {
+        const t = await api.post('/login', {
+          form: { login: loginName, pass, longtoken: String(remember) },
+          schema: tokenObjectSchema,
+        });
+        accept(t);
+        return true;
+      } catch (err) {
+        clearStoredToken();
+        setApiToken(undefined);
+        setState({ ...initial, status: AuthStatus.failed, error: errorMessage(err) });
+        return false;
+      }
+    },
+    [accept],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.delete('/login');
+    } catch {
+      // logout ends unauthorized even if the call fails
+    } finally {
+      dropSession();
+    }
+  }, [dropSession]);
+
+  const setUser = useCallback((user: User) => setState((s) => ({ ...s, user })), []);
+
+  const value = useMemo<AuthApi>(() => ({ ...state, login, logout, setUser }), [state, login, logout, setUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthApi {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

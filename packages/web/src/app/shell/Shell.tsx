@@ -1,0 +1,37 @@
+import { COPYRIGHT_YEAR, LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useMainInfo } from '@web/app/main-info';
+import { useDocumentTitle } from '@web/app/route-handle';
+import { format, m } from '@web/i18n';
+import { PageSpinner } from '@web/ui/PageSpinner';
+import { coreMenu } from './menu';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+const isWide = () => typeof window !== 'undefined' && window.innerWidth >= LEFT_MENU_PADDING_FROM_PX;
+
+/** The signed-in layout: top bar, left menu, content and footer. */
+export default function Shell() {
+  useDocumentTitle();
+  const [menuOpen, setMenuOpen] = useState(isWide);
+  const info = useMainInfo();
+  const groups = useMemo(() => coreMenu({ desktopAppUrl: info.data?.desktopAppUrl }), [info.data?.desktopAppUrl]);
+  return (
+    <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
+      <TopBar onToggleMenu={() => setMenuOpen((o) => !o)} />
+      <SideMenu groups={groups} open={menuOpen} onNavigate={() => !isWide() && setMenuOpen(false)} />
+      {menuOpen && <div className="app-backdrop d-md-none" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      <div className="app-content">
+        <main className="container-fluid py-3">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="app-footer text-muted small py-3 px-3 border-top">
+          {format(m().shell.footer, { year: COPYRIGHT_YEAR })}
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import Collapse from 'react-bootstrap/Collapse';
+import { NavLink } from 'react-router';
+import { useActiveIds } from '@web/app/route-handle';
+import type { MenuEntry, MenuGroup } from './menu';
+
+function Entry({ entry, active, onNavigate }: { entry: MenuEntry; active: boolean; onNavigate: () => void }) {
+  const cls = `app-menu-link nav-link d-flex align-items-center gap-2${active ? ' active' : ''}`;
+  const body = (
+    <>
+      <i className={`bi ${entry.icon}`} aria-hidden="true" />
+      <span>{entry.label}</span>
+    </>
+  );
+  return (
+    <li className="nav-item">
+      {entry.external ? (
+        <a className={cls} href={entry.path} target="_blank" rel="noopener noreferrer">
+          {body}
+        </a>
+      ) : (
+        <NavLink className={cls} to={entry.path} end aria-current={active ? 'page' : undefined} onClick={onNavigate} data-menu-id={entry.id}>
+          {body}
+        </NavLink>
+      )}
+    </li>
+  );
+}
+
+function Group({ group, activeIds, onNavigate }: { group: MenuGroup; activeIds: string[]; onNavigate: () => void }) {
+  const [open, setOpen] = useState(true);
+  const list = (
+    <ul className="nav flex-column">
+      {group.entries.map((e) => (
+        <Entry key={e.id} entry={e} active={activeIds.includes(e.id)} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+  if (!group.title) return <div className="app-menu-group mb-2">{list}</div>;
+  const id = `menu-group-${group.id}`;
+  return (
+    <div className="app-menu-group mb-2">
+      <button
+        type="button"
+        className="app-menu-heading btn btn-link w-100 text-start d-flex align-items-center gap-2"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+      >
+        {group.icon && <i className={`bi ${group.icon}`} aria-hidden="true" />}
+        <span className="me-auto">{group.title}</span>
+        <i className={`bi ${open ? 'bi-chevron-up' : 'bi-chevron-down'} small`} aria-hidden="true" />
+      </button>
+      <Collapse in={open}>
+        <div id={id}>{list}</div>
+      </Collapse>
+    </div>
+  );
+}
+
+/** Left menu, 250 px wide; groups collapse; the current entry is highlighted. */
+export function SideMenu({ groups, open, onNavigate }: { groups: MenuGroup[]; open: boolean; onNavigate: () => void }) {
+  const activeIds = useActiveIds();
+  return (
+    <nav className={`app-sidebar${open ? ' open' : ''}`} aria-label="Menu" data-testid="side-menu">
+      {groups
+        .filter((g) => g.entries.length > 0)
+        .map((g) => (
+          <Group key={g.id} group={g} activeIds={activeIds} onNavigate={onNavigate} />
+        ))}
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import { m } from '@web/i18n';
+
+export interface MenuEntry {
+  /** Matched against the route's activeId list. */
+  id: string;
+  label: string;
+  icon: string;
+  /** App path, or an absolute URL opened in a new tab when `external` is set. */
+  path: string;
+  external?: boolean;
+}
+
+export interface MenuGroup {
+  id: string;
+  /** No heading for the unnamed top group. */
+  title?: string;
+  icon?: string;
+  entries: MenuEntry[];
+}
+
+/**
+ * The core menu (platform.md §2). Entries appear as their screens are built; Marketplace, Shops,
+ * Carriers and Others hold plugin tabs and are shown only when something fills them.
+ */
+export function coreMenu(opts: { desktopAppUrl?: string }): MenuGroup[] {
+  const t = m().menu;
+  const options: MenuEntry[] = [{ id: 'users', label: t.users, icon: 'bi-people', path: '/users' }];
+  if (opts.desktopAppUrl) {
+    options.push({ id: 'desktop-app', label: t.desktopApp, icon: 'bi-download', path: opts.desktopAppUrl, external: true });
+  }
+  return [
+    { id: 'top', entries: [{ id: 'home', label: t.home, icon: 'bi-house', path: '/' }] },
+    { id: 'marketplace', title: t.marketplace, icon: 'bi-shop', entries: [] },
+    { id: 'shops', title: t.shops, icon: 'bi-cart', entries: [] },
+    { id: 'carriers', title: t.carriers, icon: 'bi-truck', entries: [] },
+    { id: 'others', title: t.others, icon: 'bi-grid', entries: [] },
+    { id: 'options', title: t.options, icon: 'bi-gear', entries: options },
+  ];
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthStatus } from '@zaplecze/contract';
+import { useForm } from 'react-hook-form';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { useMainInfo } from '@web/app/main-info';
+import { m } from '@web/i18n';
+
+function loginFormSchema() {
+  const t = m().auth;
+  return z.object({
+    login: z.string().trim().min(1, t.loginRequired),
+    pass: z.string().min(1, t.passwordRequired),
+    remember: z.boolean(),
+  });
+}
+type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
+
+/** Sign-in (platform.md §2 Login). */
+export default function LoginPage() {
+  const t = m().auth;
+  const auth = useAuth();
+  const info = useMainInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema()), defaultValues: { login: '', pass: '', remember: false } });
+
+  const onSubmit = async (data: LoginForm) => {
+    if (await auth.login(data.login, data.pass, data.remember)) {
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    }
+  };
+
+  const busy = isSubmitting || auth.status === AuthStatus.checking;
+  return (
+    <div className="auth-page">
+      <Card className="auth-card shadow">
+        <Card.Body className="p-4">
+          <div className="text-center mb-3">
+            <img src="/favicon.svg" alt="" width={48} height={48} />
+            <h1 className="h4 mt-2 mb-0">{t.heading}</h1>
+            <div className="text-muted small">{m().appName}</div>
+          </div>
+          {info.data?.isTest && (
+            <Alert variant="info" className="py-2" data-testid="test-banner">
+              {t.testEnvironment}
+            </Alert>
+          )}
+          {auth.status === AuthStatus.failed && auth.error ? (
+            <Alert variant="danger" className="py-2" role="alert" data-testid="login-error">
+              {auth.error}
+            </Alert>
+          ) : (
+            info.data?.loginInfo && (
+              <Alert variant="warning" className="py-2" data-testid="login-info">
+                {info.data.loginInfo}
+              </Alert>
+            )
+          )}
+          <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+            <Form.Group className="mb-3" controlId="login">
+              <Form.Label>{t.login}</Form.Label>
+              <Form.Control
+                autoFocus
+                autoComplete="username"
+                autoCapitalize="none"
+                placeholder={t.loginPlaceholder}
+                isInvalid={!!errors.login}
+                {...register('login')}
+              />
+              <Form.Control.Feedback type="invalid">{errors.login?.message}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group className="mb-3" controlId="pass">
+              <Form.Label>{t.password}</Form.Label>
+              <Form.Control type="password" autoComplete="current-password" isInvalid={!!errors.pass} {...register('pass')} />
+              <Form.Control.Feedback type="invalid">{errors.pass?.message}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Check className="mb-3" id="remember" label={t.remember} {...register('remember')} />
+            <Button type="submit" variant="primary" className="w-100" disabled={busy} data-testid="login-submit">
+              {busy && <Spinner animation="border" size="sm" className="me-2" />}
+              {busy ? t.submitting : t.submit}
+            </Button>
+          </Form>
+          <div className="text-center mt-3 small">
+            {t.noAccount} <Link to="/register">{t.registerLink}</Link>
+          </div>
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}

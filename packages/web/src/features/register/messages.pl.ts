@@ -1,0 +1,4 @@
+/** Registration screen (filled in by the registration page). */
+export const registerMessages = {
+  title: 'Rejestracja',
+} as const;

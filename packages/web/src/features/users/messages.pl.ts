@@ -1,0 +1,4 @@
+/** Users screens (filled in by the users pages). */
+export const usersMessages = {
+  title: 'Użytkownicy',
+} as const;
