@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import { API_BASE } from '@zaplecze/contract';
+import { z } from 'zod';
+import { pl as zodPolish } from 'zod/locales';
 import type { AppDeps } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerRoutes, type RouteDef } from './route';
@@ -23,6 +25,9 @@ export interface BuiltApp {
   app: FastifyInstance;
   routes: RouteInfo[];
 }
+
+// Zod's own messages (a wrong type, say) in Polish too; our schemas carry their own texts.
+z.config(zodPolish());
 
 const LOG_REDACT = ['req.headers["x-auth-bearer"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
