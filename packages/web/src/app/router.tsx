@@ -21,6 +21,7 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <Bare />,
+      HydrateFallback: PageSpinner,
       children: [
         {
           element: (
@@ -44,6 +45,7 @@ export function createAppRouter() {
       ],
     },
     {
+      HydrateFallback: PageSpinner,
       element: (
         <RequireAuth>
           <Outlet />
