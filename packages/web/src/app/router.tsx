@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { m } from "@web/i18n";
 import { GuestOnly, RequireAuth } from "./guards";
 import type { RouteHandle } from "./route-handle";
+import { PageSpinner } from "@web/ui/PageSpinner";
 import { Bare } from "./shell/Bare";
 
 /** Route-level code splitting: each page is its own chunk, loaded on first visit. */
