@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * One vitest run covers every layer (see scripts/test.mjs, which adds the loud notices and the
+ * summary line). Projects:
+ * - unit / unit-web: pure logic (node) and web components (jsdom);
+ * - api-sqlite / api-postgres: the same *.api.test.ts files through real HTTP on each engine;
+ *   PostgreSQL only when TEST_DATABASE_URL is set;
+ * - e2e: browser tests, only when Chromium is there (or REQUIRE_E2E=1, which then fails loudly).
+ */
+const root = fileURLToPath(new URL('.', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const wantE2e = fs.existsSync(CHROMIUM) || process.env.REQUIRE_E2E === '1';
+
+const API_TESTS = ['packages/server/src/**/*.api.test.ts'];
+
+function apiProject(engine: 'sqlite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: `api-${engine}`,
+      include: API_TESTS,
+      environment: 'node',
+      env: { TEST_DB_ENGINE: engine },
+      // Each file starts its own server and database; a slow argon2 hash or a CREATE DATABASE
+      // must not trip the default 5 s limit on a busy 2-core machine.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'unit',
+      include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'unit-web',
+      include: ['packages/web/src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+    },
+  },
+  apiProject('sqlite'),
+];
+if (hasPostgres) projects.push(apiProject('postgres'));
+if (wantE2e) {
+  projects.push({
+    extends: true,
+    test: {
+      name: 'e2e',
+      include: ['e2e/**/*.e2e.test.ts'],
+      environment: 'node',
+      env: { CHROMIUM_PATH: CHROMIUM },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  });
+}
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@server\/(.*)$/, replacement: `${root}packages/server/src/$1` },
+      { find: /^@web\/(.*)$/, replacement: `${root}packages/web/src/$1` },
+    ],
+  },
+  test: {
+    projects,
+    // Forks, not threads: better-sqlite3 and pg hold native handles and each API file runs a
+    // real server; two cores take three workers well because API tests mostly wait on I/O.
+    pool: 'forks',
+    maxWorkers: process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : 3,
+    passWithNoTests: true,
+    exclude: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**'],
+  },
+});
