@@ -209,7 +209,8 @@ export const registerRequestSchema = z
     adminEmail: emailSchema,
     adminTel: telSchema.min(1, { error: V.telRequired }),
     captcha: requiredText(20, V.captchaRequired),
-    acceptedRegulations: formBoolean.refine((v) => v, { error: V.regulationsRequired }),
+    // default(false) first, so that a missing field gets the same message as an unticked box
+    acceptedRegulations: formBoolean.default(false).refine((v) => v, { error: V.regulationsRequired }),
     captchaUUID: requiredText(64, V.captchaRequired),
   })
   .refine((r) => r.adminPass === r.adminPassRepeat, { error: V.passwordsDiffer, path: ['adminPassRepeat'] });

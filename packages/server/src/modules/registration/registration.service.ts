@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSION, buildLogin, type registerRequestSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/context';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
@@ -35,15 +36,20 @@ export async function createOrganization(ctx: RequestContext, input: NewOrganiza
   const login = buildLogin(input.prefix, input.adminUser);
   return ctx.db.transaction().execute(async (trx) => {
     if (await organizationsRepository.findByPrefix(trx, input.prefix)) throw conflict(MSG.prefixTaken);
-    const orgId = await organizationsRepository.insert(trx, {
-      prefix: input.prefix,
-      name: input.name,
-      tax_id: input.taxId,
-      address: input.address,
-      post_code_city: input.postCodeCity,
-      country_code: input.countryCode,
-      registered_at: now,
-    });
+    const orgId = await organizationsRepository
+      .insert(trx, {
+        prefix: input.prefix,
+        name: input.name,
+        tax_id: input.taxId,
+        address: input.address,
+        post_code_city: input.postCodeCity,
+        country_code: input.countryCode,
+        registered_at: now,
+      })
+      .catch((err: unknown) => {
+        // a parallel registration took the prefix after our check
+        throw isUniqueViolation(err) ? conflict(MSG.prefixTaken) : err;
+      });
     await usersRepository.insert(new TenantDb(trx, orgId), {
       login,
       name: input.adminName ?? '',
