@@ -10,6 +10,7 @@ import {
   type userUpdateSchema,
 } from '@zaplecze/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
@@ -44,6 +45,21 @@ function assertCanSetPermissions(ctx: AuthContext, before: string, after: string
   if (changed.some((k) => k === ADMIN_PERMISSION || !mine.has(k))) throw forbidden();
 }
 
+/**
+ * A user manager who is not an administrator may only edit or delete users whose permissions
+ * they all hold: resetting an administrator's password would otherwise make them one.
+ */
+function assertCanTouch(ctx: AuthContext, targetPermissions: string): void {
+  if (isAdmin(ctx.user.permissions)) return;
+  const mine = new Set(parsePermissions(ctx.user.permissions));
+  if (parsePermissions(targetPermissions).some((k) => !mine.has(k))) throw forbidden();
+}
+
+/** A parallel request took the login between our check and our write (PostgreSQL). */
+function loginRace(err: unknown): never {
+  throw isUniqueViolation(err) ? conflict(MSG.loginTaken) : err;
+}
+
 async function assertLoginFree(ctx: AuthContext, login: string, exceptId?: number): Promise<void> {
   if (await usersRepository.loginExists(ctx.tdb, login, exceptId)) throw conflict(MSG.loginTaken);
 }
@@ -54,18 +70,20 @@ export async function createUser(ctx: AuthContext, body: z.output<typeof userCre
   const permissions = joinPermissions(parsePermissions(body.permissions));
   assertCanSetPermissions(ctx, '', permissions);
   const passHash = await hashPassword(body.pass);
-  const id = await ctx.tdb.transaction(async (tdb) => {
-    await assertLoginFree({ ...ctx, tdb }, login);
-    return usersRepository.insert(tdb, {
-      login,
-      name: body.name,
-      email: body.email,
-      tel: body.tel,
-      pass_hash: passHash,
-      permissions,
-      created_at: ctx.deps.now().toISOString(),
-    });
-  });
+  const id = await ctx.tdb
+    .transaction(async (tdb) => {
+      await assertLoginFree({ ...ctx, tdb }, login);
+      return usersRepository.insert(tdb, {
+        login,
+        name: body.name,
+        email: body.email,
+        tel: body.tel,
+        pass_hash: passHash,
+        permissions,
+        created_at: ctx.deps.now().toISOString(),
+      });
+    })
+    .catch(loginRace);
   return getUser(ctx, id);
 }
 
@@ -74,6 +92,7 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
   if (!self && !canManageUsers(ctx)) throw forbidden();
   const existing = await usersRepository.findSecret(ctx.tdb, body.id);
   if (!existing) throw notFound(MSG.userNotFound);
+  if (!self) assertCanTouch(ctx, existing.permissions);
 
   const patch: Parameters<typeof usersRepository.update>[2] = {};
   if (body.name !== undefined) patch.name = body.name;
@@ -103,7 +122,7 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
       if (admins.filter((id) => id !== body.id).length === 0) throw conflict(MSG.lastAdmin);
     }
     await usersRepository.update(tdb, body.id, patch);
-  });
+  }).catch(loginRace);
   // A new password ends every other session of that user; the caller keeps their own.
   if (patch.pass_hash !== undefined) await authRepository.deleteOtherTokens(ctx.db, body.id, self ? ctx.user.tokenId : null);
   return getUser(ctx, body.id);
@@ -114,6 +133,7 @@ export async function deleteUser(ctx: AuthContext, id: number): Promise<void> {
   await ctx.tdb.transaction(async (tdb) => {
     const existing = await usersRepository.findSecret(tdb, id);
     if (!existing) throw notFound(MSG.userNotFound);
+    assertCanTouch(ctx, existing.permissions);
     if (isAdmin(existing.permissions)) {
       const admins = await usersRepository.adminIds(tdb);
       if (admins.filter((a) => a !== id).length === 0) throw conflict(MSG.lastAdmin);
