@@ -1,0 +1,124 @@
+/**
+ * Tenant isolation: two organisations, and proof that nobody in one can read, change or delete
+ * anything of the other. Another organisation's id must answer exactly like a missing id.
+ *
+ * EXTEND THIS IN EVERY ISSUE: add one entry to RESOURCES for each new kind of business data
+ * (how to create one in the victim's organisation, which calls reach it by id, and which list
+ * calls must not show it). The tests below run every entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
+import { createOrg, createUser, type TestOrg } from '../../test/factories';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Call {
+  method: Method;
+  url: string;
+  body?: unknown;
+}
+
+interface TenantResource {
+  name: string;
+  /** Creates one in the given organisation and answers its id. */
+  create(server: TestServer, org: TestOrg): Promise<number>;
+  /** Calls that address one row by id: each must answer like a missing id. */
+  byId(id: number): Call[];
+  /** List calls; the answer must not contain the other organisation's row. */
+  lists: { url: string; ids(body: unknown): number[] }[];
+  /** Reads the row as its owner sees it, to prove nothing changed. */
+  snapshot(owner: TestOrg, id: number): Promise<unknown>;
+}
+
+const MISSING_ID = 2_000_000_000;
+
+const RESOURCES: TenantResource[] = [
+  {
+    name: 'users',
+    create: async (server, org) => (await createUser(server, org, { login: `cel${Date.now() % 100000}` })).id,
+    byId: (id) => [
+      { method: 'GET', url: `/api/users?id=${id}` },
+      { method: 'GET', url: `/api/users/${id}` },
+      { method: 'PUT', url: '/api/users', body: { id, name: 'Przejęty' } },
+      { method: 'PUT', url: '/api/users', body: { id, pass: 'Przejete-haslo-1' } },
+      { method: 'PUT', url: '/api/users', body: { id, permissions: 'main.admin' } },
+      { method: 'DELETE', url: `/api/users?id=${id}` },
+    ],
+    lists: [{ url: '/api/users', ids: (b) => (b as { users: { id: number }[] }).users.map((u) => u.id) }],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/users/${id}`)).body,
+  },
+];
+
+let server: TestServer;
+let attacker: TestOrg;
+let victim: TestOrg;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  attacker = await createOrg(server);
+  victim = await createOrg(server);
+});
+afterAll(() => server.close());
+
+function send(client: ApiClient, call: Call): Promise<ApiResponse> {
+  return client.request(call.method, call.url, call.body === undefined ? {} : { json: call.body });
+}
+
+describe.each(RESOURCES)('tenant isolation: $name', (resource) => {
+  it("another organisation's id answers exactly like a missing id, and changes nothing", async () => {
+    const id = await resource.create(server, victim);
+    const before = await resource.snapshot(victim, id);
+    const missingCalls = resource.byId(MISSING_ID);
+    for (const [i, call] of resource.byId(id).entries()) {
+      const foreign = await send(attacker.admin, call);
+      const missing = await send(attacker.admin, missingCalls[i]!);
+      expect(missing.status, `${call.method} ${call.url} with a missing id`).toBe(404);
+      expect({ status: foreign.status, body: foreign.body }, `${call.method} ${call.url}`).toEqual({
+        status: missing.status,
+        body: missing.body,
+      });
+    }
+    expect(await resource.snapshot(victim, id)).toEqual(before);
+  });
+
+  it("lists never show another organisation's rows", async () => {
+    const id = await resource.create(server, victim);
+    for (const list of resource.lists) {
+      const mine = await attacker.admin.get(list.url);
+      expect(mine.status).toBe(200);
+      expect(list.ids(mine.body)).not.toContain(id);
+      const theirs = await victim.admin.get(list.url);
+      expect(list.ids(theirs.body)).toContain(id);
+    }
+  });
+});
+
+describe('tenant isolation: the signed-in user', () => {
+  it('a token works only for its own organisation: the answers carry that organisation', async () => {
+    const mine = await attacker.admin.get<{ organization: { prefix: string } }>('/api/profile');
+    expect(mine.body.organization.prefix).toBe(attacker.prefix);
+    const list = await attacker.admin.get<{ users: { login: string }[] }>('/api/users');
+    for (const u of list.body.users) expect(u.login.startsWith(`${attacker.prefix}_`)).toBe(true);
+  });
+
+  it('a new user always lands in the caller\'s organisation, whatever the body says', async () => {
+    const res = await attacker.admin.post<{ login: string; organization: { prefix: string } }>('/api/users', {
+      login: 'wtracony',
+      pass: 'Haslo-wtraconego-1',
+      orgId: 2,
+      org_id: 2,
+      organization: { id: 2, prefix: victim.prefix },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.organization.prefix).toBe(attacker.prefix);
+    expect(res.body.login).toBe(`${attacker.prefix}_wtracony`);
+    const victims = await victim.admin.get<{ users: { login: string }[] }>('/api/users');
+    expect(victims.body.users.map((u) => u.login)).not.toContain(`${attacker.prefix}_wtracony`);
+  });
+
+  it("a user manager cannot move a user into another organisation's login space", async () => {
+    const me = await createUser(server, attacker, { login: 'przenoszony' });
+    const res = await attacker.admin.put<{ login: string }>('/api/users', { id: me.id, login: `${victim.prefix}_admin` });
+    // '_' is not allowed in the user part, so the victim's login can never be reached
+    expect(res.status).toBe(400);
+  });
+});

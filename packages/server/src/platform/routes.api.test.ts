@@ -1,0 +1,69 @@
+/**
+ * The route table: every /api route declares its access (public, authenticated or a permission
+ * key), and every route that is not public answers 401 to a caller without a token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@zaplecze/contract';
+import { ApiClient, startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** Routes that may be called without signing in. Adding one here is a reviewed decision. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api',
+  'GET /api/',
+  'GET /api/data/languages',
+  'GET /api/data/countries',
+  'POST /api/login',
+  'GET /api/register',
+  'POST /api/register',
+  'GET /api/captcha',
+]);
+
+const apiRoutes = () => server.routes.filter((r) => r.url.startsWith('/api'));
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+describe('route table', () => {
+  it('has the API routes of this issue', () => {
+    const keys = apiRoutes().map((r) => `${r.method} ${r.url}`);
+    for (const k of ['GET /api/login', 'PUT /api/login', 'DELETE /api/login', 'GET /api/users', 'DELETE /api/users', 'PUT /api/profile']) {
+      expect(keys).toContain(k);
+    }
+  });
+
+  it('every /api route declares public, authenticated or a known permission', () => {
+    const allowed = new Set<string>(['public', 'authenticated', ...PERMISSIONS]);
+    const bad = apiRoutes().filter((r) => !r.access || !allowed.has(r.access));
+    expect(bad).toEqual([]);
+  });
+
+  it('only the reviewed routes are public', () => {
+    const pub = apiRoutes()
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(pub.filter((k) => !PUBLIC_ROUTES.has(k))).toEqual([]);
+  });
+
+  it('every non-public route answers 401 without a token', async () => {
+    const anon = new ApiClient(server.url);
+    const guarded = apiRoutes().filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const r of guarded) {
+      const res = await anon.request(r.method, concrete(r.url), r.method === 'GET' ? {} : { json: {} });
+      expect(res.status, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('a route without an access mark cannot even be registered', async () => {
+    const { buildApp } = await import('./app');
+    const { route } = await import('./route');
+    const unmarked = route({ method: 'GET', url: '/bez-oznaczenia', access: 'public', handler: async () => ({}) });
+    const broken = { ...unmarked, access: undefined } as unknown as typeof unmarked;
+    await expect(buildApp(server.deps, { logger: false, extraRoutes: [broken] })).rejects.toThrow(/declares no access/);
+  });
+});
