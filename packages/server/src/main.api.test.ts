@@ -1,0 +1,108 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, testEngine } from '../test/harness';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * `npm start`'s entry as users run it: several worker processes behind one port, sharing only the
+ * database. Sessions, captchas and rate-limit counters must work whichever worker answers.
+ */
+describe('server entry with several processes', () => {
+  let child: ChildProcess;
+  let env: NodeJS.ProcessEnv;
+  let base: string;
+  let dataDir: string;
+  let dropDb: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-main-'));
+    const port = await freePort();
+    env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    if (testEngine() === 'postgres') {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `zaplecze_main_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      env.DATABASE_URL = u.toString();
+      dropDb = async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    await run(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', 'multi', '--admin', 'szef', '--password', 'Haslo-Multi-1', '--email', 'szef@multi.pl'], { cwd: root, env });
+    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${base}/api/`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await dropDb?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs WEB_CONCURRENCY worker processes', async () => {
+    const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(child.pid)]);
+    expect(stdout.trim().split(/\s+/).filter(Boolean)).toHaveLength(2);
+  });
+
+  it('keeps a session valid whichever worker answers', async () => {
+    const client = new ApiClient(base);
+    await client.login('multi_szef', 'Haslo-Multi-1');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => client.get('/api/login')));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+    expect((answers[0]!.body as { user: { login: string } }).user.login).toBe('multi_szef');
+    expect((await client.delete('/api/login')).status).toBe(204);
+    const after = await Promise.all(Array.from({ length: 10 }, () => client.get('/api/login')));
+    expect(after.map((a) => a.status)).toEqual(Array(10).fill(401));
+  });
+
+  it('counts failed sign-ins across workers', async () => {
+    const client = new ApiClient(base);
+    await client.get('/api/');
+    for (let i = 0; i < 10; i++) {
+      const r = await client.request('POST', '/api/login', { form: { login: 'multi_nikt', pass: 'zle-haslo-123' } });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await client.request('POST', '/api/login', { form: { login: 'multi_nikt', pass: 'zle-haslo-123' } });
+    expect(blocked.status).toBe(429);
+  });
+});
