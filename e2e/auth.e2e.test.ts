@@ -1,0 +1,132 @@
+import { TOKEN_STORAGE_KEY } from '@zaplecze/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, setupE2e } from './support/e2e';
+import { newOrg, type TestOrg } from './support/org';
+import { LoginPage } from './support/pages/login-page';
+import { Shell } from './support/pages/shell';
+import { signedIn, waitForPath } from './support/session';
+import { pageTitle, serverMsg, t } from './support/texts';
+
+describe('sign-in, sessions and route guards', () => {
+  const e2e = setupE2e();
+  let org: TestOrg;
+
+  beforeAll(async () => {
+    org = await newOrg(e2e.server);
+  });
+
+  it('a wrong password shows the Polish server message with the form and stays on login', async () => {
+    const page = await e2e.newPage();
+    const login = await new LoginPage(page, e2e.url).goto();
+    await eventually(() => page.title(), pageTitle(t.auth.title));
+    await login.signIn(org.adminLogin, 'zle-haslo-123');
+    const error = login.error(serverMsg.loginFailed);
+    await error.waitFor();
+    expect((await error.textContent())?.trim()).toBe(serverMsg.loginFailed);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // The form stays usable: the fields keep the login and the button is enabled again.
+    expect(await login.loginField.inputValue()).toBe(org.adminLogin);
+    await eventually(() => login.submit.isEnabled(), true);
+    // The message belongs to the sign-in card, next to the form.
+    const [errorBox, formBox] = await Promise.all([error.boundingBox(), login.form.boundingBox()]);
+    expect(errorBox && formBox && Math.abs(errorBox.x - formBox.x) < 50).toBe(true);
+  });
+
+  it('empty fields are refused in the browser with Polish messages', async () => {
+    const page = await e2e.newPage();
+    const login = await new LoginPage(page, e2e.url).goto();
+    await login.submit.click();
+    await page.getByText(t.auth.loginRequired).waitFor();
+    await page.getByText(t.auth.passwordRequired).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('"save login" keeps the token in localStorage (token_auth); a short session uses a SameSite=Strict cookie', async () => {
+    // Long session.
+    const long = await signedIn(e2e, org.adminLogin, org.adminPass, true);
+    const stored = await long.page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    expect(stored).toMatch(/\S{16,}/);
+    const longCookies = await long.page.context().cookies();
+    expect(longCookies.find((c) => c.name === TOKEN_STORAGE_KEY)).toBeUndefined();
+    // The stored token is checked on start: a reload keeps the session.
+    await long.page.reload();
+    await long.shell.userMenuButton.waitFor();
+    expect(new URL(long.page.url()).pathname).toBe('/');
+
+    // Short session.
+    const short = await signedIn(e2e, org.adminLogin, org.adminPass, false);
+    expect(await short.page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+    const cookie = (await short.page.context().cookies()).find((c) => c.name === TOKEN_STORAGE_KEY);
+    expect(cookie?.value).toMatch(/\S{16,}/);
+    expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.value).not.toBe(stored);
+    await short.page.reload();
+    await short.shell.userMenuButton.waitFor();
+    expect(new URL(short.page.url()).pathname).toBe('/');
+  });
+
+  it('a stored token that the server rejects is cleared and the visitor lands on login', async () => {
+    const page = await e2e.newPage();
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, 'not-a-valid-token-0000000000000000');
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, TOKEN_STORAGE_KEY);
+    await page.goto(e2e.url('/'));
+    await waitForPath(page, '/login');
+    await new LoginPage(page, e2e.url).loginField.waitFor();
+    await eventually(() => page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY), null);
+  });
+
+  it('logging out ends on /login, clears the token, and / then redirects to login', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass, true);
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    await shell.logout();
+    await waitForPath(page, '/login');
+    await new LoginPage(page, e2e.url).loginField.waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+    expect((await page.context().cookies()).find((c) => c.name === TOKEN_STORAGE_KEY)).toBeUndefined();
+    // The server ended the session too: the old token no longer works.
+    const check = await fetch(e2e.url('/api/login'), { headers: { 'X-Auth-Bearer': token ?? '' } });
+    expect(check.status).toBe(401);
+
+    await page.goto(e2e.url('/'));
+    await waitForPath(page, '/login');
+    await new LoginPage(page, e2e.url).loginField.waitFor();
+  });
+
+  it('an unknown URL lands on home when signed in', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    await page.goto(e2e.url('/no/such/page?x=1'));
+    await waitForPath(page, '/');
+    await shell.userMenuButton.waitFor();
+    await eventually(() => page.title(), pageTitle(t.home.title));
+  });
+
+  it('an unknown URL lands on login when signed out', async () => {
+    const page = await e2e.newPage();
+    await page.goto(e2e.url('/no/such/page'));
+    await waitForPath(page, '/login');
+    await new LoginPage(page, e2e.url).loginField.waitFor();
+  });
+
+  it('a protected route sends a signed-out visitor to login', async () => {
+    const page = await e2e.newPage();
+    for (const path of ['/', '/users', '/users/0', '/profile-edit']) {
+      await page.goto(e2e.url(path));
+      await waitForPath(page, '/login');
+      await new LoginPage(page, e2e.url).loginField.waitFor();
+      expect(await new Shell(page).menu.count()).toBe(0);
+    }
+  });
+
+  it('a signed-in user visiting /login or /register goes home', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    for (const path of ['/login', '/register']) {
+      await page.goto(e2e.url(path));
+      await waitForPath(page, '/');
+      await shell.userMenuButton.waitFor();
+    }
+  });
+});

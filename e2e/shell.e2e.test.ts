@@ -1,0 +1,140 @@
+import { COPYRIGHT_YEAR, LEFT_MENU_WIDTH_PX } from '@zaplecze/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, setupE2e } from './support/e2e';
+import { newOrg, type TestOrg } from './support/org';
+import { Shell } from './support/pages/shell';
+import { signedIn, waitForPath } from './support/session';
+import { pageTitle, t } from './support/texts';
+
+/** The left content edge of the main area, i.e. the padding the open menu leaves. */
+async function contentLeft(shell: Shell): Promise<number> {
+  return shell.main.evaluate((el) => Math.round(el.getBoundingClientRect().left));
+}
+
+describe('application shell', () => {
+  const e2e = setupE2e();
+  let org: TestOrg;
+
+  beforeAll(async () => {
+    org = await newOrg(e2e.server);
+  });
+
+  it('the left menu navigates, highlights the current entry and sets the page title', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const home = shell.menuEntry(t.menu.home);
+    const users = shell.menuEntry(t.menu.users);
+    await eventually(() => page.title(), pageTitle(t.home.title));
+    await eventually(() => home.getAttribute('aria-current'), 'page');
+    expect(await users.getAttribute('aria-current')).toBeNull();
+
+    await users.click();
+    await waitForPath(page, '/users');
+    await eventually(() => page.title(), pageTitle(t.users.title));
+    await eventually(() => users.getAttribute('aria-current'), 'page');
+    expect(await home.getAttribute('aria-current')).toBeNull();
+    expect(await users.evaluate((el) => el.classList.contains('active'))).toBe(true);
+
+    await home.click();
+    await waitForPath(page, '/');
+    await eventually(() => page.title(), pageTitle(t.home.title));
+    await eventually(() => home.getAttribute('aria-current'), 'page');
+    expect(await users.getAttribute('aria-current')).toBeNull();
+
+    // The user dropdown reaches the profile (no menu entry of its own: nothing highlighted).
+    await (await shell.userMenuItem(t.shell.profile)).click();
+    await waitForPath(page, '/profile-edit');
+    await eventually(() => page.title(), pageTitle(t.profile.title));
+    await eventually(() => home.getAttribute('aria-current'), null);
+
+    // The logo goes home.
+    await shell.topBar.getByRole('link', { name: t.appName }).click();
+    await waitForPath(page, '/');
+  });
+
+  it('the user dropdown shows the signed-in login and its entries', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    expect(await shell.userMenuButton.textContent()).toContain(org.adminLogin);
+    for (const name of [t.shell.profile, t.shell.users, t.shell.logout]) {
+      expect(await (await shell.userMenuItem(name)).isVisible()).toBe(true);
+    }
+    await (await shell.userMenuItem(t.shell.users)).click();
+    await waitForPath(page, '/users');
+  });
+
+  it('a menu group collapses and expands', async () => {
+    const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const group = shell.menuGroup(t.menu.options);
+    const entry = shell.menuEntry(t.menu.users);
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
+    await entry.waitFor({ state: 'visible' });
+
+    await group.click();
+    await eventually(() => group.getAttribute('aria-expanded'), 'false');
+    await entry.waitFor({ state: 'hidden' });
+
+    await group.click();
+    await eventually(() => group.getAttribute('aria-expanded'), 'true');
+    await entry.waitFor({ state: 'visible' });
+  });
+
+  it('the menu toggle hides and shows the 250 px menu; the content is padded only while it is open', async () => {
+    const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    await eventually(() => shell.menuBox(), { x: 0, width: LEFT_MENU_WIDTH_PX });
+    await eventually(() => contentLeft(shell), LEFT_MENU_WIDTH_PX);
+
+    await shell.menuToggle.click();
+    await eventually(async () => {
+      const box = await shell.menuBox();
+      return box.x + box.width <= 0;
+    }, true);
+    await eventually(() => contentLeft(shell), 0);
+
+    await shell.menuToggle.click();
+    await eventually(() => shell.menuBox(), { x: 0, width: LEFT_MENU_WIDTH_PX });
+    await eventually(() => contentLeft(shell), LEFT_MENU_WIDTH_PX);
+  });
+
+  it('below 768 px the menu starts hidden, does not pad the content, and closes after choosing an entry', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.reload();
+    await shell.menuToggle.waitFor();
+    await eventually(async () => {
+      const box = await shell.menuBox();
+      return box.x + box.width <= 0;
+    }, true);
+    expect(await contentLeft(shell)).toBe(0);
+
+    await shell.menuToggle.click();
+    await eventually(() => shell.menuBox(), { x: 0, width: LEFT_MENU_WIDTH_PX });
+    expect(await contentLeft(shell)).toBe(0);
+    await shell.menuEntry(t.menu.users).click();
+    await waitForPath(page, '/users');
+    await eventually(async () => {
+      const box = await shell.menuBox();
+      return box.x + box.width <= 0;
+    }, true);
+  });
+
+  it('going offline shows the persistent ROZŁĄCZONO! toast; going online removes it', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const toast = shell.toast(t.toasts.offlineTitle);
+    expect(await toast.count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await toast.waitFor({ state: 'visible' });
+    expect(await toast.textContent()).toContain(t.toasts.offlineBody);
+    // Bottom right of the window.
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y + box.height > viewport.height / 2).toBe(true);
+
+    await page.context().setOffline(false);
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('the footer carries the copyright line', async () => {
+    const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    expect(await shell.footer.textContent()).toContain(String(COPYRIGHT_YEAR));
+  });
+});

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { RESULTS_DIR, ROOT, WEB_DIR, WEB_DIST } from './paths';
+
+/** Everything the web build reads: when any of it is newer than dist/index.html, rebuild. */
+const BUILD_INPUTS = [
+  path.join(WEB_DIR, 'src'),
+  path.join(WEB_DIR, 'public'),
+  path.join(WEB_DIR, 'index.html'),
+  path.join(WEB_DIR, 'vite.config.ts'),
+  path.join(WEB_DIR, 'package.json'),
+  path.join(ROOT, 'packages/contract/src'),
+];
+const INDEX = path.join(WEB_DIST, 'index.html');
+const LOCK = path.join(RESULTS_DIR, '.e2e-web-build.lock');
+const MARKER = path.join(RESULTS_DIR, '.e2e-web-build.json');
+const LOCK_STALE_MS = 5 * 60_000;
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** Why the build is needed, or undefined when dist is present and newer than every source. */
+export function webBuildNeeded(): string | undefined {
+  if (!fs.existsSync(INDEX)) return 'packages/web/dist is missing';
+  const built = fs.statSync(INDEX).mtimeMs;
+  const newest = Math.max(...BUILD_INPUTS.map(newestMtime));
+  return newest > built ? 'packages/web/dist is older than its sources' : undefined;
+}
+
+function runBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`web build failed (exit ${code}):\n${output}`));
+    });
+  });
+}
+
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const deadline = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) fs.rmSync(LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`timed out waiting for ${LOCK}`);
+      else await delay(250);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function readRunMarker(): string | undefined {
+  try {
+    const data: unknown = JSON.parse(fs.readFileSync(MARKER, 'utf8'));
+    return typeof data === 'object' && data && 'runId' in data && typeof data.runId === 'string' ? data.runId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Builds the web app once per test run when dist is missing or stale. Test files run in parallel
+ * worker processes, so the build is serialised by a lock directory, and the decision is taken once
+ * per run (`runId`: the vitest main process): a source edited while the run is going does not
+ * trigger a second build that would swap the assets under a file that is already running.
+ */
+export async function ensureWebBuilt(runId: string = String(process.ppid)): Promise<void> {
+  if (readRunMarker() === runId && fs.existsSync(INDEX)) return;
+  await withLock(async () => {
+    if (readRunMarker() === runId && fs.existsSync(INDEX)) return;
+    const reason = webBuildNeeded();
+    if (reason) {
+      const started = Date.now();
+      console.log(`[e2e] ${reason}: building the web app...`);
+      await runBuild();
+      console.log(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    fs.writeFileSync(MARKER, JSON.stringify({ runId, at: new Date().toISOString() }));
+  });
+}

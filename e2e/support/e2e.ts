@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Config } from '../../packages/server/src/config';
+import { startTestServer, type TestServer } from '../../packages/server/test/harness';
+import { launchChromium } from './browser';
+import { ensureWebBuilt } from './build-web';
+import { RESULTS_DIR } from './paths';
+
+/** Default wait for anything on a page; generous for a busy 2-core machine, but bounded. */
+export const UI_TIMEOUT_MS = 15_000;
+
+export interface E2e {
+  /** The in-process server of this test file (fresh database, KnownCaptcha). */
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** Absolute URL of an app path. */
+  url(appPath: string): string;
+  /** A new page in a fresh browser context (no cookies, empty local storage). Closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+interface OpenContext {
+  context: BrowserContext;
+  log: string[];
+}
+
+function fileSafe(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 120);
+}
+
+/**
+ * Wires one test file: builds the web app if needed, starts a real server and Chromium before the
+ * tests, gives every test fresh contexts, and on failure saves a screenshot of each open page (plus
+ * the page's console errors) into test-results/e2e/.
+ */
+export function setupE2e(overrides: Partial<Config> = {}): E2e {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let open: OpenContext[] = [];
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    [server, browser] = await Promise.all([startTestServer(overrides), launchChromium()]);
+  });
+
+  afterEach(async (ctx) => {
+    const contexts = open;
+    open = [];
+    if (ctx.task.result?.state === 'fail') {
+      const dir = path.join(RESULTS_DIR, 'e2e');
+      fs.mkdirSync(dir, { recursive: true });
+      const base = fileSafe(`${path.basename(ctx.task.file.name, '.e2e.test.ts')}--${ctx.task.name}`);
+      let n = 0;
+      for (const { context, log } of contexts) {
+        for (const page of context.pages()) {
+          n += 1;
+          const file = path.join(dir, `${base}${n > 1 ? `-${n}` : ''}.png`);
+          try {
+            await page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
+            console.error(`[e2e] failure screenshot: ${path.relative(process.cwd(), file)} (at ${page.url()})`);
+          } catch (err) {
+            console.error(`[e2e] could not take a screenshot: ${String(err)}`);
+          }
+        }
+        if (log.length > 0) fs.writeFileSync(path.join(dir, `${base}.log`), `${log.join('\n')}\n`);
+      }
+    }
+    await Promise.all(contexts.map(({ context }) => context.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready: setupE2e's beforeAll did not finish`);
+    return value;
+  };
+
+  return {
+    get server() {
+      return need(server, 'server');
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    url(appPath) {
+      return new URL(appPath, need(server, 'server').url).toString();
+    },
+    async newPage(options = {}) {
+      const context = await need(browser, 'browser').newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 800 }, ...options });
+      context.setDefaultTimeout(UI_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(UI_TIMEOUT_MS * 2);
+      const entry: OpenContext = { context, log: [] };
+      open.push(entry);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => entry.log.push(`[pageerror] ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') entry.log.push(`[console.${msg.type()}] ${msg.text()}`);
+      });
+      return page;
+    },
+  };
+}
+
+/** Waits until `read` returns the expected value (no fixed sleeps). */
+export async function eventually<T>(read: () => Promise<T> | T, expected: T, message?: string): Promise<void> {
+  await expect.poll(read, { timeout: UI_TIMEOUT_MS, interval: 100, message }).toEqual(expected);
+}
