@@ -75,6 +75,15 @@ async function orgCreate(args: string[]): Promise<void> {
   }
 }
 
+/** node:util parseArgs speaks English; the CLI answers in Polish like the rest of the product. */
+function parseArgsMessage(code: string, message: string): string {
+  const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Nieznana opcja ${option}.`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `Opcja ${option} wymaga wartości.`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Nieoczekiwany argument.';
+  return 'Niepoprawne argumenty.';
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -93,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof TypeError && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
-      console.error(`Błąd: ${err.message}. Zobacz: npm run cli -- --help`);
+      console.error(`Błąd: ${parseArgsMessage(String(err.code), err.message)} Zobacz: npm run cli -- --help`);
       return 2;
     }
     console.error(`Błąd: ${err instanceof Error ? err.message : String(err)}`);
