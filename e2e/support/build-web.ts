@@ -41,7 +41,10 @@ export function webBuildNeeded(): string | undefined {
 
 function runBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // vitest sets NODE_ENV=test, and Vite keeps an inherited NODE_ENV: without this the build would
+    // be a development one (React's dev runtime, jsxDEV, source paths), unlike what users get.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
