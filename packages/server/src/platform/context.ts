@@ -23,6 +23,7 @@ export interface AuthUser {
   permissions: string;
   tokenId: number;
   longSession: boolean;
+  tokenValidTo: Date;
 }
 
 /** First argument of every service call. */

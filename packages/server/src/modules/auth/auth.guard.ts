@@ -19,7 +19,8 @@ export async function authenticate(ctx: RequestContext, req: FastifyRequest): Pr
   const token = bearerToken(req);
   if (!token) throw unauthorized();
   const row = await authRepository.findToken(ctx.db, hashToken(token));
-  if (!row || new Date(toIso(row.valid_to)).getTime() <= ctx.deps.now().getTime()) throw unauthorized(MSG.tokenInvalid);
+  const validTo = row ? new Date(toIso(row.valid_to)) : undefined;
+  if (!row || !validTo || validTo.getTime() <= ctx.deps.now().getTime()) throw unauthorized(MSG.tokenInvalid);
   return {
     id: row.userId,
     orgId: row.org_id,
@@ -27,5 +28,6 @@ export async function authenticate(ctx: RequestContext, req: FastifyRequest): Pr
     permissions: row.permissions,
     tokenId: row.tokenId,
     longSession: row.long_session === 1,
+    tokenValidTo: validTo,
   };
 }

@@ -18,14 +18,26 @@ function lifetime(longSession: boolean): number {
   return longSession ? TOKEN_LONG_MS : TOKEN_SHORT_MS;
 }
 
-async function tokenObject(ctx: RequestContext, orgId: number, userId: number, token: string, validTo: Date, longSession: boolean): Promise<TokenObject> {
+async function tokenObject(
+  ctx: RequestContext,
+  orgId: number,
+  userId: number,
+  token: string,
+  validTo: Date,
+  longSession: boolean,
+): Promise<TokenObject> {
   const user = await usersRepository.findById(new TenantDb(ctx.db, orgId), userId);
   if (!user) throw unauthorized(MSG.tokenInvalid);
   return { token, user, validTo: validTo.toISOString(), longSession };
 }
 
 /** Issues a new token for a user (sign-in, or right after registration). */
-export async function issueToken(ctx: RequestContext, orgId: number, userId: number, longSession: boolean): Promise<TokenObject> {
+export async function issueToken(
+  ctx: RequestContext,
+  orgId: number,
+  userId: number,
+  longSession: boolean,
+): Promise<TokenObject> {
   const now = ctx.deps.now();
   const token = newToken();
   const validTo = new Date(now.getTime() + lifetime(longSession));
@@ -44,7 +56,10 @@ export async function issueToken(ctx: RequestContext, orgId: number, userId: num
  * Sign-in. A wrong login and a wrong password answer the same message after the same work;
  * after 10 failures per login or per address within 15 minutes the answer is 429.
  */
-export async function login(ctx: RequestContext, input: { login: string; pass: string; longtoken: boolean }): Promise<TokenObject> {
+export async function login(
+  ctx: RequestContext,
+  input: { login: string; pass: string; longtoken: boolean },
+): Promise<TokenObject> {
   const now = ctx.deps.now();
   const keys = [`login:${input.login.toLowerCase()}`, `ip:${ctx.ip}`];
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
@@ -62,10 +77,8 @@ export async function login(ctx: RequestContext, input: { login: string; pass: s
 }
 
 /** GET /login: the current token's object (token check on app start). */
-export async function current(ctx: AuthContext, token: string): Promise<TokenObject> {
-  const row = await authRepository.findToken(ctx.db, hashToken(token));
-  if (!row) throw unauthorized(MSG.tokenInvalid);
-  return tokenObject(ctx, ctx.orgId, ctx.user.id, token, new Date(row.valid_to), row.long_session === 1);
+export function current(ctx: AuthContext, token: string): Promise<TokenObject> {
+  return tokenObject(ctx, ctx.orgId, ctx.user.id, token, ctx.user.tokenValidTo, ctx.user.longSession);
 }
 
 /** PUT /login: extends a valid token to its full length again (optionally switching session kind). */
