@@ -61,7 +61,9 @@ if (fs.existsSync(reportFile)) {
   failed = report.numFailedTests ?? 0;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that fails to load has no failed test but a failed suite.
-  suiteFailures = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  suiteFailures = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
 } else {
   console.error(`No JSON report at ${path.relative(root, reportFile)}: vitest did not finish.`);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSION, PERMISSIONS, hasPermissionExact, hasPermissionForScreen, joinPermissions, parsePermissions } from './permissions';
+import {
+  ADMIN_PERMISSION,
+  PERMISSIONS,
+  hasPermissionExact,
+  hasPermissionForScreen,
+  joinPermissions,
+  parsePermissions,
+} from './permissions';
 
 describe('PERMISSIONS', () => {
   it('holds every key of server-rules.md, once', () => {
@@ -31,7 +38,9 @@ describe('parsePermissions / joinPermissions', () => {
   });
 
   it('joins sorted, without duplicates or blanks', () => {
-    expect(joinPermissions(['main.order.show', ' main.items.show', 'main.order.show', ''])).toBe('main.items.show;main.order.show');
+    expect(joinPermissions(['main.order.show', ' main.items.show', 'main.order.show', ''])).toBe(
+      'main.items.show;main.order.show',
+    );
     expect(joinPermissions([])).toBe('');
   });
 });

@@ -11,7 +11,8 @@ import {
   userUpdateSchema,
 } from './schemas';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
 
 const registration = {
   companyName: 'Firma',
@@ -84,7 +85,9 @@ describe('registerRequestSchema', () => {
     expect(r.error?.issues[0]).toMatchObject({ message: V.passwordsDiffer, path: ['adminPassRepeat'] });
   });
   it('needs the terms accepted, also when the field is missing', () => {
-    expect(firstMessage(registerRequestSchema.safeParse({ ...registration, acceptedRegulations: 'false' }))).toBe(V.regulationsRequired);
+    expect(firstMessage(registerRequestSchema.safeParse({ ...registration, acceptedRegulations: 'false' }))).toBe(
+      V.regulationsRequired,
+    );
     const { acceptedRegulations: _, ...without } = registration;
     expect(firstMessage(registerRequestSchema.safeParse(without))).toBe(V.regulationsRequired);
   });
@@ -92,13 +95,23 @@ describe('registerRequestSchema', () => {
 
 describe('login and user schemas', () => {
   it('lower-cases the login and defaults longtoken to false', () => {
-    expect(loginRequestSchema.parse({ login: ' ACME_Admin ', pass: 'x' })).toEqual({ login: 'acme_admin', pass: 'x', longtoken: false });
+    expect(loginRequestSchema.parse({ login: ' ACME_Admin ', pass: 'x' })).toEqual({
+      login: 'acme_admin',
+      pass: 'x',
+      longtoken: false,
+    });
     expect(loginRequestSchema.parse({ login: 'a', pass: 'x', longtoken: 'true' }).longtoken).toBe(true);
   });
   it('creates users with the user part only and known permissions', () => {
-    expect(userCreateSchema.parse({ login: 'Jan.K', pass: '12345678' })).toMatchObject({ login: 'jan.k', permissions: '', email: '' });
+    expect(userCreateSchema.parse({ login: 'Jan.K', pass: '12345678' })).toMatchObject({
+      login: 'jan.k',
+      permissions: '',
+      email: '',
+    });
     expect(firstMessage(userCreateSchema.safeParse({ login: 'acme_jan', pass: '12345678' }))).toBe(V.userChars);
-    expect(firstMessage(userCreateSchema.safeParse({ login: 'jan', pass: '12345678', permissions: 'main.root' }))).toBe(V.permissionUnknown);
+    expect(firstMessage(userCreateSchema.safeParse({ login: 'jan', pass: '12345678', permissions: 'main.root' }))).toBe(
+      V.permissionUnknown,
+    );
   });
   it('updates need a valid id and leave other fields optional', () => {
     expect(userUpdateSchema.parse({ id: '3' })).toEqual({ id: 3 });

@@ -50,7 +50,11 @@ export const passwordSchema = z
     error: V.passwordLength,
   });
 
-export const emailSchema = z.string({ error: V.emailInvalid }).trim().max(254, { error: V.tooLong }).pipe(z.email({ error: V.emailInvalid }));
+export const emailSchema = z
+  .string({ error: V.emailInvalid })
+  .trim()
+  .max(254, { error: V.tooLong })
+  .pipe(z.email({ error: V.emailInvalid }));
 export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);
 export const telSchema = z
   .string({ error: V.telRequired })
@@ -130,7 +134,12 @@ export const tokenObjectSchema = z.object({
 export type TokenObject = z.infer<typeof tokenObjectSchema>;
 
 export const loginRequestSchema = z.object({
-  login: z.string({ error: V.loginRequired }).trim().toLowerCase().min(1, { error: V.loginRequired }).max(100, { error: V.tooLong }),
+  login: z
+    .string({ error: V.loginRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: V.loginRequired })
+    .max(100, { error: V.tooLong }),
   pass: z.string({ error: V.passRequired }).min(1, { error: V.passRequired }).max(1024, { error: V.tooLong }),
   longtoken: formBoolean.optional().default(false),
 });

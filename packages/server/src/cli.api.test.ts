@@ -46,7 +46,10 @@ afterAll(async () => {
 /** Runs the CLI as `npm run cli -- ...` does; never throws, answers the exit code and output. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', ...args], { cwd: root, env });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', ...args], {
+      cwd: root,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -54,7 +57,17 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-const ORG = ['org:create', '--prefix', 'acme', '--admin', 'admin', '--password', 'Secret123!', '--email', 'admin@acme.pl'];
+const ORG = [
+  'org:create',
+  '--prefix',
+  'acme',
+  '--admin',
+  'admin',
+  '--password',
+  'Secret123!',
+  '--email',
+  'admin@acme.pl',
+];
 
 describe('admin CLI', () => {
   it('--help lists the commands', async () => {
@@ -93,9 +106,21 @@ describe('admin CLI', () => {
   it.each([
     ['no command', [], /Użycie|Polecenia/],
     ['an unknown command', ['org:delete'], /Nieznane polecenie/],
-    ['a missing option', ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'Secret123!'], /Brak wymaganej opcji --email/],
-    ['a bad prefix', ['org:create', '--prefix', 'A_B', '--admin', 'a', '--password', 'Secret123!', '--email', 'a@b.pl'], /--prefix: .*(znaków|litery)/],
-    ['a short password', ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'krótkie', '--email', 'a@b.pl'], /--password: Hasło musi mieć/],
+    [
+      'a missing option',
+      ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'Secret123!'],
+      /Brak wymaganej opcji --email/,
+    ],
+    [
+      'a bad prefix',
+      ['org:create', '--prefix', 'A_B', '--admin', 'a', '--password', 'Secret123!', '--email', 'a@b.pl'],
+      /--prefix: .*(znaków|litery)/,
+    ],
+    [
+      'a short password',
+      ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'krótkie', '--email', 'a@b.pl'],
+      /--password: Hasło musi mieć/,
+    ],
     ['an unknown option', [...ORG, '--kolor', 'zielony'], /Nieznana opcja --kolor\./],
     ['an option without its value', ['org:create', '--prefix'], /Opcja --prefix wymaga wartości\./],
     ['a stray argument', [...ORG, 'nadmiarowy'], /Nieoczekiwany argument/],

@@ -101,7 +101,11 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Błąd: ${err.message}`);
       return 2;
     }
-    if (err instanceof TypeError && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+    if (
+      err instanceof TypeError &&
+      'code' in err &&
+      String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`Błąd: ${parseArgsMessage(String(err.code), err.message)} Zobacz: npm run cli -- --help`);
       return 2;
     }

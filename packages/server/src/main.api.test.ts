@@ -36,7 +36,14 @@ describe('server entry with several processes', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-main-'));
     const port = await freePort();
-    env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' };
+    env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL;
     if (testEngine() === 'postgres') {
       const url = process.env.TEST_DATABASE_URL!;
@@ -55,8 +62,29 @@ describe('server entry with several processes', () => {
         await c.end();
       };
     }
-    await run(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', 'multi', '--admin', 'szef', '--password', 'Haslo-Multi-1', '--email', 'szef@multi.pl'], { cwd: root, env });
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'packages/server/src/cli.ts',
+        'org:create',
+        '--prefix',
+        'multi',
+        '--admin',
+        'szef',
+        '--password',
+        'Haslo-Multi-1',
+        '--email',
+        'szef@multi.pl',
+      ],
+      { cwd: root, env },
+    );
+    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 150; i++) {
       try {
@@ -102,7 +130,9 @@ describe('server entry with several processes', () => {
       const r = await client.request('POST', '/api/login', { form: { login: 'multi_nikt', pass: 'zle-haslo-123' } });
       expect(r.status).toBe(401);
     }
-    const blocked = await client.request('POST', '/api/login', { form: { login: 'multi_nikt', pass: 'zle-haslo-123' } });
+    const blocked = await client.request('POST', '/api/login', {
+      form: { login: 'multi_nikt', pass: 'zle-haslo-123' },
+    });
     expect(blocked.status).toBe(429);
   });
 });

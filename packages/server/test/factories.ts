@@ -26,7 +26,11 @@ export function registrationData(overrides: Partial<RegisterRequest> = {}): Regi
 }
 
 /** Fetches a captcha and fills in its known answer. */
-export async function withCaptcha(server: TestServer, client: ApiClient, data: RegisterRequest): Promise<RegisterRequest> {
+export async function withCaptcha(
+  server: TestServer,
+  client: ApiClient,
+  data: RegisterRequest,
+): Promise<RegisterRequest> {
   const c = await client.get<{ uuid: string }>('/api/captcha');
   return { ...data, captchaUUID: c.body.uuid, captcha: server.captcha.last };
 }

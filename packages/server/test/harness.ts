@@ -164,7 +164,9 @@ export class ApiClient {
   }
 
   async login(login: string, pass: string, longtoken = false): Promise<TokenObject> {
-    const res = await this.request<TokenObject>('POST', '/api/login', { form: { login, pass, longtoken: String(longtoken) } });
+    const res = await this.request<TokenObject>('POST', '/api/login', {
+      form: { login, pass, longtoken: String(longtoken) },
+    });
     if (res.status !== 200) throw new Error(`login ${login} failed: ${res.status} ${JSON.stringify(res.body)}`);
     this.token = res.body.token;
     return res.body;

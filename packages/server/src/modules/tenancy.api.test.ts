@@ -7,7 +7,7 @@
  * calls must not show it). The tests below run every entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
+import { type ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../test/factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -100,7 +100,7 @@ describe('tenant isolation: the signed-in user', () => {
     for (const u of list.body.users) expect(u.login.startsWith(`${attacker.prefix}_`)).toBe(true);
   });
 
-  it('a new user always lands in the caller\'s organisation, whatever the body says', async () => {
+  it("a new user always lands in the caller's organisation, whatever the body says", async () => {
     const res = await attacker.admin.post<{ login: string; organization: { prefix: string } }>('/api/users', {
       login: 'wtracony',
       pass: 'Haslo-wtraconego-1',
@@ -117,7 +117,10 @@ describe('tenant isolation: the signed-in user', () => {
 
   it("a user manager cannot move a user into another organisation's login space", async () => {
     const me = await createUser(server, attacker, { login: 'przenoszony' });
-    const res = await attacker.admin.put<{ login: string }>('/api/users', { id: me.id, login: `${victim.prefix}_admin` });
+    const res = await attacker.admin.put<{ login: string }>('/api/users', {
+      id: me.id,
+      login: `${victim.prefix}_admin`,
+    });
     // '_' is not allowed in the user part, so the victim's login can never be reached
     expect(res.status).toBe(400);
   });

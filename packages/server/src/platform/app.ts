@@ -29,9 +29,17 @@ export interface BuiltApp {
 // Zod's own messages (a wrong type, say) in Polish too; our schemas carry their own texts.
 z.config(zodPolish());
 
-const LOG_REDACT = ['req.headers["x-auth-bearer"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+const LOG_REDACT = [
+  'req.headers["x-auth-bearer"]',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {},
+): Promise<BuiltApp> {
   const logger: FastifyServerOptions['logger'] =
     opts.logger === false ? false : { level: deps.config.logLevel, redact: LOG_REDACT };
   const app = Fastify({

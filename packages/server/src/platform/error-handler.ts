@@ -7,7 +7,9 @@ import { MSG } from './messages.pl';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ code: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      return reply
+        .code(err.statusCode)
+        .send({ code: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) });
     }
     if (err instanceof ZodError) {
       const issue = err.issues[0];

@@ -32,8 +32,7 @@ describe('bad input', () => {
       headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
       body: '{"login": "x", ',
     });
-    const body = await raw.json();
-    expectError({ status: raw.status, body, headers: raw.headers }, 400);
+    const body = expectError({ status: raw.status, body: await raw.json(), headers: raw.headers }, 400);
     expect(body.message).toBe('Niepoprawny format danych (JSON).');
   });
 
@@ -54,15 +53,19 @@ describe('bad input', () => {
     expectError(res, res.status);
   });
 
-  it.each(['abc', '-1', '0', '1.5', '1e99', '99999999999', '%00', "1' or '1'='1"])('id=%s answers 400, never 500', async (id) => {
-    const q = encodeURIComponent(id);
-    expectError(await org.admin.get(`/api/users?id=${q}`), 400);
-    expectError(await org.admin.get(`/api/users/${q}`), 400);
-    expectError(await org.admin.delete(`/api/users?id=${q}`), 400);
-  });
+  it.each(['abc', '-1', '0', '1.5', '1e99', '99999999999', '%00', "1' or '1'='1"])(
+    'id=%s answers 400, never 500',
+    async (id) => {
+      const q = encodeURIComponent(id);
+      expectError(await org.admin.get(`/api/users?id=${q}`), 400);
+      expectError(await org.admin.get(`/api/users/${q}`), 400);
+      expectError(await org.admin.delete(`/api/users?id=${q}`), 400);
+    },
+  );
 
   it('an id in a body of the wrong type answers 400', async () => {
-    for (const id of ['abc', -1, 1.5, 1e99, null, {}]) expectError(await org.admin.put('/api/users', { id, name: 'x' }), 400);
+    for (const id of ['abc', -1, 1.5, 1e99, null, {}])
+      expectError(await org.admin.put('/api/users', { id, name: 'x' }), 400);
   });
 });
 

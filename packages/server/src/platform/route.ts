@@ -41,12 +41,16 @@ export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
   handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
-export type RouteDef = PublicRouteDef<Schema | undefined, Schema | undefined, Schema | undefined> | AuthRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>;
+export type RouteDef =
+  | PublicRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>
+  | AuthRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>;
 
 /** Declares a route; the access mark is required by the type and checked again at registration. */
-export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  def: PublicRouteDef<B, Q, P> | AuthRouteDef<B, Q, P>,
-): RouteDef {
+export function route<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(def: PublicRouteDef<B, Q, P> | AuthRouteDef<B, Q, P>): RouteDef {
   return def as unknown as RouteDef;
 }
 
@@ -57,7 +61,9 @@ declare module 'fastify' {
 }
 
 function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
-  const lang = String(req.headers['accept-language'] ?? 'pl').slice(0, 2).toLowerCase();
+  const lang = String(req.headers['accept-language'] ?? 'pl')
+    .slice(0, 2)
+    .toLowerCase();
   return { deps, db: deps.db, ip: req.ip, locale: /^[a-z]{2}$/.test(lang) ? lang : 'pl' };
 }
 
@@ -83,12 +89,9 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
           query: def.query ? def.query.parse(req.query ?? {}) : undefined,
           params: def.params ? def.params.parse(req.params ?? {}) : undefined,
         };
-        const result = await (def.handler as (c: typeof ctx, i: typeof input, r: FastifyRequest, p: FastifyReply) => Promise<unknown>)(
-          ctx,
-          input,
-          req,
-          reply,
-        );
+        const result = await (
+          def.handler as (c: typeof ctx, i: typeof input, r: FastifyRequest, p: FastifyReply) => Promise<unknown>
+        )(ctx, input, req, reply);
         if (reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();
         return result;

@@ -31,7 +31,14 @@ const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 describe('route table', () => {
   it('has the API routes of this issue', () => {
     const keys = apiRoutes().map((r) => `${r.method} ${r.url}`);
-    for (const k of ['GET /api/login', 'PUT /api/login', 'DELETE /api/login', 'GET /api/users', 'DELETE /api/users', 'PUT /api/profile']) {
+    for (const k of [
+      'GET /api/login',
+      'PUT /api/login',
+      'DELETE /api/login',
+      'GET /api/users',
+      'DELETE /api/users',
+      'PUT /api/profile',
+    ]) {
       expect(keys).toContain(k);
     }
   });

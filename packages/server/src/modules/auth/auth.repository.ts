@@ -28,12 +28,26 @@ export const authRepository = {
       .executeTakeFirst();
   },
 
-  async insertToken(db: Kysely<DB>, row: { org_id: number; user_id: number; token_hash: string; long_session: number; valid_to: string; created_at: string }) {
+  async insertToken(
+    db: Kysely<DB>,
+    row: {
+      org_id: number;
+      user_id: number;
+      token_hash: string;
+      long_session: number;
+      valid_to: string;
+      created_at: string;
+    },
+  ) {
     await db.insertInto('auth_tokens').values(row).execute();
   },
 
   async extendToken(db: Kysely<DB>, tokenId: number, validTo: string, longSession: number) {
-    await db.updateTable('auth_tokens').set({ valid_to: validTo, long_session: longSession }).where('id', '=', tokenId).execute();
+    await db
+      .updateTable('auth_tokens')
+      .set({ valid_to: validTo, long_session: longSession })
+      .where('id', '=', tokenId)
+      .execute();
   },
 
   async deleteToken(db: Kysely<DB>, tokenId: number) {
@@ -63,7 +77,10 @@ export const authRepository = {
   },
 
   async addFailures(db: Kysely<DB>, keys: string[], atIso: string) {
-    await db.insertInto('login_failures').values(keys.map((key) => ({ key, failed_at: atIso }))).execute();
+    await db
+      .insertInto('login_failures')
+      .values(keys.map((key) => ({ key, failed_at: atIso })))
+      .execute();
   },
 
   async clearFailures(db: Kysely<DB>, key: string) {

@@ -21,6 +21,16 @@ export const metaRoutes = [
     }),
   }),
   route({ method: 'GET', url: '/data/languages', access: 'public', handler: async () => ({ languages: LANGUAGES }) }),
-  route({ method: 'GET', url: '/data/countries', access: 'public', handler: async () => ({ countries: countryList() }) }),
-  route({ method: 'GET', url: '/data/permissions_info', access: 'authenticated', handler: async () => permissionsInfo() }),
+  route({
+    method: 'GET',
+    url: '/data/countries',
+    access: 'public',
+    handler: async () => ({ countries: countryList() }),
+  }),
+  route({
+    method: 'GET',
+    url: '/data/permissions_info',
+    access: 'authenticated',
+    handler: async () => permissionsInfo(),
+  }),
 ];

@@ -15,14 +15,27 @@ export async function createCaptcha(ctx: RequestContext): Promise<Captcha> {
   await ctx.db.deleteFrom('captchas').where('expires_at', '<', now.toISOString()).execute();
   await ctx.db
     .insertInto('captchas')
-    .values({ uuid, answer_hash: answerHash(uuid, text), expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString() })
+    .values({
+      uuid,
+      answer_hash: answerHash(uuid, text),
+      expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString(),
+    })
     .execute();
   return { image, uuid };
 }
 
 /** Checks and consumes an answer: every challenge can be tried once, right or wrong. */
-export async function consumeCaptcha(db: Kysely<DB> | Transaction<DB>, now: Date, uuid: string, answer: string): Promise<boolean> {
-  const row = await db.deleteFrom('captchas').where('uuid', '=', uuid).returning(['answer_hash', 'expires_at']).executeTakeFirst();
+export async function consumeCaptcha(
+  db: Kysely<DB> | Transaction<DB>,
+  now: Date,
+  uuid: string,
+  answer: string,
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('captchas')
+    .where('uuid', '=', uuid)
+    .returning(['answer_hash', 'expires_at'])
+    .executeTakeFirst();
   if (!row) return false;
   if (new Date(row.expires_at).getTime() < now.getTime()) return false;
   return row.answer_hash === answerHash(uuid, answer);

@@ -43,7 +43,11 @@ describe('registration is atomic', () => {
     // A stray user row already holds the administrator's login, so the second insert fails.
     const first = await withCaptcha(server, client, registrationData({ orgPrefix: 'pierwsza' }));
     expect((await client.post('/api/register', first)).status).toBe(200);
-    const org = await server.deps.db.selectFrom('organizations').select('id').where('prefix', '=', 'pierwsza').executeTakeFirstOrThrow();
+    const org = await server.deps.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('prefix', '=', 'pierwsza')
+      .executeTakeFirstOrThrow();
     await server.deps.db
       .insertInto('users')
       .values({
@@ -69,7 +73,8 @@ describe('registration is atomic', () => {
   it('parallel registrations of one prefix: one succeeds, the others answer 409', async () => {
     // withCaptcha reads the harness' last answer, so the captchas are fetched one by one
     const ready = [];
-    for (let i = 0; i < 4; i++) ready.push(await withCaptcha(server, client, registrationData({ orgPrefix: 'wyscig' })));
+    for (let i = 0; i < 4; i++)
+      ready.push(await withCaptcha(server, client, registrationData({ orgPrefix: 'wyscig' })));
     const results = await Promise.all(ready.map((p) => client.post('/api/register', p)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);

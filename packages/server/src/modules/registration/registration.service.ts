@@ -29,7 +29,10 @@ export interface NewOrganization {
  * Creates an organisation and its administrator in one transaction. Used by registration and by
  * the admin CLI. Answers the administrator's login.
  */
-export async function createOrganization(ctx: RequestContext, input: NewOrganization): Promise<{ login: string; orgId: number }> {
+export async function createOrganization(
+  ctx: RequestContext,
+  input: NewOrganization,
+): Promise<{ login: string; orgId: number }> {
   if (!isCountryCode(input.countryCode)) throw badRequest(MSG.countryUnknown, 'country');
   const passHash = await hashPassword(input.adminPass);
   const now = ctx.deps.now().toISOString();
@@ -63,9 +66,13 @@ export async function createOrganization(ctx: RequestContext, input: NewOrganiza
   });
 }
 
-export async function register(ctx: RequestContext, body: z.output<typeof registerRequestSchema>): Promise<{ login: string }> {
+export async function register(
+  ctx: RequestContext,
+  body: z.output<typeof registerRequestSchema>,
+): Promise<{ login: string }> {
   if (!ctx.deps.config.registrationEnabled) throw forbidden(MSG.registrationDisabled);
-  if (!(await consumeCaptcha(ctx.db, ctx.deps.now(), body.captchaUUID, body.captcha))) throw badRequest(MSG.captchaWrong, 'captcha');
+  if (!(await consumeCaptcha(ctx.db, ctx.deps.now(), body.captchaUUID, body.captcha)))
+    throw badRequest(MSG.captchaWrong, 'captcha');
   const { login } = await createOrganization(ctx, {
     prefix: body.orgPrefix,
     name: body.companyName,

@@ -49,7 +49,9 @@ describe('PUT /api/profile', () => {
     const u = await createUser(server, org, { login: 'haslo' });
     const base = { name: 'x', email: '', tel: '' };
     expect((await u.client.put('/api/profile', { ...base, pass: 'Nowe-haslo-999' })).status).toBe(400);
-    expect((await u.client.put('/api/profile', { ...base, pass: 'Nowe-haslo-999', oldPass: 'zle-stare' })).status).toBe(400);
+    expect((await u.client.put('/api/profile', { ...base, pass: 'Nowe-haslo-999', oldPass: 'zle-stare' })).status).toBe(
+      400,
+    );
     expect((await u.client.put('/api/profile', { ...base, pass: 'Nowe-haslo-999', oldPass: u.pass })).status).toBe(200);
     await new ApiClient(server.url).login(u.login, 'Nowe-haslo-999');
   });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('changing one\'s own password (PUT /api/users)', () => {
+describe("changing one's own password (PUT /api/users)", () => {
   it('needs the old password', async () => {
     const u = await createUser(server, org, { login: 'bezstarego' });
     const res = await u.client.put('/api/users', { id: u.id, pass: 'Nowe-haslo-123' });
@@ -40,7 +40,7 @@ describe('changing one\'s own password (PUT /api/users)', () => {
   });
 });
 
-describe('an administrator setting another user\'s password', () => {
+describe("an administrator setting another user's password", () => {
   it('needs no old password and ends every session of that user', async () => {
     const u = await createUser(server, org, { login: 'reset' });
     const res = await org.admin.put('/api/users', { id: u.id, pass: 'Ustawione-przez-admina' });

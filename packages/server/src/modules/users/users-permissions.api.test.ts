@@ -51,8 +51,17 @@ describe('a user manager who is not an administrator', () => {
   it('cannot grant a permission they do not hold, nor main.admin', async () => {
     expect((await manager.client.post('/api/users', body('wiecej', 'main.order.edit'))).status).toBe(403);
     expect((await manager.client.post('/api/users', body('szef', 'main.admin'))).status).toBe(403);
-    expect((await manager.client.put('/api/users', { id: plain.id, permissions: 'main.items.show;main.order.edit' })).status).toBe(403);
-    expect((await manager.client.put('/api/users', { id: manager.id, permissions: 'main.users.edit;main.items.show;main.admin' })).status).toBe(403);
+    expect(
+      (await manager.client.put('/api/users', { id: plain.id, permissions: 'main.items.show;main.order.edit' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await manager.client.put('/api/users', {
+          id: manager.id,
+          permissions: 'main.users.edit;main.items.show;main.admin',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('cannot take over or delete a user who holds more than they do', async () => {
@@ -90,7 +99,9 @@ describe('administrator protections', () => {
     const other = await createOrg(server);
     const second = await createUser(server, other, { login: 'drugi', permissions: 'main.admin' });
     // the second admin removes the first one's right, then nobody can remove the last
-    expect((await second.client.put('/api/users', { id: other.token.user.id, permissions: 'main.users.edit' })).status).toBe(200);
+    expect(
+      (await second.client.put('/api/users', { id: other.token.user.id, permissions: 'main.users.edit' })).status,
+    ).toBe(200);
     const self = await second.client.put('/api/users', { id: second.id, permissions: '' });
     expect(self.status).toBe(409);
     const list = await second.client.get<{ users: User[] }>('/api/users');

@@ -56,7 +56,11 @@ describe('POST /api/users', () => {
   it('creates a user, adding the organisation prefix to the login', async () => {
     const res = await org.admin.post<User>('/api/users', newUser('anna.k'));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ login: `${org.prefix}_anna.k`, name: 'Jan Nowak', permissions: 'main.items.show' });
+    expect(res.body).toMatchObject({
+      login: `${org.prefix}_anna.k`,
+      name: 'Jan Nowak',
+      permissions: 'main.items.show',
+    });
     await new ApiClient(server.url).login(`${org.prefix}_anna.k`, 'Haslo-nowego-1');
   });
 
@@ -74,7 +78,11 @@ describe('POST /api/users', () => {
 
   it.each([
     ['no login', { login: undefined }, 'Podaj nazwę użytkownika.'],
-    ['a login with "_"', { login: 'a_b' }, 'Nazwa użytkownika może zawierać tylko małe litery, cyfry, kropkę i myślnik.'],
+    [
+      'a login with "_"',
+      { login: 'a_b' },
+      'Nazwa użytkownika może zawierać tylko małe litery, cyfry, kropkę i myślnik.',
+    ],
     ['no password', { pass: undefined }, 'Hasło musi mieć od 8 do 128 znaków.'],
     ['a short password', { pass: 'krótkie' }, 'Hasło musi mieć od 8 do 128 znaków.'],
     ['a bad e-mail', { email: 'zly' }, 'Niepoprawny adres e-mail.'],

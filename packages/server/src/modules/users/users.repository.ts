@@ -20,10 +20,7 @@ const USER_COLUMNS = [
 ] as const;
 
 function base(tdb: TenantDb) {
-  return tdb
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.org_id')
-    .select(USER_COLUMNS);
+  return tdb.selectFrom('users').innerJoin('organizations', 'organizations.id', 'users.org_id').select(USER_COLUMNS);
 }
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
@@ -77,7 +74,15 @@ export const usersRepository = {
 
   async insert(
     tdb: TenantDb,
-    row: { login: string; name: string; email: string; tel: string; pass_hash: string; permissions: string; created_at: string },
+    row: {
+      login: string;
+      name: string;
+      email: string;
+      tel: string;
+      pass_hash: string;
+      permissions: string;
+      created_at: string;
+    },
   ): Promise<number> {
     const r = await tdb.insertInto('users', row).returning('id').executeTakeFirstOrThrow();
     return r.id;

@@ -11,7 +11,8 @@ export const usersRoutes = [
     url: '/users',
     access: 'authenticated',
     query: listQuery,
-    handler: async (ctx, { query }) => (query.id ? users.getUser(ctx, query.id) : { users: await users.listUsers(ctx) }),
+    handler: async (ctx, { query }) =>
+      query.id ? users.getUser(ctx, query.id) : { users: await users.listUsers(ctx) },
   }),
   route({
     method: 'GET',

@@ -115,16 +115,19 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
     patch.pass_hash = await hashPassword(body.pass);
   }
 
-  await ctx.tdb.transaction(async (tdb) => {
-    if (patch.login !== undefined) await assertLoginFree({ ...ctx, tdb }, patch.login, body.id);
-    if (patch.permissions !== undefined && isAdmin(existing.permissions) && !isAdmin(patch.permissions)) {
-      const admins = await usersRepository.adminIds(tdb);
-      if (admins.filter((id) => id !== body.id).length === 0) throw conflict(MSG.lastAdmin);
-    }
-    await usersRepository.update(tdb, body.id, patch);
-  }).catch(loginRace);
+  await ctx.tdb
+    .transaction(async (tdb) => {
+      if (patch.login !== undefined) await assertLoginFree({ ...ctx, tdb }, patch.login, body.id);
+      if (patch.permissions !== undefined && isAdmin(existing.permissions) && !isAdmin(patch.permissions)) {
+        const admins = await usersRepository.adminIds(tdb);
+        if (admins.filter((id) => id !== body.id).length === 0) throw conflict(MSG.lastAdmin);
+      }
+      await usersRepository.update(tdb, body.id, patch);
+    })
+    .catch(loginRace);
   // A new password ends every other session of that user; the caller keeps their own.
-  if (patch.pass_hash !== undefined) await authRepository.deleteOtherTokens(ctx.db, body.id, self ? ctx.user.tokenId : null);
+  if (patch.pass_hash !== undefined)
+    await authRepository.deleteOtherTokens(ctx.db, body.id, self ? ctx.user.tokenId : null);
   return getUser(ctx, body.id);
 }
 
@@ -144,7 +147,14 @@ export async function deleteUser(ctx: AuthContext, id: number): Promise<void> {
 
 /** The signed-in user's own profile: name, e-mail, phone and password (old password required). */
 export function updateProfile(ctx: AuthContext, body: ProfileUpdate): Promise<User> {
-  return updateUser(ctx, { id: ctx.user.id, name: body.name, email: body.email, tel: body.tel, pass: body.pass, oldPass: body.oldPass });
+  return updateUser(ctx, {
+    id: ctx.user.id,
+    name: body.name,
+    email: body.email,
+    tel: body.tel,
+    pass: body.pass,
+    oldPass: body.oldPass,
+  });
 }
 
 async function orgPrefix(ctx: AuthContext): Promise<string> {
