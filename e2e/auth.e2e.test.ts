@@ -2,6 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
+import { HomePage } from './support/pages/home-page';
 import { LoginPage } from './support/pages/login-page';
 import { Shell } from './support/pages/shell';
 import { signedIn, waitForPath } from './support/session';
@@ -13,6 +14,16 @@ describe('sign-in, sessions and route guards', () => {
 
   beforeAll(async () => {
     org = await newOrg(e2e.server);
+  });
+
+  it('signs in through the form and sees the greeting with the login on home', async () => {
+    const page = await e2e.newPage();
+    const login = await new LoginPage(page, e2e.url).goto();
+    await login.signIn(org.adminLogin, org.adminPass);
+    await waitForPath(page, '/');
+    await new HomePage(page).greeting(org.adminLogin).waitFor();
+    await eventually(() => page.title(), pageTitle(t.home.title));
+    expect(await new Shell(page).userMenuButton.textContent()).toContain(org.adminLogin);
   });
 
   it('a wrong password shows the Polish server message with the form and stays on login', async () => {

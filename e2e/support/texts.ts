@@ -11,3 +11,7 @@ export const serverMsg = MSG;
 export function pageTitle(...titles: string[]): string {
   return [...titles, APP_NAME].join(' - ');
 }
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

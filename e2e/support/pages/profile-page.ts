@@ -1,0 +1,54 @@
+import type { Locator, Page } from 'playwright-core';
+import { t } from '../texts';
+
+/** profile-edit: the signed-in user's own data and password (platform.md §2 Profile edit). */
+export class ProfilePage {
+  private readonly p = t.profile;
+
+  constructor(
+    readonly page: Page,
+    private readonly url: (appPath: string) => string,
+  ) {}
+
+  async goto(): Promise<this> {
+    await this.page.goto(this.url('/profile-edit'));
+    await this.saveButton.waitFor();
+    return this;
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: this.p.heading });
+  }
+  /** The read-only login in the header. */
+  loginShown(login: string): Locator {
+    return this.page.getByRole('main').getByText(login, { exact: true });
+  }
+  get nameField(): Locator {
+    return this.page.getByLabel(this.p.name, { exact: true });
+  }
+  get emailField(): Locator {
+    return this.page.getByLabel(this.p.email, { exact: true });
+  }
+  get telField(): Locator {
+    return this.page.getByLabel(this.p.tel, { exact: true });
+  }
+  get oldPassField(): Locator {
+    return this.page.getByLabel(this.p.oldPass, { exact: true });
+  }
+  get newPassField(): Locator {
+    return this.page.getByLabel(this.p.newPass, { exact: true });
+  }
+  get newPassRepeatField(): Locator {
+    return this.page.getByLabel(this.p.newPassRepeat, { exact: true });
+  }
+  get saveButton(): Locator {
+    return this.page.getByRole('button', { name: this.p.save, exact: true }).or(this.page.getByRole('button', { name: this.p.saving, exact: true }));
+  }
+
+  async changePassword(oldPass: string, newPass: string, repeat = newPass): Promise<void> {
+    await this.oldPassField.fill(oldPass);
+    await this.newPassField.fill(newPass);
+    await this.newPassRepeatField.fill(repeat);
+    await this.saveButton.click();
+  }
+}
