@@ -13,7 +13,6 @@
 // kB = 1000 bytes; gzip at zlib's default level, as Vite reports.
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -48,7 +47,8 @@ function fail(message) {
   process.exit(2);
 }
 
-if (!fs.existsSync(path.join(dist, 'index.html'))) fail('packages/web/dist/index.html is missing: run `npm run build` first.');
+if (!fs.existsSync(path.join(dist, 'index.html')))
+  fail('packages/web/dist/index.html is missing: run `npm run build` first.');
 const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 
 // --- Static view: index.html tags and the chunk graph -------------------------------------------
@@ -95,7 +95,14 @@ const staticLoginGz = sumFiles(staticWithLogin);
 
 // --- Browser view: what Chromium requests for /login --------------------------------------------
 function serveDist() {
-  const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff' };
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.woff2': 'font/woff2',
+    '.woff': 'font/woff',
+  };
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x/').pathname);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -117,7 +124,12 @@ async function measureInBrowser() {
   const { chromium } = await import('playwright-core');
   const server = externalUrl ? undefined : await serveDist();
   const base = externalUrl ?? `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+  });
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -126,7 +138,9 @@ async function measureInBrowser() {
       const request = response.request();
       const isJs = request.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
       if (!isJs || !response.ok()) return;
-      pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gz(body) })));
+      pending.push(
+        response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gz(body) })),
+      );
     });
     await page.goto(`${base}/login`, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.locator('input[type=password]').waitFor({ timeout: 30_000 });
@@ -162,10 +176,13 @@ if (asJson) {
 } else {
   if (browserResult) {
     console.log(`JavaScript requested by Chromium for ${browserResult.path} (${browserResult.base}):`);
-    for (const f of browserResult.files) console.log(`  ${f.url.padEnd(48)} ${kb(f.raw).padStart(8)} kB  gzip ${kb(f.gzip).padStart(7)} kB`);
+    for (const f of browserResult.files)
+      console.log(`  ${f.url.padEnd(48)} ${kb(f.raw).padStart(8)} kB  gzip ${kb(f.gzip).padStart(7)} kB`);
     console.log(`  ${browserResult.files.length} files`);
   }
-  console.log(`Static: index.html entry + modulepreload (+ static imports): ${kb(staticEntryGz)} kB gzip; with the login chunk graph: ${kb(staticLoginGz)} kB gzip`);
+  console.log(
+    `Static: index.html entry + modulepreload (+ static imports): ${kb(staticEntryGz)} kB gzip; with the login chunk graph: ${kb(staticLoginGz)} kB gzip`,
+  );
   console.log(`Login page first-load JS (gzip, ${summary.method}): ${kb(figure)} kB (budget ${budgetKb} kB)`);
 }
 if (figure / 1000 > budgetKb) {

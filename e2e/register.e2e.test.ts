@@ -38,9 +38,18 @@ describe('registration', () => {
     const login = `${data.orgPrefix}_${data.adminUser}`;
 
     // Live preview of {prefix}_{adminUser}.
-    await eventually(async () => (await reg.loginPreview.textContent())?.includes(`${t.register.loginPreviewPrefix}_${t.register.loginPreviewUser}`), true);
+    await eventually(
+      async () =>
+        (await reg.loginPreview.textContent())?.includes(
+          `${t.register.loginPreviewPrefix}_${t.register.loginPreviewUser}`,
+        ),
+      true,
+    );
     await reg.field(t.register.orgPrefix).fill(data.orgPrefix);
-    await eventually(async () => (await reg.loginPreview.textContent())?.includes(`${data.orgPrefix}_${t.register.loginPreviewUser}`), true);
+    await eventually(
+      async () => (await reg.loginPreview.textContent())?.includes(`${data.orgPrefix}_${t.register.loginPreviewUser}`),
+      true,
+    );
     await reg.field(t.register.adminUser).fill(data.adminUser);
     await eventually(async () => (await reg.loginPreview.textContent())?.includes(login), true);
 
@@ -56,7 +65,14 @@ describe('registration', () => {
     await error.waitFor();
     expect(await error.textContent()).toContain(serverMsg.captchaWrong);
     // Scrolled into view.
-    await eventually(() => error.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }), true);
+    await eventually(
+      () =>
+        error.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      true,
+    );
     expect(e2e.server.captcha.last).not.toBe(firstAnswer);
     await eventually(() => reg.captchaField.inputValue(), '');
     await reg.captchaImage.waitFor();

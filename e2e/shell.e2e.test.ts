@@ -2,7 +2,7 @@ import { COPYRIGHT_YEAR, LEFT_MENU_WIDTH_PX } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
-import { Shell } from './support/pages/shell';
+import { type Shell } from './support/pages/shell';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
 
@@ -127,7 +127,9 @@ describe('application shell', () => {
     // Bottom right of the window.
     const box = await toast.boundingBox();
     const viewport = page.viewportSize();
-    expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y + box.height > viewport.height / 2).toBe(true);
+    expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y + box.height > viewport.height / 2).toBe(
+      true,
+    );
 
     await page.context().setOffline(false);
     await toast.waitFor({ state: 'detached' });

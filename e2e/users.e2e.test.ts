@@ -35,8 +35,16 @@ describe('users list and edit', () => {
     await users.heading.waitFor();
     await eventually(() => page.title(), pageTitle(t.users.title));
 
-    const headers = (await users.table.getByRole('columnheader').allTextContents()).map((h) => h.trim()).filter(Boolean);
-    expect(headers.slice(0, 5)).toEqual([t.users.list.colId, t.users.list.colLogin, t.users.list.colName, t.users.list.colEmail, t.users.list.colTel]);
+    const headers = (await users.table.getByRole('columnheader').allTextContents())
+      .map((h) => h.trim())
+      .filter(Boolean);
+    expect(headers.slice(0, 5)).toEqual([
+      t.users.list.colId,
+      t.users.list.colLogin,
+      t.users.list.colName,
+      t.users.list.colEmail,
+      t.users.list.colTel,
+    ]);
     const me = org.token.user;
     const cells = await users.cells(org.adminLogin);
     expect(cells[0]).toBe(String(me.id));
@@ -80,7 +88,14 @@ describe('users list and edit', () => {
       }
     }
 
-    await edit.fill({ login: 'jan.kowalski', name: 'Jan Kowalski', email: 'jan@example.pl', tel: '+48 600 111 222', pass: 'Pierwsze-Haslo-1', passRepeat: 'Pierwsze-Haslo-1' });
+    await edit.fill({
+      login: 'jan.kowalski',
+      name: 'Jan Kowalski',
+      email: 'jan@example.pl',
+      tel: '+48 600 111 222',
+      pass: 'Pierwsze-Haslo-1',
+      passRepeat: 'Pierwsze-Haslo-1',
+    });
     await edit.permission(permName('main.items.show')).check();
     await edit.permission(permName('main.order.show')).check();
     await edit.saveButton.click();
@@ -109,7 +124,12 @@ describe('users list and edit', () => {
     // Editing someone else: no old password asked.
     expect(await edit.oldPassField.count()).toBe(0);
 
-    await edit.fill({ name: 'Jan Nowak', email: 'jan.nowak@example.pl', pass: 'Drugie-Haslo-22', passRepeat: 'Drugie-Haslo-22' });
+    await edit.fill({
+      name: 'Jan Nowak',
+      email: 'jan.nowak@example.pl',
+      pass: 'Drugie-Haslo-22',
+      passRepeat: 'Drugie-Haslo-22',
+    });
     await edit.permission(permName('main.order.show')).uncheck();
     await edit.permission(permName('main.items.edit')).check();
     await edit.saveButton.click();
@@ -138,7 +158,14 @@ describe('users list and edit', () => {
 
   it('the back link returns to the list and a user can be deleted after confirmation', async () => {
     const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
-    const victim = await org.admin.post<User>('/api/users', { login: 'do.usuniecia', pass: 'Haslo-do-usuniecia-1', permissions: '', name: 'Do usunięcia', email: 'usun@example.pl', tel: '123456789' });
+    const victim = await org.admin.post<User>('/api/users', {
+      login: 'do.usuniecia',
+      pass: 'Haslo-do-usuniecia-1',
+      permissions: '',
+      name: 'Do usunięcia',
+      email: 'usun@example.pl',
+      tel: '123456789',
+    });
     expect(victim.status).toBe(200);
     const edit = await new UserEditPage(page, e2e.url).goto(victim.body.id);
     await edit.backLink.click();

@@ -44,7 +44,11 @@ function runBuild(): Promise<void> {
     // vitest sets NODE_ENV=test, and Vite keeps an inherited NODE_ENV: without this the build would
     // be a development one (React's dev runtime, jsxDEV, source paths), unlike what users get.
     const env = { ...process.env, NODE_ENV: 'production' };
-    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -81,7 +85,9 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
 function readRunMarker(): string | undefined {
   try {
     const data: unknown = JSON.parse(fs.readFileSync(MARKER, 'utf8'));
-    return typeof data === 'object' && data && 'runId' in data && typeof data.runId === 'string' ? data.runId : undefined;
+    return typeof data === 'object' && data && 'runId' in data && typeof data.runId === 'string'
+      ? data.runId
+      : undefined;
   } catch {
     return undefined;
   }

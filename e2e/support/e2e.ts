@@ -95,7 +95,11 @@ export function setupE2e(overrides: Partial<Config> = {}): E2e {
       return new URL(appPath, need(server, 'server').url).toString();
     },
     async newPage(options = {}) {
-      const context = await need(browser, 'browser').newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 800 }, ...options });
+      const context = await need(browser, 'browser').newContext({
+        locale: 'pl-PL',
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
       context.setDefaultTimeout(UI_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(UI_TIMEOUT_MS * 2);
       const entry: OpenContext = { context, log: [] };

@@ -14,7 +14,12 @@ export async function waitForPath(page: Page, appPath: string): Promise<void> {
 }
 
 /** Signs in through the login form in a fresh context and waits for the shell on home. */
-export async function signedIn(e2e: E2e, login: string, pass: string, remember = false): Promise<{ page: Page; shell: Shell }> {
+export async function signedIn(
+  e2e: E2e,
+  login: string,
+  pass: string,
+  remember = false,
+): Promise<{ page: Page; shell: Shell }> {
   const page = await e2e.newPage();
   const loginPage = await new LoginPage(page, (p) => e2e.url(p)).goto();
   await loginPage.signIn(login, pass, remember);

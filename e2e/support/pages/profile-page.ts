@@ -42,7 +42,9 @@ export class ProfilePage {
     return this.page.getByLabel(this.p.newPassRepeat, { exact: true });
   }
   get saveButton(): Locator {
-    return this.page.getByRole('button', { name: this.p.save, exact: true }).or(this.page.getByRole('button', { name: this.p.saving, exact: true }));
+    return this.page
+      .getByRole('button', { name: this.p.save, exact: true })
+      .or(this.page.getByRole('button', { name: this.p.saving, exact: true }));
   }
 
   async changePassword(oldPass: string, newPass: string, repeat = newPass): Promise<void> {

@@ -36,7 +36,9 @@ export class Shell {
   /** Opens the user dropdown and returns one of its entries (links, or the logout button). */
   async userMenuItem(name: string): Promise<Locator> {
     if ((await this.userMenuButton.getAttribute('aria-expanded')) !== 'true') await this.userMenuButton.click();
-    const item = this.topBar.getByRole('link', { name, exact: true }).or(this.topBar.getByRole('button', { name, exact: true }));
+    const item = this.topBar
+      .getByRole('link', { name, exact: true })
+      .or(this.topBar.getByRole('button', { name, exact: true }));
     await item.waitFor();
     return item;
   }

@@ -31,7 +31,9 @@ export class UserEditPage {
   }
   /** "Login" when creating, "Nowy login" when editing. */
   get loginField(): Locator {
-    return this.page.getByLabel(this.e.login, { exact: true }).or(this.page.getByLabel(this.e.newLogin, { exact: true }));
+    return this.page
+      .getByLabel(this.e.login, { exact: true })
+      .or(this.page.getByLabel(this.e.newLogin, { exact: true }));
   }
   get currentLogin(): Locator {
     return this.page.getByLabel(this.e.currentLogin, { exact: true });
@@ -53,7 +55,9 @@ export class UserEditPage {
     return this.page.getByLabel(this.e.pass, { exact: true }).or(this.page.getByLabel(this.e.newPass, { exact: true }));
   }
   get passRepeatField(): Locator {
-    return this.page.getByLabel(this.e.passRepeat, { exact: true }).or(this.page.getByLabel(this.e.newPassRepeat, { exact: true }));
+    return this.page
+      .getByLabel(this.e.passRepeat, { exact: true })
+      .or(this.page.getByLabel(this.e.newPassRepeat, { exact: true }));
   }
   get saveButton(): Locator {
     return this.page.getByRole('button', { name: this.e.save, exact: true });

@@ -25,7 +25,9 @@ export class UsersPage {
   }
   /** The table row of a login (matched on the login cell, which may also hold the "Ty" badge). */
   row(login: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${escapeRegExp(login)}(\\s|$)`) }) });
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${escapeRegExp(login)}(\\s|$)`) }) });
   }
   /** The text of each column of a row: id, login, name, e-mail, phone. */
   async cells(login: string): Promise<string[]> {
