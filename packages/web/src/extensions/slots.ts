@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
+import { createSlotRegistry, type SlotEntry } from './slot-registry';
+
+export type { SlotEntry } from './slot-registry';
+
+/** A tile on the home page (platform.md §2 Home): order, income and items summaries, plugin widgets. */
+export interface HomeWidget extends SlotEntry {
+  /**
+   * Permission keys the user needs, all of them, on top of `main.misc.homepage.show` which every
+   * widget needs (platform.md §6). Checked with the screens' rule.
+   */
+  permissions?: readonly string[];
+  /** Share of the row on wide screens; one widget per row on phones. Default 'half'. */
+  width?: 'third' | 'half' | 'full';
+  /** Fetches and shows its own data; may be `React.lazy` to keep the home chunk small. */
+  component: ComponentType;
+}
+
+/**
+ * Every named slot and the type of its entries. Later features add a slot here with its entry type;
+ * the core and plugins then fill it with `slots.add(...)`.
+ */
+export interface AppSlots {
+  'home.widgets': HomeWidget;
+}
+
+export type SlotName = keyof AppSlots;
+
+/** The one registry of the app. */
+export const slots = createSlotRegistry<AppSlots>();
+
+/** The entries of a slot; re-renders when a plugin adds or removes one. */
+export function useSlot<K extends SlotName>(slot: K): readonly AppSlots[K][] {
+  return useSyncExternalStore(slots.subscribe, () => slots.list(slot));
+}
