@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { buildApp } from './platform/app';
 import { openAndMigrate } from './server';
+import { ORG_CREATE_ACME as ORG, runCli } from '../test/cli';
 import { ApiClient, testEngine } from '../test/harness';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let dropDb: (() => Promise<void>) | undefined;
@@ -43,40 +40,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs the CLI as `npm run cli -- ...` does; never throws, answers the exit code and output. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', ...args], {
-      cwd: root,
-      env,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-const ORG = [
-  'org:create',
-  '--prefix',
-  'acme',
-  '--admin',
-  'admin',
-  '--password',
-  'Secret123!',
-  '--email',
-  'admin@acme.pl',
-];
+const cli = (...args: string[]) => runCli(args, env);
 
 describe('admin CLI', () => {
-  it('--help lists the commands', async () => {
-    const r = await cli('--help');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('org:create');
-    expect(r.stdout).toMatch(/--prefix/);
-  });
-
   it('org:create prints the login, and that login signs in through a server on the same data', async () => {
     const r = await cli(...ORG, '--name', 'ACME sp. z o.o.');
     expect(r.code, r.stderr).toBe(0);
@@ -101,33 +67,5 @@ describe('admin CLI', () => {
     const r = await cli(...ORG);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Ten prefiks organizacji jest już zajęty.');
-  });
-
-  it.each([
-    ['no command', [], /Użycie|Polecenia/],
-    ['an unknown command', ['org:delete'], /Nieznane polecenie/],
-    [
-      'a missing option',
-      ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'Secret123!'],
-      /Brak wymaganej opcji --email/,
-    ],
-    [
-      'a bad prefix',
-      ['org:create', '--prefix', 'A_B', '--admin', 'a', '--password', 'Secret123!', '--email', 'a@b.pl'],
-      /--prefix: .*(znaków|litery)/,
-    ],
-    [
-      'a short password',
-      ['org:create', '--prefix', 'beta', '--admin', 'a', '--password', 'krótkie', '--email', 'a@b.pl'],
-      /--password: Hasło musi mieć/,
-    ],
-    ['an unknown option', [...ORG, '--kolor', 'zielony'], /Nieznana opcja --kolor\./],
-    ['an option without its value', ['org:create', '--prefix'], /Opcja --prefix wymaga wartości\./],
-    ['a stray argument', [...ORG, 'nadmiarowy'], /Nieoczekiwany argument/],
-  ])('%s exits 2 with a message and no stack trace', async (_name, args, message) => {
-    const r = await cli(...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout + r.stderr).toMatch(message);
-    expect(r.stderr).not.toMatch(/\n\s+at |node:internal|Error: /);
   });
 });

@@ -2,8 +2,6 @@ import { parseArgs } from 'node:util';
 import { emailSchema, loginUserSchema, orgPrefixSchema, passwordSchema } from '@zaplecze/contract';
 import type { ZodType } from 'zod';
 import { AppError } from './platform/errors';
-import { createOrganization } from './modules/registration/registration.service';
-import { openAndMigrate } from './server';
 
 const HELP = `Zaplecze: polecenia administracyjne
 
@@ -50,6 +48,9 @@ async function orgCreate(args: string[]): Promise<void> {
   const admin = check(loginUserSchema, values.admin, 'admin');
   const password = check(passwordSchema, values.password, 'password');
   const email = check(emailSchema, values.email, 'email');
+  // Loaded only now: --help and argument errors answer at once, without the server's modules.
+  const { openAndMigrate } = await import('./server');
+  const { createOrganization } = await import('./modules/registration/registration.service');
   const { database, deps } = await openAndMigrate();
   try {
     const { login } = await createOrganization(

@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the admin CLI as `npm run cli -- ...` does; never throws, answers the exit code and output. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  try {
+    const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', ...args];
+    const { stdout, stderr } = await run(process.execPath, cli, { cwd: root, env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as CliResult;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The issue's example: creates organisation `acme` with administrator `acme_admin`. */
+export const ORG_CREATE_ACME = [
+  'org:create',
+  '--prefix',
+  'acme',
+  '--admin',
+  'admin',
+  '--password',
+  'Secret123!',
+  '--email',
+  'admin@acme.pl',
+];
