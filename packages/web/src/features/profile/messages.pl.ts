@@ -1,4 +1,19 @@
-/** Profile screen (filled in by the profile page). */
+/** Profile screen (platform.md §2 Profile edit, §5 Profile). */
 export const profileMessages = {
   title: 'Profil',
+  heading: 'Mój profil',
+  login: 'Login',
+  dataSection: 'Dane użytkownika',
+  name: 'Nazwa',
+  email: 'E-mail',
+  tel: 'Telefon',
+  passwordSection: 'Zmiana hasła',
+  passwordHint: 'Zostaw pola puste, aby nie zmieniać hasła.',
+  oldPass: 'Stare hasło',
+  newPass: 'Nowe hasło',
+  newPassRepeat: 'Powtórz nowe hasło',
+  save: 'Zapisz',
+  saving: 'Zapisywanie...',
+  saveErrorTitle: 'Błąd zapisu użytkowanika!',
+  passwordsDiffer: 'Hasła się nie zgadzają!',
 } as const;
