@@ -77,6 +77,7 @@ export function createAppRouter() {
                 },
                 {
                   path: ":id",
+                  handle: h(t.users.editTitle, ["users"]),
                   lazy: page(() => import("@web/features/users/UserEditPage")),
                 },
               ],
