@@ -61,8 +61,13 @@ if (wantE2e) {
       include: ['e2e/**/*.e2e.test.ts'],
       environment: 'node',
       env: { CHROMIUM_PATH: CHROMIUM },
+      // Builds the web app once before any browser file starts.
+      globalSetup: ['e2e/support/global-setup.ts'],
       testTimeout: 60_000,
-      hookTimeout: 120_000,
+      hookTimeout: 180_000,
+      // Browsers run after the API suites: Chromium next to two API forks starves 2 cores.
+      sequence: { groupOrder: 1 },
+      maxWorkers: 2,
     },
   });
 }
