@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { format } from '@web/i18n';
 import { ApiClient } from '../packages/server/test/harness';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { createUser, newOrg, type TestOrg } from './support/org';
 import { Shell } from './support/pages/shell';
 import { UserEditPage } from './support/pages/user-edit-page';
 import { UsersPage } from './support/pages/users-page';
@@ -141,6 +141,40 @@ describe('users list and edit', () => {
     const client = new ApiClient(e2e.server.url);
     await client.login(login, 'Drugie-Haslo-22');
     await expect(new ApiClient(e2e.server.url).login(login, 'Pierwsze-Haslo-1')).rejects.toThrow(/401/);
+  });
+
+  it('an edit sends login, password and permissions only when changed; editing oneself also sends the old password', async () => {
+    const other = await createUser(e2e.server, org, { login: 'piotr', permissions: 'main.items.show' });
+    const manager = await createUser(e2e.server, org, {
+      login: 'kierownik',
+      permissions: 'main.users.edit;main.items.show',
+    });
+    const { page } = await signedIn(e2e, manager.login, manager.pass);
+    const edit = await new UserEditPage(page, e2e.url).goto(other.id);
+    await eventually(() => edit.nameField.inputValue(), 'piotr');
+    await edit.fill({ name: 'Piotr Wiśniewski' });
+    const put = page.waitForRequest((req) => req.method() === 'PUT' && new URL(req.url()).pathname === '/api/users');
+    await edit.saveButton.click();
+    const body: unknown = (await put).postDataJSON();
+    expect(body).toMatchObject({ id: other.id, name: 'Piotr Wiśniewski' });
+    for (const key of ['login', 'pass', 'oldPass', 'permissions']) expect(body).not.toHaveProperty(key);
+    await waitForPath(page, '/users');
+
+    // Oneself: the old password is asked for and sent with the new one.
+    const self = await new UserEditPage(page, e2e.url).goto(manager.id);
+    await self.oldPassField.waitFor();
+    await self.fill({ oldPass: manager.pass, pass: 'Nowe-Haslo-Kierownika-1', passRepeat: 'Nowe-Haslo-Kierownika-1' });
+    const putSelf = page.waitForRequest(
+      (req) => req.method() === 'PUT' && new URL(req.url()).pathname === '/api/users',
+    );
+    await self.saveButton.click();
+    expect((await putSelf).postDataJSON()).toMatchObject({
+      id: manager.id,
+      oldPass: manager.pass,
+      pass: 'Nowe-Haslo-Kierownika-1',
+    });
+    await waitForPath(page, '/users');
+    await new ApiClient(e2e.server.url).login(manager.login, 'Nowe-Haslo-Kierownika-1');
   });
 
   it('refuses mismatched passwords with "Hasła się nie zgadzają!" and stays on the form', async () => {

@@ -39,16 +39,13 @@ export function webBuildNeeded(): string | undefined {
   return newest > built ? 'packages/web/dist is older than its sources' : undefined;
 }
 
-function runBuild(): Promise<void> {
+function runBuild(outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // vitest sets NODE_ENV=test, and Vite keeps an inherited NODE_ENV: without this the build would
     // be a development one (React's dev runtime, jsxDEV, source paths), unlike what users get.
     const env = { ...process.env, NODE_ENV: 'production' };
-    const child = spawn('npm', ['run', 'build', '-w', '@zaplecze/web'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['run', 'build', '-w', '@zaplecze/web', '--', '--outDir', outDir, '--emptyOutDir'];
+    const child = spawn('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -58,6 +55,29 @@ function runBuild(): Promise<void> {
       else reject(new Error(`web build failed (exit ${code}):\n${output}`));
     });
   });
+}
+
+/**
+ * Builds into a scratch directory, then copies the result over dist: assets first (their names are
+ * content hashes, so nothing is overwritten), index.html last. Assets of the previous build stay,
+ * so a server that is already running (another test run, `npm start`) keeps finding the chunks its
+ * cached index.html points at. The next plain `npm run build` empties dist again.
+ */
+async function buildIntoDist(): Promise<void> {
+  const scratch = path.join(RESULTS_DIR, `.e2e-web-build-${process.pid}`);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  try {
+    await runBuild(scratch);
+    fs.mkdirSync(WEB_DIST, { recursive: true });
+    for (const entry of fs.readdirSync(scratch)) {
+      if (entry !== 'index.html') fs.cpSync(path.join(scratch, entry), path.join(WEB_DIST, entry), { recursive: true });
+    }
+    const tmpIndex = path.join(WEB_DIST, `.index.html.${process.pid}`);
+    fs.copyFileSync(path.join(scratch, 'index.html'), tmpIndex);
+    fs.renameSync(tmpIndex, INDEX);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 async function withLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -107,7 +127,7 @@ export async function ensureWebBuilt(runId: string = String(process.ppid)): Prom
     if (reason) {
       const started = Date.now();
       console.log(`[e2e] ${reason}: building the web app...`);
-      await runBuild();
+      await buildIntoDist();
       console.log(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     fs.writeFileSync(MARKER, JSON.stringify({ runId, at: new Date().toISOString() }));

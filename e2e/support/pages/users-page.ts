@@ -23,15 +23,19 @@ export class UsersPage {
   get createButton(): Locator {
     return this.page.getByRole('link', { name: t.users.list.create });
   }
-  /** The table row of a login (matched on the login cell, which may also hold the "Ty" badge). */
+  /** The table row of a login (matched on a cell whose text is the login, maybe followed by a badge). */
   row(login: string): Locator {
-    return this.table
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${escapeRegExp(login)}(\\s|$)`) }) });
+    const you = escapeRegExp(t.users.list.you);
+    const cell = this.page
+      .getByRole('cell')
+      .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(login)}\\s*(${you})?\\s*$`) });
+    return this.table.getByRole('row').filter({ has: cell });
   }
-  /** The text of each column of a row: id, login, name, e-mail, phone. */
+  /** The text of each column of a row: id, login, name, e-mail, phone (waits for the row). */
   async cells(login: string): Promise<string[]> {
-    const cells = await this.row(login).getByRole('cell').allTextContents();
+    const row = this.row(login);
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
     return cells.map((c) => c.trim());
   }
   editLink(login: string): Locator {
