@@ -11,6 +11,7 @@ import { pl as zodPolish } from 'zod/locales';
 import type { AppDeps } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerRoutes, type RouteDef } from './route';
+import { MSG } from './messages.pl';
 import { installXsrf } from './xsrf';
 import { allRoutes } from '../modules';
 
@@ -91,7 +92,7 @@ export async function buildApp(
   );
 
   const indexFile = path.join(deps.config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
+  const hasWeb = fs.existsSync(deps.config.webDist);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: deps.config.webDist,
@@ -104,23 +105,36 @@ export async function buildApp(
       },
     });
   }
-  installSpaFallback(app, hasWeb ? indexFile : undefined);
+  installSpaFallback(app, indexFile);
   return { app, routes };
 }
 
-/** Everything that is not an API call or a file gets the SPA's index.html (history routing). */
+/** A path that names a file (an asset, an icon, a source map) rather than a screen of the app. */
+const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Everything that is not an API call or a file gets the SPA's index.html (history routing).
+ * index.html is read per request (it is tiny and cached by the OS), so a rebuild needs no restart.
+ * A missing file answers 404: a tab left open across a deploy must not get HTML for a script.
+ */
 function installSpaFallback(app: FastifyInstance, indexFile: string | undefined): void {
-  const html = indexFile ? fs.readFileSync(indexFile, 'utf8') : undefined;
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === API_BASE || req.url.startsWith(`${API_BASE}/`) || req.url.startsWith(`${API_BASE}?`);
+    const pathOnly = req.url.split('?')[0] ?? '';
+    const isApi = pathOnly === API_BASE || pathOnly.startsWith(`${API_BASE}/`);
     if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ code: 404, message: 'Nie ma takiego adresu API.' });
+      return reply.code(404).send({ code: 404, message: MSG.routeNotFound });
+    }
+    if (FILE_PATH.test(pathOnly)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(MSG.fileNotFound);
+    }
+    let html: string | undefined;
+    try {
+      html = indexFile ? fs.readFileSync(indexFile, 'utf8') : undefined;
+    } catch {
+      html = undefined;
     }
     if (!html) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('Aplikacja nie jest zbudowana: uruchom "npm run build".');
+      return reply.code(503).type('text/plain; charset=utf-8').send(MSG.webNotBuilt);
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });

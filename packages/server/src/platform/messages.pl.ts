@@ -4,6 +4,8 @@ export const MSG = {
   forbidden: 'Brak uprawnień do wykonania tej operacji.',
   notFound: 'Nie znaleziono.',
   routeNotFound: 'Nie ma takiego adresu API.',
+  fileNotFound: 'Nie znaleziono pliku.',
+  webNotBuilt: 'Aplikacja nie jest zbudowana: uruchom "npm run build".',
   badInput: 'Niepoprawne dane.',
   badJson: 'Niepoprawny format danych (JSON).',
   unsupportedMedia: 'Nieobsługiwany format przesłanych danych.',

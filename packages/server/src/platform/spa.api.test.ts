@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+/** The web app is served from WEB_DIST with history fallback; files and API paths never get HTML. */
+describe('serving the web app', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Zaplecze</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    server = await startTestServer({ webDist: dist });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers index.html for any screen path', async () => {
+    for (const p of ['/', '/login', '/users/12', '/settings/vat?x=1']) {
+      const res = await fetch(server.url + p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets with a long cache and 404s missing ones', async () => {
+    const ok = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${server.url}/assets/app-old999.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('text/html');
+    expect((await fetch(`${server.url}/favicon-missing.png`)).status).toBe(404);
+  });
+
+  it('answers unknown API paths and non-GET screen paths with a JSON 404', async () => {
+    const api = await fetch(`${server.url}/api/nie-ma-takiego`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 404, message: 'Nie ma takiego adresu API.' });
+  });
+
+  it('picks up a rebuilt index.html without a restart', async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nowa wersja</title>');
+    expect(await (await fetch(`${server.url}/orders`)).text()).toContain('Nowa wersja');
+  });
+
+  it('says the app is not built when index.html is missing', async () => {
+    fs.rmSync(path.join(dist, 'index.html'));
+    const res = await fetch(`${server.url}/home`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
