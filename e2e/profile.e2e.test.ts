@@ -37,7 +37,10 @@ describe('own profile', () => {
     await profile.emailField.fill('anna.zajac@example.pl');
     await profile.telField.fill('+48 601 222 333');
     await profile.saveButton.click();
-    await shell.toast(t.toasts.saved).waitFor();
+    const saved = shell.toast(t.toasts.saved);
+    await saved.waitFor();
+    // A success toast closes by itself (4 s, then a 700 ms fade).
+    await saved.waitFor({ state: 'detached', timeout: 10_000 });
     const me = (await user.client.get<TokenObject>('/api/login')).body.user;
     expect([me.name, me.email, me.tel]).toEqual(['Anna Zając', 'anna.zajac@example.pl', '+48 601 222 333']);
     // After a reload the form shows the saved data.

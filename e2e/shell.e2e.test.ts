@@ -2,7 +2,8 @@ import { COPYRIGHT_YEAR, LEFT_MENU_WIDTH_PX } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
-import { type Shell } from './support/pages/shell';
+import { LoginPage } from './support/pages/login-page';
+import { Shell } from './support/pages/shell';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
 
@@ -32,7 +33,8 @@ describe('application shell', () => {
     await eventually(() => page.title(), pageTitle(t.users.title));
     await eventually(() => users.getAttribute('aria-current'), 'page');
     expect(await home.getAttribute('aria-current')).toBeNull();
-    expect(await users.evaluate((el) => el.classList.contains('active'))).toBe(true);
+    expect(await shell.isHighlighted(t.menu.users)).toBe(true);
+    expect(await shell.isHighlighted(t.menu.home)).toBe(false);
 
     await home.click();
     await waitForPath(page, '/');
@@ -135,8 +137,45 @@ describe('application shell', () => {
     await toast.waitFor({ state: 'detached' });
   });
 
+  it('every API call carries Accept-Language of the interface language, whatever the browser prefers', async () => {
+    const page = await e2e.newPage({ locale: 'en-US' });
+    const calls: { path: string; language: string | undefined }[] = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path === '/api' || path.startsWith('/api/')) calls.push({ path, language: req.headers()['accept-language'] });
+    });
+    const login = await new LoginPage(page, e2e.url).goto();
+    await login.signIn(org.adminLogin, org.adminPass);
+    await waitForPath(page, '/');
+    const shell = new Shell(page);
+    await shell.menuEntry(t.menu.users).click();
+    await waitForPath(page, '/users');
+    await page.getByRole('table').waitFor();
+    expect(calls.length).toBeGreaterThan(2);
+    // No English catalogue exists, so the interface (and every call) is Polish.
+    expect(calls.filter((c) => c.language !== 'pl')).toEqual([]);
+    expect(await page.getByRole('heading', { level: 1, name: t.users.list.heading }).count()).toBe(1);
+  });
+
   it('the footer carries the copyright line', async () => {
     const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
     expect(await shell.footer.textContent()).toContain(String(COPYRIGHT_YEAR));
+  });
+});
+
+describe('application shell with a desktop app download', () => {
+  const DESKTOP_URL = 'https://example.com/zaplecze-setup.exe';
+  const e2e = setupE2e({ desktopAppUrl: DESKTOP_URL });
+
+  it('offers the desktop app in the Options menu group and in the user dropdown', async () => {
+    const org = await newOrg(e2e.server);
+    const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const entry = shell.menuEntry(t.menu.desktopApp);
+    expect(await entry.getAttribute('href')).toBe(DESKTOP_URL);
+    expect(await entry.getAttribute('target')).toBe('_blank');
+    const options = shell.menuGroup(t.menu.options);
+    expect(await options.getAttribute('aria-controls')).toBeTruthy();
+    const item = await shell.userMenuItem(t.shell.desktopApp);
+    expect(await item.getAttribute('href')).toBe(DESKTOP_URL);
   });
 });

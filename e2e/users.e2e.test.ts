@@ -72,6 +72,10 @@ describe('users list and edit', () => {
     const edit = new UserEditPage(page, e2e.url);
     await edit.saveButton.waitFor();
     await eventually(() => edit.heading.textContent(), t.users.edit.createHeading);
+    await eventually(() => page.title(), pageTitle(t.users.editTitle, t.users.title));
+    // users/{id} highlights the Users entry too (activeId).
+    await eventually(() => new Shell(page).isHighlighted(t.menu.users), true);
+    expect(await new Shell(page).isHighlighted(t.menu.home)).toBe(false);
     // The prefix is shown with the login and added by the server.
     await page.getByText(`${org.prefix}_`, { exact: true }).waitFor();
     expect(await edit.emailField.getAttribute('type')).toBe('email');

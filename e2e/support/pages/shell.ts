@@ -28,6 +28,10 @@ export class Shell {
   menuEntry(label: string): Locator {
     return this.menu.getByRole('link', { name: label, exact: true });
   }
+  /** Whether a menu entry is drawn highlighted (Bootstrap's `active` look, set from the route's activeId). */
+  async isHighlighted(label: string): Promise<boolean> {
+    return this.menuEntry(label).evaluate((el) => el.classList.contains('active'));
+  }
   /** A collapsible menu group's heading button. */
   menuGroup(title: string): Locator {
     return this.menu.getByRole('button', { name: title, exact: true });
