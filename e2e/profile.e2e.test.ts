@@ -36,7 +36,22 @@ describe('own profile', () => {
     await profile.nameField.fill('Anna Zając');
     await profile.emailField.fill('anna.zajac@example.pl');
     await profile.telField.fill('+48 601 222 333');
+    // Hold the save on the wire: the button is disabled while it runs.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = false;
+    await page.route('**/api/**', async (route) => {
+      if (route.request().method() !== 'GET') {
+        seen = true;
+        await held;
+      }
+      await route.continue();
+    });
     await profile.saveButton.click();
+    await eventually(() => seen, true);
+    await eventually(() => profile.saveButton.isDisabled(), true);
+    release();
+    await eventually(() => profile.saveButton.isEnabled(), true);
     const saved = shell.toast(t.toasts.saved);
     await saved.waitFor();
     // A success toast closes by itself (4 s, then a 700 ms fade).
