@@ -87,7 +87,10 @@ function closure(files) {
   return seen;
 }
 const staticEntry = closure([...entryScripts, ...preloads].map(distFile));
-const loginChunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^LoginPage-[\w-]+\.js$/.test(f));
+// The login chunk the entry refers to (dist may also hold chunks of earlier builds).
+const loginChunk = [...staticEntry]
+  .map((f) => fs.readFileSync(f, 'utf8').match(/LoginPage-[\w-]+\.js/)?.[0])
+  .find(Boolean);
 const staticWithLogin = closure([...staticEntry, ...(loginChunk ? [path.join(dist, 'assets', loginChunk)] : [])]);
 const sumFiles = (files) => [...files].reduce((acc, f) => acc + gz(fs.readFileSync(f)), 0);
 const staticEntryGz = sumFiles(staticEntry);
