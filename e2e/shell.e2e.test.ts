@@ -85,10 +85,7 @@ describe('application shell', () => {
     await eventually(() => contentLeft(shell), LEFT_MENU_WIDTH_PX);
 
     await shell.menuToggle.click();
-    await eventually(async () => {
-      const box = await shell.menuBox();
-      return box.x + box.width <= 0;
-    }, true);
+    await eventually(() => shell.menuClosed(), true);
     await eventually(() => contentLeft(shell), 0);
 
     await shell.menuToggle.click();
@@ -101,10 +98,7 @@ describe('application shell', () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await page.reload();
     await shell.menuToggle.waitFor();
-    await eventually(async () => {
-      const box = await shell.menuBox();
-      return box.x + box.width <= 0;
-    }, true);
+    await eventually(() => shell.menuClosed(), true);
     expect(await contentLeft(shell)).toBe(0);
 
     await shell.menuToggle.click();
@@ -112,10 +106,7 @@ describe('application shell', () => {
     expect(await contentLeft(shell)).toBe(0);
     await shell.menuEntry(t.menu.users).click();
     await waitForPath(page, '/users');
-    await eventually(async () => {
-      const box = await shell.menuBox();
-      return box.x + box.width <= 0;
-    }, true);
+    await eventually(() => shell.menuClosed(), true);
   });
 
   it('going offline shows the persistent ROZŁĄCZONO! toast; going online removes it', async () => {

@@ -9,7 +9,7 @@ export class Shell {
     return this.page.getByRole('banner');
   }
   get menu(): Locator {
-    return this.page.getByRole('navigation', { name: 'Menu' });
+    return this.page.getByRole('navigation', { name: 'Menu', includeHidden: true });
   }
   get menuToggle(): Locator {
     return this.page.getByRole('button', { name: t.shell.toggleMenu });
@@ -56,7 +56,14 @@ export class Shell {
     return this.page.getByRole('alert').or(this.page.getByRole('status')).filter({ hasText: title });
   }
 
-  /** Where the left menu is on screen: x of its right edge is <= 0 when it is slid out. */
+  /** Closed: slid out to the left and hidden, so its links leave the tab order and screen readers. */
+  menuClosed(): Promise<boolean> {
+    return this.menu.evaluate(
+      (el) => getComputedStyle(el).visibility === 'hidden' && el.getBoundingClientRect().right <= 0,
+    );
+  }
+
+  /** Where the open left menu is on screen. */
   async menuBox(): Promise<{ x: number; width: number }> {
     const box = await this.menu.boundingBox();
     if (!box) throw new Error('left menu is not rendered');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
-import { NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { useActiveIds } from '@web/app/route-handle';
 import type { MenuEntry, MenuGroup } from './menu';
 
@@ -19,9 +19,16 @@ function Entry({ entry, active, onNavigate }: { entry: MenuEntry; active: boolea
           {body}
         </a>
       ) : (
-        <NavLink className={cls} to={entry.path} end aria-current={active ? 'page' : undefined} onClick={onNavigate} data-menu-id={entry.id}>
+        // Highlight follows the route's activeId list, not URL matching (users/5 highlights Users).
+        <Link
+          className={cls}
+          to={entry.path}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+          data-menu-id={entry.id}
+        >
           {body}
-        </NavLink>
+        </Link>
       )}
     </li>
   );

@@ -33,7 +33,10 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema()), defaultValues: { login: '', pass: '', remember: false } });
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema()),
+    defaultValues: { login: '', pass: '', remember: false },
+  });
 
   const onSubmit = async (data: LoginForm) => {
     if (await auth.login(data.login, data.pass, data.remember)) {
@@ -57,16 +60,10 @@ export default function LoginPage() {
               {t.testEnvironment}
             </Alert>
           )}
-          {auth.status === AuthStatus.failed && auth.error ? (
-            <Alert variant="danger" className="py-2" role="alert" data-testid="login-error">
-              {auth.error}
+          {info.data?.loginInfo && (
+            <Alert variant="warning" className="py-2" data-testid="login-info">
+              {info.data.loginInfo}
             </Alert>
-          ) : (
-            info.data?.loginInfo && (
-              <Alert variant="warning" className="py-2" data-testid="login-info">
-                {info.data.loginInfo}
-              </Alert>
-            )
           )}
           <Form noValidate onSubmit={handleSubmit(onSubmit)}>
             <Form.Group className="mb-3" controlId="login">
@@ -83,7 +80,12 @@ export default function LoginPage() {
             </Form.Group>
             <Form.Group className="mb-3" controlId="pass">
               <Form.Label>{t.password}</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" isInvalid={!!errors.pass} {...register('pass')} />
+              <Form.Control
+                type="password"
+                autoComplete="current-password"
+                isInvalid={!!errors.pass}
+                {...register('pass')}
+              />
               <Form.Control.Feedback type="invalid">{errors.pass?.message}</Form.Control.Feedback>
             </Form.Group>
             <Form.Check className="mb-3" id="remember" label={t.remember} {...register('remember')} />
@@ -92,6 +94,11 @@ export default function LoginPage() {
               {busy ? t.submitting : t.submit}
             </Button>
           </Form>
+          {auth.status === AuthStatus.failed && auth.error && (
+            <Alert variant="danger" className="py-2 mt-3 mb-0" role="alert" data-testid="login-error">
+              {auth.error}
+            </Alert>
+          )}
           <div className="text-center mt-3 small">
             {t.noAccount} <Link to="/register">{t.registerLink}</Link>
           </div>
