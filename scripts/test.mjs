@@ -12,9 +12,13 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
 const reportFile = path.join(root, 'test-results', 'vitest.json');
 
+/** Notices are printed before the run and again above the summary, where nobody misses them. */
+const notices = [];
 function loud(lines) {
   const bar = '!'.repeat(78);
-  console.log(`\n${bar}\n${lines.map((l) => `!!  ${l}`).join('\n')}\n${bar}\n`);
+  const text = `\n${bar}\n${lines.map((l) => `!!  ${l}`).join('\n')}\n${bar}\n`;
+  notices.push(text);
+  console.log(text);
 }
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -67,8 +71,10 @@ if (fs.existsSync(reportFile)) {
 } else {
   console.error(`No JSON report at ${path.relative(root, reportFile)}: vitest did not finish.`);
 }
-if (suiteFailures > 0) console.error(`${suiteFailures} test file(s) failed outside any test (load or hook error).`);
 
+for (const text of notices) console.log(text);
+if (suiteFailures > 0)
+  console.log(`${suiteFailures} test file(s) failed outside any test (load or hook error): see above.`);
 console.log(`\n(${seconds} s)`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const ok = run.status === 0 && failed === 0 && suiteFailures === 0 && fs.existsSync(reportFile);
