@@ -37,9 +37,26 @@ if (process.env.BENCH_DATABASE_URL) {
   };
 }
 
-const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', 'bench', '--admin', 'admin', '--password', 'Bench-Haslo-1', '--email', 'a@bench.pl'];
+const cli = [
+  '--import',
+  'tsx',
+  'packages/server/src/cli.ts',
+  'org:create',
+  '--prefix',
+  'bench',
+  '--admin',
+  'admin',
+  '--password',
+  'Bench-Haslo-1',
+  '--email',
+  'a@bench.pl',
+];
 execFileSync(process.execPath, cli, { cwd: root, env, stdio: 'ignore' });
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
 
 try {
@@ -61,7 +78,12 @@ try {
   const { token } = await login.json();
   const engine = env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   for (const url of ['/api/login', '/api/users']) {
-    const result = await autocannon({ url: base + url, connections, duration: seconds, headers: { 'x-auth-bearer': token } });
+    const result = await autocannon({
+      url: base + url,
+      connections,
+      duration: seconds,
+      headers: { 'x-auth-bearer': token },
+    });
     const non2xx = result.non2xx + result.errors;
     console.log(
       `${engine} GET ${url}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${non2xx}`,

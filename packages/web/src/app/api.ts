@@ -76,7 +76,13 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, m().toasts.networkError);
@@ -98,10 +104,14 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 }
 
 export const api = {
-  get: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) => apiRequest('GET', path, opts),
-  post: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) => apiRequest('POST', path, opts),
-  put: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) => apiRequest('PUT', path, opts),
-  delete: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) => apiRequest('DELETE', path, opts),
+  get: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+    apiRequest('GET', path, opts),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+    apiRequest('POST', path, opts),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+    apiRequest('PUT', path, opts),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+    apiRequest('DELETE', path, opts),
 };
 
 /** The message to show for any error. */

@@ -45,7 +45,9 @@ const initial: AuthState = {
  * has under 3 hours (short) or 5 days (long) left; logout always ends unauthorized.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => (readStoredToken() ? initial : { ...initial, status: AuthStatus.unauthorized }));
+  const [state, setState] = useState<AuthState>(() =>
+    readStoredToken() ? initial : { ...initial, status: AuthStatus.unauthorized },
+  );
   const queryClient = useQueryClient();
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -92,7 +94,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (state.status !== AuthStatus.authorized) return;
     const timer = window.setInterval(() => {
       const s = stateRef.current;
-      if (!s.validTo || !shouldRenewToken(s.validTo, new Date(), s.longSession, TOKEN_RENEW_SHORT_BELOW_MS, TOKEN_RENEW_LONG_BELOW_MS)) return;
+      if (
+        !s.validTo ||
+        !shouldRenewToken(s.validTo, new Date(), s.longSession, TOKEN_RENEW_SHORT_BELOW_MS, TOKEN_RENEW_LONG_BELOW_MS)
+      )
+        return;
       api
         .put('/login', { json: { longtoken: s.longSession }, schema: tokenObjectSchema })
         .then(accept)

@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -35,7 +45,12 @@ export interface ModalApi {
   open<P extends object, R>(component: ModalComponent<P, R>, props: P, title?: string): Promise<R | undefined>;
 }
 
-type Open = { key: number; render: (close: (result: unknown) => void) => ReactNode; resolve: (v: unknown) => void; fallback: unknown };
+type Open = {
+  key: number;
+  render: (close: (result: unknown) => void) => ReactNode;
+  resolve: (v: unknown) => void;
+  fallback: unknown;
+};
 
 const ModalContext = createContext<ModalApi | undefined>(undefined);
 // The sanitiser loads only when a modal shows server HTML.

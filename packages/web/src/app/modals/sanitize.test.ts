@@ -3,7 +3,8 @@ import { sanitizeModalHtml } from './sanitize';
 
 describe('sanitizeModalHtml', () => {
   it('keeps the allowed formatting tags', () => {
-    const html = '<h3>Uwaga</h3><b>gruby</b><br><i>kursywa</i><hr><small>mały</small><u>podkreślony</u><strong>s</strong><em>e</em>';
+    const html =
+      '<h3>Uwaga</h3><b>gruby</b><br><i>kursywa</i><hr><small>mały</small><u>podkreślony</u><strong>s</strong><em>e</em>';
     expect(sanitizeModalHtml(html)).toBe(html);
   });
 

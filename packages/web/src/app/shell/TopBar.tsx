@@ -12,7 +12,13 @@ export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
   const t = m().shell;
   return (
     <header className="app-topbar navbar navbar-dark bg-primary-subtle-dark px-2">
-      <button type="button" className="btn btn-link text-white fs-4 p-1 me-2" onClick={onToggleMenu} aria-label={t.toggleMenu} data-testid="menu-toggle">
+      <button
+        type="button"
+        className="btn btn-link text-white fs-4 p-1 me-2"
+        onClick={onToggleMenu}
+        aria-label={t.toggleMenu}
+        data-testid="menu-toggle"
+      >
         <i className="bi bi-list" aria-hidden="true" />
       </button>
       <Link to="/" className="navbar-brand d-flex align-items-center gap-2 me-auto">
@@ -20,7 +26,13 @@ export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
         <span className="fw-semibold">{m().appName}</span>
       </Link>
       <Dropdown align="end">
-        <Dropdown.Toggle variant="outline-light" size="sm" id="user-menu" aria-label={t.userMenu} data-testid="user-menu">
+        <Dropdown.Toggle
+          variant="outline-light"
+          size="sm"
+          id="user-menu"
+          aria-label={t.userMenu}
+          data-testid="user-menu"
+        >
           <i className="bi bi-person-circle me-1" aria-hidden="true" />
           <span className="d-none d-sm-inline">{user?.login}</span>
         </Dropdown.Toggle>

@@ -26,7 +26,13 @@ export function coreMenu(opts: { desktopAppUrl?: string }): MenuGroup[] {
   const t = m().menu;
   const options: MenuEntry[] = [{ id: 'users', label: t.users, icon: 'bi-people', path: '/users' }];
   if (opts.desktopAppUrl) {
-    options.push({ id: 'desktop-app', label: t.desktopApp, icon: 'bi-download', path: opts.desktopAppUrl, external: true });
+    options.push({
+      id: 'desktop-app',
+      label: t.desktopApp,
+      icon: 'bi-download',
+      path: opts.desktopAppUrl,
+      external: true,
+    });
   }
   return [
     { id: 'top', entries: [{ id: 'home', label: t.home, icon: 'bi-house', path: '/' }] },

@@ -8,7 +8,13 @@ const OFFLINE_TOAST = 'offline';
 export function OfflineWatcher() {
   const toast = useToast();
   useEffect(() => {
-    const offline = () => toast.show('error', { id: OFFLINE_TOAST, title: m().toasts.offlineTitle, body: m().toasts.offlineBody, seconds: 0 });
+    const offline = () =>
+      toast.show('error', {
+        id: OFFLINE_TOAST,
+        title: m().toasts.offlineTitle,
+        body: m().toasts.offlineBody,
+        seconds: 0,
+      });
     const online = () => toast.remove(OFFLINE_TOAST);
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);

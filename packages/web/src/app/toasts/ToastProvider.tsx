@@ -79,8 +79,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = input.id ?? `toast-${++seq}`;
       const seconds = input.seconds ?? DEFAULT_SECONDS[kind];
       forget(id);
-      setItems((list) => [...list.filter((x) => x.id !== id), { id, kind, title: input.title, body: input.body, seconds, visible: false }]);
-      later(id, TOAST.appearDelayMs, () => setItems((list) => list.map((x) => (x.id === id ? { ...x, visible: true } : x))));
+      setItems((list) => [
+        ...list.filter((x) => x.id !== id),
+        { id, kind, title: input.title, body: input.body, seconds, visible: false },
+      ]);
+      later(id, TOAST.appearDelayMs, () =>
+        setItems((list) => list.map((x) => (x.id === id ? { ...x, visible: true } : x))),
+      );
       if (seconds > 0) later(id, TOAST.appearDelayMs + seconds * 1000, () => remove(id));
       return id;
     },
