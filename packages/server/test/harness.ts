@@ -19,7 +19,11 @@ export class KnownCaptcha implements CaptchaGenerator {
   last = '';
   create() {
     this.last = randomBytes(3).toString('hex').toUpperCase();
-    return { text: this.last, image: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxNjAiIGhlaWdodD0iNjAiPjxyZWN0IHdpZHRoPSIxNjAiIGhlaWdodD0iNjAiIGZpbGw9IiNlZWUiLz48L3N2Zz4=' };
+    return {
+      text: this.last,
+      image:
+        'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxNjAiIGhlaWdodD0iNjAiPjxyZWN0IHdpZHRoPSIxNjAiIGhlaWdodD0iNjAiIGZpbGw9IiNlZWUiLz48L3N2Zz4=',
+    };
   }
 }
 
