@@ -27,5 +27,6 @@ export const MSG = {
   cannotDeleteSelf: 'Nie możesz usunąć własnego konta.',
   cannotRemoveOwnAdmin: 'Nie możesz odebrać sobie uprawnień administratora.',
   lastAdmin: 'Organizacja musi mieć co najmniej jednego administratora.',
+  loginChangeNeedsRight: 'Zmiana loginu wymaga uprawnienia do edycji użytkowników.',
   permissionsNeedRight: 'Zmiana uprawnień wymaga uprawnienia do edycji użytkowników.',
 } as const;

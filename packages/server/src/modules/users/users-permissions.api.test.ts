@@ -115,3 +115,18 @@ describe('administrator protections', () => {
     expect(res.body.permissions).toBe('main.admin');
   });
 });
+
+describe('renaming an account', () => {
+  it("needs main.users.edit, even for one's own login; the same login is no change", async () => {
+    const own = await plain.client.put<User>('/api/users', { id: plain.id, login: 'inny-login' });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ message: 'Zmiana loginu wymaga uprawnienia do edycji użytkowników.' });
+    const same = await plain.client.put<User>('/api/users', { id: plain.id, login: 'zwykly', name: 'Zwykły' });
+    expect(same.status).toBe(200);
+    expect(same.body.login).toBe(plain.login);
+
+    const renamed = await manager.client.put<User>('/api/users', { id: manager.id, login: 'kierownik2' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.login).toBe(`${org.prefix}_kierownik2`);
+  });
+});

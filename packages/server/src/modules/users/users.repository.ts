@@ -59,7 +59,11 @@ export const usersRepository = {
   },
 
   findSecret(tdb: TenantDb, id: number) {
-    return tdb.selectFrom('users').select(['id', 'pass_hash', 'permissions']).where('id', '=', id).executeTakeFirst();
+    return tdb
+      .selectFrom('users')
+      .select(['id', 'login', 'pass_hash', 'permissions'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   /**

@@ -98,7 +98,12 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
   if (body.name !== undefined) patch.name = body.name;
   if (body.email !== undefined) patch.email = body.email;
   if (body.tel !== undefined) patch.tel = body.tel;
-  if (body.login !== undefined) patch.login = buildLogin(await orgPrefix(ctx), body.login);
+  if (body.login !== undefined) {
+    const login = buildLogin(await orgPrefix(ctx), body.login);
+    // A login is an identity others rely on: only a user manager renames accounts, own included.
+    if (login !== existing.login && !canManageUsers(ctx)) throw forbidden(MSG.loginChangeNeedsRight);
+    patch.login = login;
+  }
   if (body.permissions !== undefined) {
     const next = joinPermissions(parsePermissions(body.permissions));
     if (next !== joinPermissions(parsePermissions(existing.permissions))) {

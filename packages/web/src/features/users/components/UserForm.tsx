@@ -105,7 +105,7 @@ export function UserForm({ user, me, groups, onSaved }: UserFormProps) {
                   />
                 </Form.Group>
               )}
-              {!readOnly && (
+              {canManage && (
                 <FormField
                   id="user-login"
                   label={user ? t.newLogin : t.login}
