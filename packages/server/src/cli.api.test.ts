@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { buildApp } from './platform/app';
 import { openAndMigrate } from './server';
 import { ORG_CREATE_ACME as ORG, runCli } from '../test/cli';
-import { ApiClient, testEngine } from '../test/harness';
+import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
@@ -18,21 +16,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-cli-'));
   env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
   if (testEngine() === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `zaplecze_cli_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const scratch = await createScratchPostgres('cli');
+    env.DATABASE_URL = scratch.url;
+    dropDb = scratch.drop;
   }
 });
 afterAll(async () => {

@@ -1,13 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testEngine } from '../test/harness';
+import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -46,21 +44,9 @@ describe('server entry with several processes', () => {
     };
     delete env.DATABASE_URL;
     if (testEngine() === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const name = `zaplecze_main_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      env.DATABASE_URL = u.toString();
-      dropDb = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const scratch = await createScratchPostgres('main');
+      env.DATABASE_URL = scratch.url;
+      dropDb = scratch.drop;
     }
     await run(
       process.execPath,

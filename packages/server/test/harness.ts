@@ -32,26 +32,38 @@ export function testEngine(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/**
+ * A fresh, empty PostgreSQL database next to TEST_DATABASE_URL; `drop` removes it (even while a
+ * server still holds connections).
+ */
+export async function createScratchPostgres(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `zaplecze_${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (testEngine() === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-    const name = `zaplecze_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = openPostgres(u.toString(), 5);
+    const scratch = await createScratchPostgres('t');
+    const database = openPostgres(scratch.url, 5);
     return {
       database,
       async drop() {
         await database.destroy();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await scratch.drop();
       },
     };
   }
