@@ -4,3 +4,6 @@ export * from './permissions';
 export * from './rules';
 export * from './schemas';
 export * from './auth-status';
+export * from './reference';
+export * from './options';
+export * from './reader-codes';

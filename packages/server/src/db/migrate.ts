@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
 import type { Migration } from './migrations/helpers';
 import { m0001Platform } from './migrations/0001_platform';
+import { m0002ReferenceData } from './migrations/0002_reference_data';
 
 /** Every migration in order. Later issues append here; names never change once released. */
-export const MIGRATIONS: Migration[] = [m0001Platform];
+export const MIGRATIONS: Migration[] = [m0001Platform, m0002ReferenceData];
 
 /**
  * Runs pending migrations in one transaction each. On PostgreSQL an advisory lock keeps several

@@ -50,12 +50,66 @@ export interface LoginFailuresTable {
   failed_at: string | Date;
 }
 
+export interface OptionsTable {
+  org_id: number;
+  key: string;
+  value: string;
+}
+
+export interface NamedTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+}
+
+export interface AdditionalDescsTable extends NamedTable {
+  description: string;
+}
+
+export interface StatusesTable extends NamedTable {
+  color: Generated<string>;
+}
+
+/** Categories and warehouse places: full_number / full_name are computed from the parents. */
+export interface TreeTable extends NamedTable {
+  parent_id: number | null;
+  number: string;
+  full_number: string;
+  full_name: string;
+}
+
+export interface UserSizesTable extends NamedTable {
+  size_a: number;
+  size_b: number;
+  size_c: number;
+}
+
+export interface ParametersTable extends NamedTable {
+  category_id: number | null;
+  type: string;
+  is_multi: number;
+  /** JSON array of strings. */
+  dictionary: string;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
+  options: OptionsTable;
+  additional_descs: AdditionalDescsTable;
+  delivery_price_lists: NamedTable;
+  delivery_times: NamedTable;
+  item_groups: NamedTable;
+  income_sources: NamedTable;
+  item_statuses: StatusesTable;
+  order_statuses: StatusesTable;
+  categories: TreeTable;
+  places: TreeTable;
+  user_sizes: UserSizesTable;
+  parameters: ParametersTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

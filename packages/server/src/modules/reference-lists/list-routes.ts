@@ -1,0 +1,43 @@
+import { idQuerySchema, idSchema } from '@zaplecze/contract';
+import { z } from 'zod';
+import { route, type RouteDef } from '../../platform/route';
+import type { ListDefinition } from './list-definition';
+import * as lists from './list.service';
+
+/** GET (list or ?id=), POST, PUT and DELETE ?id= for one simple list. */
+export function listRoutes(def: ListDefinition): RouteDef[] {
+  const byId = z.object({ id: idSchema.optional() });
+  const update = def.input.extend({ id: idSchema });
+  return [
+    route({
+      method: 'GET',
+      url: def.path,
+      access: 'authenticated',
+      query: byId,
+      handler: async (ctx, { query }) =>
+        query.id ? lists.getOne(ctx, def, query.id) : { [def.listKey]: await lists.list(ctx, def) },
+    }),
+    route({
+      method: 'POST',
+      url: def.path,
+      access: def.editPermission,
+      body: def.input,
+      handler: (ctx, { body }) => lists.create(ctx, def, body),
+    }),
+    route({
+      method: 'PUT',
+      url: def.path,
+      access: def.editPermission,
+      body: update,
+      // The extended schema guarantees the id; the generic type cannot see it.
+      handler: (ctx, { body }) => lists.update(ctx, def, (body as { id: number }).id, body),
+    }),
+    route({
+      method: 'DELETE',
+      url: def.path,
+      access: def.editPermission,
+      query: idQuerySchema,
+      handler: (ctx, { query }) => lists.remove(ctx, def, query.id),
+    }),
+  ];
+}
