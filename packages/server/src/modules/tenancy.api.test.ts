@@ -29,6 +29,43 @@ interface TenantResource {
   snapshot(owner: TestOrg, id: number): Promise<unknown>;
 }
 
+/** The simple reference lists share one shape: GET ?id=, PUT with id, DELETE ?id=, a keyed list. */
+const SIMPLE_LISTS = [
+  { path: '/api/additional_descs', key: 'additionalDescs', body: { name: 'Opis', description: 'Treść' } },
+  { path: '/api/delivery_price_lists', key: 'deliveryPriceLists', body: { name: 'Cennik' } },
+  { path: '/api/delivery_times', key: 'deliveryTimes', body: { name: '48 h' } },
+  { path: '/api/item_groups', key: 'itemGroups', body: { name: 'Grupa' } },
+  { path: '/api/item_statuses', key: 'itemStatuses', body: { name: 'Status', color: '123456' } },
+  { path: '/api/income_sources', key: 'incomeSources', body: { name: 'Źródło' } },
+  { path: '/api/order_statuses', key: 'orderStatuses', body: { name: 'Status', color: '654321' } },
+  { path: '/api/user_sizes', key: 'userSizes', body: { name: 'Rozmiar', sizeA: 1, sizeB: 2, sizeC: 3 } },
+];
+
+function simpleList(list: (typeof SIMPLE_LISTS)[number]): TenantResource {
+  return {
+    name: list.path,
+    create: async (_server, org) => (await org.admin.post<{ id: number }>(list.path, list.body)).body.id,
+    byId: (id) => [
+      { method: 'GET', url: `${list.path}?id=${id}` },
+      { method: 'PUT', url: list.path, body: { ...list.body, id, name: 'Przejęty' } },
+      { method: 'DELETE', url: `${list.path}?id=${id}` },
+    ],
+    lists: [{ url: list.path, ids: (b) => (b as Record<string, { id: number }[]>)[list.key]!.map((r) => r.id) }],
+    snapshot: async (owner, id) => (await owner.admin.get(`${list.path}?id=${id}`)).body,
+  };
+}
+
+/** Options that name a row: another organisation's id is refused exactly like a missing one. */
+const ID_OPTIONS = [
+  { key: 'DEFAULT_ITEM_STATUS_ID', path: '/api/item_statuses' },
+  { key: 'DEFAULT_ORDER_STATUS_ID', path: '/api/order_statuses' },
+  { key: 'DEFAULT_ORDER_STATUS_ID_STATIONARY', path: '/api/order_statuses' },
+  { key: 'DEFAULT_INCOME_SOURCE_ID', path: '/api/income_sources' },
+  { key: 'DEFAULT_INCOME_SOURCE_ID_STATIONARY', path: '/api/income_sources' },
+  { key: 'ORDER_STATUS_AFTER_SIZE_WEIGHT', path: '/api/order_statuses' },
+  { key: 'ORDER_STATUS_AFTER_SEND', path: '/api/order_statuses' },
+];
+
 const MISSING_ID = 2_000_000_000;
 
 const RESOURCES: TenantResource[] = [
@@ -46,6 +83,7 @@ const RESOURCES: TenantResource[] = [
     lists: [{ url: '/api/users', ids: (b) => (b as { users: { id: number }[] }).users.map((u) => u.id) }],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/users/${id}`)).body,
   },
+  ...SIMPLE_LISTS.map(simpleList),
 ];
 
 let server: TestServer;
@@ -123,5 +161,22 @@ describe('tenant isolation: the signed-in user', () => {
     });
     // '_' is not allowed in the user part, so the victim's login can never be reached
     expect(res.status).toBe(400);
+  });
+});
+
+describe('tenant isolation: options', () => {
+  it.each(ID_OPTIONS)("$key cannot point at another organisation's row", async ({ key, path }) => {
+    const theirs = await victim.admin.post<{ id: number }>(path, { name: 'Cudzy' });
+    const foreign = await attacker.admin.put('/api/options', { key, value: String(theirs.body.id) });
+    const missing = await attacker.admin.put('/api/options', { key, value: String(MISSING_ID) });
+    expect(missing.status).toBe(400);
+    expect({ status: foreign.status, body: foreign.body }).toEqual({ status: missing.status, body: missing.body });
+  });
+
+  it("options are per organisation: one's writes never show in the other's reads", async () => {
+    await victim.admin.put('/api/options', { key: 'INVOICE_SIGN_PERSON', value: 'Ofiara' });
+    await attacker.admin.put('/api/options', { key: 'INVOICE_SIGN_PERSON', value: 'Napastnik' });
+    const theirs = await victim.admin.get<{ value: string }>('/api/options?key=INVOICE_SIGN_PERSON');
+    expect(theirs.body.value).toBe('Ofiara');
   });
 });
