@@ -10,6 +10,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DB, TenantTable } from './schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -60,4 +61,22 @@ export class TenantDb {
     if (this.executor.isTransaction) return fn(this);
     return (this.executor as Kysely<DB>).transaction().execute((trx) => fn(new TenantDb(trx, this.orgId)));
   }
+
+  /**
+   * Serialises this organisation's writers of one kind of data (`name`, e.g. 'tree:places') until
+   * the surrounding transaction ends. PostgreSQL: a transaction-level advisory lock; SQLite needs
+   * none, its write transactions begin immediate and so run one at a time.
+   */
+  async lock(name: string): Promise<void> {
+    if (!this.executor.isTransaction) throw new Error('TenantDb.lock needs a transaction');
+    if (!(this.executor.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await sql`select pg_advisory_xact_lock(${lockKey(name)}, ${this.orgId})`.execute(this.executor);
+  }
+}
+
+/** A stable 32-bit signed key for a lock name (FNV-1a); a collision only serialises more. */
+function lockKey(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h | 0;
 }

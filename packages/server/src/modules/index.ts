@@ -5,6 +5,8 @@ import { registrationRoutes } from './registration/registration.routes';
 import { usersRoutes } from './users/users.routes';
 import { optionsRoutes } from './options/options.routes';
 import { referenceListsRoutes } from './reference-lists/reference-lists.routes';
+import { catalogTreesRoutes } from './catalog-trees/catalog-trees.routes';
+import { parametersRoutes } from './parameters/parameters.routes';
 
 /** Every module's routes, mounted under /api. New modules add their list here. */
 export const allRoutes: RouteDef[] = [
@@ -14,4 +16,6 @@ export const allRoutes: RouteDef[] = [
   ...usersRoutes,
   ...optionsRoutes,
   ...referenceListsRoutes,
+  ...catalogTreesRoutes,
+  ...parametersRoutes,
 ];

@@ -55,6 +55,24 @@ function simpleList(list: (typeof SIMPLE_LISTS)[number]): TenantResource {
   };
 }
 
+let treeSeq = 0;
+/** Categories and places: by id, and (categories) as the filter of the parameter list. */
+function treeResource(path: '/api/categories' | '/api/places', key: 'categories' | 'places'): TenantResource {
+  return {
+    name: path,
+    create: async (_server, org) =>
+      (await org.admin.post<{ id: number }>(path, { name: 'Węzeł', number: `N${++treeSeq}` })).body.id,
+    byId: (id) => [
+      { method: 'GET', url: `${path}?id=${id}` },
+      { method: 'PUT', url: path, body: { id, name: 'Przejęty', number: 'P', parentId: null } },
+      { method: 'DELETE', url: `${path}?id=${id}` },
+      ...(key === 'categories' ? [{ method: 'GET' as const, url: `/api/parameters?catId=${id}` }] : []),
+    ],
+    lists: [{ url: path, ids: (b) => (b as Record<string, { id: number }[]>)[key]!.map((r) => r.id) }],
+    snapshot: async (owner, id) => (await owner.admin.get(`${path}?id=${id}`)).body,
+  };
+}
+
 /** Options that name a row: another organisation's id is refused exactly like a missing one. */
 const ID_OPTIONS = [
   { key: 'DEFAULT_ITEM_STATUS_ID', path: '/api/item_statuses' },
@@ -84,6 +102,21 @@ const RESOURCES: TenantResource[] = [
     snapshot: async (owner, id) => (await owner.admin.get(`/api/users/${id}`)).body,
   },
   ...SIMPLE_LISTS.map(simpleList),
+  treeResource('/api/categories', 'categories'),
+  treeResource('/api/places', 'places'),
+  {
+    name: '/api/parameters',
+    create: async (_server, org) =>
+      (await org.admin.post<{ id: number }>('/api/parameters', { name: 'Kolor', type: 'DICT', dictionary: ['A'] })).body
+        .id,
+    byId: (id) => [
+      { method: 'GET', url: `/api/parameters?id=${id}` },
+      { method: 'PUT', url: '/api/parameters', body: { id, name: 'Przejęty', type: 'STRING' } },
+      { method: 'DELETE', url: `/api/parameters?id=${id}` },
+    ],
+    lists: [{ url: '/api/parameters', ids: (b) => (b as { params: { id: number }[] }).params.map((p) => p.id) }],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/parameters?id=${id}`)).body,
+  },
 ];
 
 let server: TestServer;
@@ -178,5 +211,33 @@ describe('tenant isolation: options', () => {
     await attacker.admin.put('/api/options', { key: 'INVOICE_SIGN_PERSON', value: 'Napastnik' });
     const theirs = await victim.admin.get<{ value: string }>('/api/options?key=INVOICE_SIGN_PERSON');
     expect(theirs.body.value).toBe('Ofiara');
+  });
+});
+
+describe('tenant isolation: references to another organisation', () => {
+  it.each([
+    { path: '/api/categories', field: 'parentId', body: { name: 'Dziecko', number: 'D1' } },
+    { path: '/api/places', field: 'parentId', body: { name: 'Dziecko', number: 'D1' } },
+    { path: '/api/parameters', field: 'categoryId', body: { name: 'Parametr', type: 'STRING' } },
+  ])('$path: a $field of another organisation answers like a missing one', async ({ path, field, body }) => {
+    const treePath = path === '/api/places' ? '/api/places' : '/api/categories';
+    const theirs = await victim.admin.post<{ id: number }>(treePath, { name: 'Cudzy', number: `V${++treeSeq}` });
+    const attempt = (ref: number) => attacker.admin.post(path, { ...body, [field]: ref });
+    const foreign = await attempt(theirs.body.id);
+    const missing = await attempt(MISSING_ID);
+    expect(missing.status).toBe(400);
+    expect({ status: foreign.status, body: foreign.body }).toEqual({ status: missing.status, body: missing.body });
+
+    const mine = await attacker.admin.post<{ id: number }>(path, { ...body, number: `M${++treeSeq}` });
+    expect(mine.status).toBe(200);
+    const update = (ref: number) =>
+      attacker.admin.put(path, { ...body, number: `M${treeSeq}`, id: mine.body.id, [field]: ref });
+    const foreignPut = await update(theirs.body.id);
+    const missingPut = await update(MISSING_ID);
+    expect(missingPut.status).toBe(400);
+    expect({ status: foreignPut.status, body: foreignPut.body }).toEqual({
+      status: missingPut.status,
+      body: missingPut.body,
+    });
   });
 });

@@ -1,0 +1,19 @@
+import type { PermissionKey } from '@zaplecze/contract';
+import type { UsageCheck } from '../reference-lists/list-definition';
+import type { TreeMessages } from './messages.pl';
+import type { TreeKind } from './tree.repository';
+
+/**
+ * One tree (goods-and-orders.md §2.10, §2.11, §7.1): categories and warehouse places are two
+ * configurations of the same module, not two modules.
+ */
+export interface TreeDefinition {
+  kind: TreeKind;
+  path: string;
+  /** Key of the list in GET's answer. */
+  listKey: string;
+  editPermission: PermissionKey;
+  messages: TreeMessages;
+  /** Checks run before a delete (tree-usage.ts); the first answer found refuses it with 409. */
+  usageChecks: readonly UsageCheck[];
+}

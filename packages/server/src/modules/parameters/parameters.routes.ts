@@ -1,0 +1,36 @@
+import { idQuerySchema, parameterInputSchema, parametersQuerySchema, parameterUpdateSchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import * as parameters from './parameters.service';
+
+/** Reading is for every signed-in user; changing needs the goods permission (main.admin passes). */
+export const parametersRoutes = [
+  route({
+    method: 'GET',
+    url: '/parameters',
+    access: 'authenticated',
+    query: parametersQuerySchema,
+    handler: async (ctx, { query }) =>
+      query.id ? parameters.getOne(ctx, query.id) : { params: await parameters.list(ctx, query) },
+  }),
+  route({
+    method: 'POST',
+    url: '/parameters',
+    access: 'main.items.edit',
+    body: parameterInputSchema,
+    handler: (ctx, { body }) => parameters.create(ctx, body),
+  }),
+  route({
+    method: 'PUT',
+    url: '/parameters',
+    access: 'main.items.edit',
+    body: parameterUpdateSchema,
+    handler: (ctx, { body }) => parameters.update(ctx, body.id, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/parameters',
+    access: 'main.items.edit',
+    query: idQuerySchema,
+    handler: (ctx, { query }) => parameters.remove(ctx, query.id),
+  }),
+];
