@@ -45,4 +45,13 @@ export const VALIDATION = {
   vatDuplicate: 'Taka stawka już istnieje!',
   currencyInvalid: 'Waluta musi mieć 3 znaki!',
   currencyDuplicate: 'Taka waluta już istnieje!',
+  barcodeListInvalid: 'Podaj listę wartości, dla których mają powstać kody.',
+  barcodeListEmpty: 'Nic nie wybrano do wydruku kodów.',
+  barcodeListTooLong: 'Jednorazowo można wydrukować najwyżej 5000 kodów.',
+  stockChangeZero: 'Nie można dodac zmiany stanu o zero',
+  stockChangeInvalid: 'Zmiana stanu musi być liczbą całkowitą od -999999 do 999999.',
+  valuesPositive: 'Wartości muszą być większe od zera!',
+  weightInvalid: 'Waga musi być liczbą całkowitą gramów, najwyżej 1000000.',
+  readerItemCodeInvalid:
+    'Kod towaru do wydruku musi mieć od 1 do 40 znaków bez polskich liter i nie może wyglądać jak inny kod czytnika.',
 } as const;

@@ -5,6 +5,7 @@ import { registrationRoutes } from './registration/registration.routes';
 import { usersRoutes } from './users/users.routes';
 import { optionsRoutes } from './options/options.routes';
 import { referenceListsRoutes } from './reference-lists/reference-lists.routes';
+import { printingRoutes } from './printing/printing.routes';
 import { catalogTreesRoutes } from './catalog-trees/catalog-trees.routes';
 import { parametersRoutes } from './parameters/parameters.routes';
 
@@ -16,6 +17,7 @@ export const allRoutes: RouteDef[] = [
   ...usersRoutes,
   ...optionsRoutes,
   ...referenceListsRoutes,
+  ...printingRoutes,
   ...catalogTreesRoutes,
   ...parametersRoutes,
 ];
