@@ -55,6 +55,16 @@ export const appMessages = {
     ok: 'OK',
     networkError: 'Nie można połączyć się z serwerem.',
   },
+  multiSelect: {
+    start: 'Zaznacz wiele',
+    end: 'Anuluj zaznaczanie',
+    print: 'Drukuj kody dla czytnika',
+    download: 'Pobierz kody dla czytnika',
+    selected: 'Zaznaczono: {n}',
+    nothingSelectedTitle: 'Nic nie wybrano',
+    nothingSelected: 'Zaznacz co najmniej jeden wiersz.',
+    codesErrorTitle: 'Błąd pobierania kodów',
+  },
   modals: {
     confirmTitle: 'Potwierdzenie',
     infoTitle: 'Informacja',

@@ -4,6 +4,12 @@ import { homeMessages } from '@web/features/home/messages.pl';
 import { profileMessages } from '@web/features/profile/messages.pl';
 import { registerMessages } from '@web/features/register/messages.pl';
 import { usersMessages } from '@web/features/users/messages.pl';
+import { settingsMessages } from '@web/features/settings/messages.pl';
+import { listsMessages } from '@web/features/reference-lists/messages.pl';
+import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
+import { treesMessages } from '@web/features/catalog-trees/messages.pl';
+import { parametersMessages } from '@web/features/parameters/messages.pl';
+import { barcodePrintsMessages } from '@web/features/barcode-prints/messages.pl';
 
 /**
  * The Polish message catalogue, composed from each feature's own file. A second language is
@@ -16,6 +22,12 @@ export const pl = {
   profile: profileMessages,
   users: usersMessages,
   home: homeMessages,
+  settings: settingsMessages,
+  lists: listsMessages,
+  userSizes: userSizesMessages,
+  trees: treesMessages,
+  parameters: parametersMessages,
+  barcodePrints: barcodePrintsMessages,
 };
 
 /** The shape every language must fill (widened from the Polish literals to strings). */

@@ -45,6 +45,10 @@ export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
             <i className="bi bi-people me-2" aria-hidden="true" />
             {t.users}
           </Dropdown.Item>
+          <Dropdown.Item as={Link} to="/barcode-prints" data-testid="menu-barcode-prints">
+            <i className="bi bi-upc-scan me-2" aria-hidden="true" />
+            {m().menu.barcodePrints}
+          </Dropdown.Item>
           {info.data?.desktopAppUrl && (
             <Dropdown.Item href={info.data.desktopAppUrl} target="_blank" rel="noopener noreferrer">
               <i className="bi bi-download me-2" aria-hidden="true" />

@@ -24,7 +24,11 @@ export interface MenuGroup {
  */
 export function coreMenu(opts: { desktopAppUrl?: string }): MenuGroup[] {
   const t = m().menu;
-  const options: MenuEntry[] = [{ id: 'users', label: t.users, icon: 'bi-people', path: '/users' }];
+  const options: MenuEntry[] = [
+    { id: 'settings', label: t.settings, icon: 'bi-sliders', path: '/settings/main' },
+    { id: 'barcode-prints', label: t.barcodePrints, icon: 'bi-upc-scan', path: '/barcode-prints' },
+    { id: 'users', label: t.users, icon: 'bi-people', path: '/users' },
+  ];
   if (opts.desktopAppUrl) {
     options.push({
       id: 'desktop-app',

@@ -1,0 +1,36 @@
+import { TOAST } from '@zaplecze/contract';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, errorMessage } from '@web/app/api';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { m } from '@web/i18n';
+import { downloadPdf, printPdf } from '@web/ui/pdf';
+
+const pdfAnswer = z.object({ pdf: z.string() });
+
+export type CodesOutput = 'print' | 'download';
+
+export interface CodesRequest {
+  /** A kind of POST /print/barcode/{kind} (platform.md §7). */
+  kind: string;
+  body: Record<string, unknown>;
+  output: CodesOutput;
+  /** File name for downloads (platform.md §9), e.g. places.pdf. */
+  fileName: string;
+}
+
+/**
+ * Fetches a reader-code sheet and prints it (browser print dialog) or saves it as a file.
+ * Errors show 'Błąd pobierania kodów' for 10 s (platform.md §8, §9).
+ */
+export function useReaderCodes() {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: async (req: CodesRequest) => {
+      const { pdf } = await api.post(`/print/barcode/${req.kind}`, { json: req.body, schema: pdfAnswer });
+      if (req.output === 'print') printPdf(pdf);
+      else downloadPdf(pdf, req.fileName);
+    },
+    onError: (err) => toast.error(m().multiSelect.codesErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds),
+  });
+}

@@ -1,0 +1,54 @@
+import type { BarcodeKind } from '@zaplecze/contract';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { m } from '@web/i18n';
+import { useReaderCodes, type CodesOutput } from '../barcodes.api';
+
+interface Props {
+  kind: BarcodeKind;
+  body: Record<string, unknown>;
+  /** Suggested name of the downloaded file. */
+  fileName: string;
+  disabled?: boolean;
+  testId: string;
+}
+
+/** Print (opens the PDF for printing) and download of one sheet; errors toast 'Błąd pobierania kodów' (10 s). */
+export function CodesButtons({ kind, body, fileName, disabled, testId }: Props) {
+  const t = m().barcodePrints;
+  const codes = useReaderCodes();
+  const pending = (output: CodesOutput) => codes.isPending && codes.variables.output === output;
+  const run = (output: CodesOutput) => codes.mutate({ kind, body, output, fileName });
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <Button
+        variant="primary"
+        size="sm"
+        disabled={disabled || codes.isPending}
+        onClick={() => run('print')}
+        data-testid={`${testId}-print`}
+      >
+        {pending('print') ? (
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+        ) : (
+          <i className="bi bi-printer me-1" aria-hidden="true" />
+        )}
+        {t.print}
+      </Button>
+      <Button
+        variant="outline-primary"
+        size="sm"
+        disabled={disabled || codes.isPending}
+        onClick={() => run('download')}
+        data-testid={`${testId}-download`}
+      >
+        {pending('download') ? (
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+        ) : (
+          <i className="bi bi-download me-1" aria-hidden="true" />
+        )}
+        {t.download}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { BARCODE_MAX_CODES, TOAST } from '@zaplecze/contract';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { format, m } from '@web/i18n';
+import type { ValueError, ValuesResult } from '../reader-values';
+
+/**
+ * Applies an add or generate result: the new list, or a warning with the refusal of
+ * platform.md §5 (8 s, like the other validation warnings). `invalid` names the range.
+ */
+export function useAddFeedback() {
+  const toast = useToast();
+  return (result: ValuesResult, apply: (values: number[]) => void, invalid: string): boolean => {
+    const t = m().barcodePrints;
+    if (result.ok) {
+      if (result.added === 0) toast.info(t.addErrorTitle, t.nothingNew, TOAST.vatCurrencyWarningSeconds);
+      else apply(result.values);
+      return true;
+    }
+    const messages: Record<ValueError, string> = {
+      zero: t.zero,
+      duplicate: t.duplicate,
+      notPositive: t.notPositive,
+      invalid,
+      tooMany: format(t.tooMany, { max: BARCODE_MAX_CODES }),
+    };
+    toast.warning(t.addErrorTitle, messages[result.error], TOAST.vatCurrencyWarningSeconds);
+    return false;
+  };
+}

@@ -1,0 +1,40 @@
+import { TOAST } from '@zaplecze/contract';
+import { m, type Messages } from '@web/i18n';
+import type { TreeKind } from './trees.api';
+
+export type TreeTexts = Messages['trees']['categories'];
+
+/** What differs between the category tree and the place tree (goods-and-orders.md §2.10, §2.11). */
+export interface TreeConfig {
+  kind: TreeKind;
+  texts: TreeTexts;
+  /** Kind of POST /print/barcode/{kind}. */
+  codesKind: 'category' | 'place';
+  /** Suggested name of the downloaded code sheet (platform.md §9). */
+  fileName: string;
+  /** Places show their full position (fullNumber) as a column. */
+  showPosition: boolean;
+  /** How long a delete error stays (goods-and-orders.md §8: categories 10 s; others stay). */
+  deleteErrorSeconds: number;
+}
+
+export function treeConfig(kind: TreeKind): TreeConfig {
+  const t = m().trees;
+  return kind === 'categories'
+    ? {
+        kind,
+        texts: t.categories,
+        codesKind: 'category',
+        fileName: 'categories.pdf',
+        showPosition: false,
+        deleteErrorSeconds: TOAST.downloadErrorSeconds,
+      }
+    : {
+        kind,
+        texts: t.places,
+        codesKind: 'place',
+        fileName: 'places.pdf',
+        showPosition: true,
+        deleteErrorSeconds: TOAST.errorSeconds,
+      };
+}

@@ -1,0 +1,47 @@
+import Button from 'react-bootstrap/Button';
+import { nodeLabel } from '@web/features/catalog-trees/tree-model';
+import { useCategories } from '@web/features/catalog-trees/trees.api';
+import { format, m } from '@web/i18n';
+import type { ParameterCriteria } from '../urls';
+
+export interface ParameterFilterSummaryProps {
+  criteria: ParameterCriteria;
+  /** The filter is 'Parametry główne' (catId -1). */
+  main: boolean;
+  onClear(): void;
+}
+
+/** What the list is filtered by, above the table, with a button to show every parameter again. */
+export function ParameterFilterSummary({ criteria, main, onClear }: ParameterFilterSummaryProps) {
+  const t = m().parameters.list;
+  const categories = useCategories();
+  const category = categories.data?.find((c) => c.id === criteria.catId);
+  const label = category ? nodeLabel(category) : `#${criteria.catId ?? ''}`;
+  return (
+    <div
+      className="d-flex align-items-center gap-2 mb-3 px-3 py-2 bg-body border rounded small"
+      data-testid="parameters-filter"
+    >
+      <i className="bi bi-funnel-fill text-secondary" aria-hidden="true" />
+      <span className="flex-grow-1" style={{ minWidth: 0 }}>
+        {main ? (
+          t.filterMain
+        ) : (
+          <>
+            {format(t.filterCategory, { category: label })}
+            <span className="text-muted">, {criteria.isCatStrict ? t.filterStrict : t.filterWithParents}</span>
+          </>
+        )}
+      </span>
+      <Button
+        size="sm"
+        variant="link"
+        className="p-0 text-nowrap"
+        onClick={onClear}
+        data-testid="parameters-filter-clear"
+      >
+        {t.filterClear}
+      </Button>
+    </div>
+  );
+}

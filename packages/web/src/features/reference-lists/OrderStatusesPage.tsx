@@ -1,0 +1,16 @@
+import { hasPermissionForScreen } from '@zaplecze/contract';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { ListPage } from '@web/ui/ListPage';
+import { DispatchSettingsForm } from './components/DispatchSettingsForm';
+import { orderStatusesConfig } from './list-configs';
+
+/** /order-statuses: the shared list screen with the dispatch settings below (goods-and-orders.md §2.12). */
+export default function OrderStatusesPage() {
+  const { user } = useAuth();
+  const canEdit = hasPermissionForScreen(user?.permissions ?? '', orderStatusesConfig.editPermission);
+  return (
+    <ListPage config={orderStatusesConfig}>
+      <DispatchSettingsForm canEdit={canEdit} />
+    </ListPage>
+  );
+}

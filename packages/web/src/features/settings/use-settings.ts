@@ -1,0 +1,38 @@
+import { hasPermissionForScreen, type Option } from '@zaplecze/contract';
+import { errorMessage } from '@web/app/api';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { m } from '@web/i18n';
+import { useSaveOptions } from './options.api';
+
+/** Whether the signed-in user may change the organisation's settings (else the screens are read-only). */
+export function useCanEditSettings(): boolean {
+  const { user } = useAuth();
+  return hasPermissionForScreen(user?.permissions ?? '', 'main.settings.edit');
+}
+
+/** The signed-in user's login, which keys the local (per user and device) settings. */
+export function useLocalLogin(): string {
+  return useAuth().user?.login ?? '';
+}
+
+/**
+ * Saves options in one PUT with the toasts of platform.md §8: success 'Zapisano' (with an optional
+ * body), failure 'Błąd zapisu!' with the server's message. Answers whether it saved; on failure
+ * the screen keeps what was typed.
+ */
+export function useOptionsSaver() {
+  const save = useSaveOptions();
+  const toast = useToast();
+  const run = async (options: Option[], successBody?: string): Promise<boolean> => {
+    try {
+      await save.mutateAsync(options);
+      toast.success(m().toasts.saved, successBody);
+      return true;
+    } catch (err) {
+      toast.error(m().toasts.saveErrorTitle, errorMessage(err));
+      return false;
+    }
+  };
+  return { run, saving: save.isPending };
+}

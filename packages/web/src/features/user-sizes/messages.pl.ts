@@ -1,0 +1,15 @@
+/** Defined package sizes (platform.md §2, §8; goods-and-orders.md §2.12, §8). */
+export const userSizesMessages = {
+  title: 'Rozmiary zdefiniowane',
+  addHeading: 'Dodaj nowy rozmiar zdefiniowany',
+  editHeading: 'Edycja rozmiaru zdefiniowanego',
+  empty: 'Brak rozmiarów zdefiniowanych',
+  loadErrorTitle: 'Błąd ładowania rozmiarów zdefiniowanych!',
+  saveErrorTitle: 'Błąd zapisywania rozmiaru zdefiniowanego!',
+  deleteErrorTitle: 'Błąd usuwania rozmiaru zdefiniowanego!',
+  deleteConfirmTitle: 'Usuwanie rozmiaru zdefiniowanego',
+  deleteConfirm: 'Czy na pewno usunąć rozmiar zdefiniowany „{name}”?',
+  sizeA: 'A [mm]',
+  sizeB: 'B [mm]',
+  sizeC: 'C [mm]',
+} as const;
