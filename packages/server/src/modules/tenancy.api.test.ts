@@ -241,3 +241,30 @@ describe('tenant isolation: references to another organisation', () => {
     });
   });
 });
+
+describe('tenant isolation: reader-code sheets', () => {
+  const KINDS = [
+    { kind: 'item_status', path: '/api/item_statuses', body: { name: 'S' } },
+    { kind: 'item_group', path: '/api/item_groups', body: { name: 'G' } },
+    { kind: 'delivery_price_list', path: '/api/delivery_price_lists', body: { name: 'C' } },
+    { kind: 'delivery_time', path: '/api/delivery_times', body: { name: 'T' } },
+    { kind: 'order_status', path: '/api/order_statuses', body: { name: 'O' } },
+    { kind: 'income_source', path: '/api/income_sources', body: { name: 'I' } },
+    { kind: 'user_size', path: '/api/user_sizes', body: { name: 'U' } },
+    { kind: 'category', path: '/api/categories', body: { name: 'K', number: 'PK' } },
+    { kind: 'place', path: '/api/places', body: { name: 'M', number: 'PM' } },
+  ];
+  it.each(KINDS)("$kind: another organisation's id answers like a missing one", async ({ kind, path, body }) => {
+    const theirs = await victim.admin.post<{ id: number }>(path, body);
+    expect(theirs.status).toBe(200);
+    const url = `/api/print/barcode/${kind}`;
+    const foreign = await attacker.admin.post(url, { ids: [theirs.body.id] });
+    const missing = await attacker.admin.post(url, { ids: [MISSING_ID] });
+    expect(missing.status).toBe(404);
+    // The message names the requested id; apart from that the answers are the same.
+    const missingBody = JSON.parse(JSON.stringify(missing.body).replace(String(MISSING_ID), String(theirs.body.id)));
+    expect({ status: foreign.status, body: foreign.body }).toEqual({ status: missing.status, body: missingBody });
+    const own = await victim.admin.post<{ pdf: string }>(url, { ids: [theirs.body.id] });
+    expect(own.status).toBe(200);
+  });
+});
