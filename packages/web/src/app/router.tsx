@@ -176,7 +176,7 @@ export function createAppRouter() {
                     { index: true, lazy: page(() => import('@web/features/parameters/ParametersPage')) },
                     {
                       path: ':id',
-                      handle: h(t.parameters.editTitle, ['parameters']),
+                      handle: h(t.parameters.itemTitle, ['parameters']),
                       lazy: page(() => import('@web/features/parameters/ParameterEditPage')),
                     },
                   ],

@@ -1,12 +1,9 @@
-import { TOAST } from '@zaplecze/contract';
+import { barcodePdfSchema, TOAST } from '@zaplecze/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { downloadPdf, printPdf } from '@web/ui/pdf';
-
-const pdfAnswer = z.object({ pdf: z.string() });
 
 export type CodesOutput = 'print' | 'download';
 
@@ -27,7 +24,7 @@ export function useReaderCodes() {
   const toast = useToast();
   return useMutation({
     mutationFn: async (req: CodesRequest) => {
-      const { pdf } = await api.post(`/print/barcode/${req.kind}`, { json: req.body, schema: pdfAnswer });
+      const { pdf } = await api.post(`/print/barcode/${req.kind}`, { json: req.body, schema: barcodePdfSchema });
       if (req.output === 'print') printPdf(pdf);
       else downloadPdf(pdf, req.fileName);
     },

@@ -1,7 +1,8 @@
 /** Parameters list and edit (goods-and-orders.md §2.9, §5, §8). */
 export const parametersMessages = {
   title: 'Parametry',
-  editTitle: 'Edycja parametru',
+  /** Route title of parameters/:id, for adding and editing alike. */
+  itemTitle: 'Parametr',
   types: {
     STRING: 'Tekst',
     NUMBER_INT: 'Liczba całkowita',
