@@ -78,7 +78,7 @@ describe('simple reference lists', () => {
     expect(api.body.itemGroups).toEqual([]);
   });
 
-  it('item groups: multi-select with a shift-click range, codes downloaded as item_groups.pdf', async () => {
+  it('item groups: multi-select with a shift-click range, codes printed and downloaded as item_groups.pdf', async () => {
     for (const name of ['Grupa A', 'Grupa B', 'Grupa C', 'Grupa D']) await org.admin.post('/api/item_groups', { name });
     const { page, list } = await open('itemGroups');
     await list.row('Grupa D').waitFor();
@@ -98,6 +98,7 @@ describe('simple reference lists', () => {
     const download = await list.downloadCodes();
     expect(download.suggestedFilename()).toBe('item_groups.pdf');
     expect(await pdfHead(download)).toBe('%PDF-');
+    expect(await list.printCodes()).toBe('application/pdf %PDF-');
 
     await list.multiEnd.click();
     await list.multiStart.waitFor();

@@ -132,6 +132,34 @@ export class ReferenceListPage {
   checkbox(name: string): Locator {
     return this.row(name).getByRole('checkbox');
   }
+  /**
+   * Clicks print of the codes and answers the first bytes of the PDF the print frame opened
+   * (the browser's print dialog itself is a no-op in headless Chromium).
+   */
+  async printCodes(): Promise<string> {
+    // Keep the blobs the app hands to the print frame (CSP forbids fetching blob: URLs back).
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __blobs?: Map<string, Blob> };
+      if (w.__blobs) return;
+      const blobs = new Map<string, Blob>();
+      w.__blobs = blobs;
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (obj: Blob | MediaSource) => {
+        const url = create(obj);
+        if (obj instanceof Blob) blobs.set(url, obj);
+        return url;
+      };
+    });
+    await this.page.getByRole('button', { name: t.multiSelect.print, exact: true }).click();
+    await this.page.getByTestId('pdf-print-frame').waitFor({ state: 'attached' });
+    return this.page.evaluate(async () => {
+      const el = document.querySelector<HTMLIFrameElement>('[data-testid="pdf-print-frame"]');
+      const blob = el ? (window as unknown as { __blobs: Map<string, Blob> }).__blobs.get(el.src) : undefined;
+      if (!blob) return `no PDF blob behind ${el?.src ?? 'no frame'}`;
+      return `${blob.type} ${String.fromCharCode(...new Uint8Array(await blob.slice(0, 5).arrayBuffer()))}`;
+    });
+  }
+
   /** Clicks download of the codes and waits for the browser's download. */
   async downloadCodes(): Promise<Download> {
     const [download] = await Promise.all([
