@@ -80,8 +80,8 @@ describe('parameters list and edit', () => {
       isMulti: true,
       dictionary: ['czarny', 'srebrny'],
     });
-    expect(await list.cells('Kolor obudowy')).toEqual([String(created?.id), 'Kolor obudowy', types.DICT, 'TV', '']);
-    // The category number's tooltip is the full name.
+    expect(await list.cells('Kolor obudowy')).toEqual([String(created?.id), 'Kolor obudowy', types.DICT, 'EL-TV', '']);
+    // The category column shows the full number (the position in the tree); its tooltip the full name.
     await list.categoryBadge('Kolor obudowy').hover();
     await page.getByRole('tooltip').filter({ hasText: 'Elektronika / Telewizory' }).waitFor();
 

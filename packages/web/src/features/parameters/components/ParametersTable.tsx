@@ -59,7 +59,7 @@ export function ParametersTable({ params, canEdit, deletingId, onDelete }: Param
               {p.category ? (
                 <OverlayTrigger overlay={<Tooltip id={`parameter-category-${p.id}`}>{p.category.fullName}</Tooltip>}>
                   <span className="badge text-bg-light border" tabIndex={0} aria-label={p.category.fullName}>
-                    {p.category.number}
+                    {p.category.fullNumber}
                   </span>
                 </OverlayTrigger>
               ) : (
