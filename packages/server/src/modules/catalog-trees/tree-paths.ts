@@ -68,19 +68,9 @@ export class TreeIndex {
     return this.byFullNumber.get(fullNumber);
   }
 
-  /** `id` and its ancestors up to the top, nearest first; stops on a (corrupt) loop. */
+  /** `id` and its ancestors up to the top, nearest first (see walkUp); [] when `id` is not here. */
   lineage(id: number): number[] {
-    const out: number[] = [];
-    const seen = new Set<number>();
-    for (let row = this.byId.get(id); row && !seen.has(row.id); row = this.parentOf(row)) {
-      seen.add(row.id);
-      out.push(row.id);
-    }
-    return out;
-  }
-
-  private parentOf(row: TreeRow): TreeRow | undefined {
-    return row.parent_id === null ? undefined : this.byId.get(row.parent_id);
+    return this.byId.has(id) ? walkUp(id, (at) => this.byId.get(at)?.parent_id) : [];
   }
 }
 
@@ -166,8 +156,12 @@ export function lineageOf(
   id: number,
 ): number[] | undefined {
   const parents = new Map(links.map((l) => [l.id, l.parent_id]));
-  if (!parents.has(id)) return undefined;
+  return parents.has(id) ? walkUp(id, (at) => parents.get(at)) : undefined;
+}
+
+/** `id` and its ancestors, nearest first, following `parentOf` to the top; stops on a (corrupt) loop. */
+function walkUp(id: number, parentOf: (id: number) => number | null | undefined): number[] {
   const out: number[] = [];
-  for (let at: number | null | undefined = id; at != null && !out.includes(at); at = parents.get(at)) out.push(at);
+  for (let at: number | null | undefined = id; at != null && !out.includes(at); at = parentOf(at)) out.push(at);
   return out;
 }

@@ -80,13 +80,14 @@ export async function update(ctx: AuthContext, def: TreeDefinition, id: number, 
       if (!node) throw notFound(def.messages.notFound);
       const plan = planUpdate(index, id, input);
       if (isPlanError(plan)) throw planError(def, plan);
-      claim(plan.changes.find((c) => c.id === id)?.fullNumber ?? node.full_number);
+      const own = plan.changes.find((c) => c.id === id) ?? pathsOf(node);
+      claim(own.fullNumber);
 
       await repo.updateNode(tdb, def.kind, id, { parent_id: input.parentId, number: input.number, name: input.name });
       if (plan.staged) await repo.writePaths(tdb, def.kind, temporary(plan.changes));
       await repo.writePaths(tdb, def.kind, plan.changes);
-      const saved = await repo.findById(tdb, def.kind, id);
-      return toNode(saved!);
+      const { parentId, number, name } = input;
+      return toNode({ id, parent_id: parentId, number, name, full_number: own.fullNumber, full_name: own.fullName });
     }),
   );
 }

@@ -60,7 +60,7 @@ export async function putOptions(ctx: AuthContext, options: Option[]): Promise<v
 }
 
 /** Option keys whose value is an id of the given table (cleared when that row is deleted). */
-export function optionKeysPointingAt(table: Extract<OptionKind, { type: 'id' }>['table']): OptionKey[] {
+export function optionKeysPointingAt(table: string): OptionKey[] {
   return OPTION_KEYS.filter((k) => {
     const kind: OptionKind = OPTIONS[k].kind;
     return kind.type === 'id' && kind.table === table;

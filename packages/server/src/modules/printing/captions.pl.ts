@@ -1,4 +1,4 @@
-import type { BarcodeKind, ReaderCommand } from '@zaplecze/contract';
+import type { BarcodeKind, IdCodeKind, ReaderCommand } from '@zaplecze/contract';
 
 /** Polish texts printed on reader-code sheets (server-side only: the web screens never show them). */
 export const PRINT_TEXT = {
@@ -9,15 +9,10 @@ export const PRINT_TEXT = {
   weight: (grams: number) => `Waga ${grams} g`,
   size: (mm: number) => `Rozmiar ${mm} mm`,
   order: (id: number) => `Zamówienie ${id}`,
-  itemStatus: (name: string) => `Status towaru: ${name}`,
-  itemGroup: (name: string) => `Grupa towarów: ${name}`,
-  deliveryPriceList: (name: string) => `Cennik dostawy: ${name}`,
-  deliveryTime: (name: string) => `Czas dostawy: ${name}`,
-  category: (fullNumber: string, name: string) => `Kategoria: ${fullNumber} ${name}`,
-  place: (fullNumber: string, name: string) => `Miejsce: ${fullNumber} ${name}`,
-  orderStatus: (name: string) => `Status zamówienia: ${name}`,
-  incomeSource: (name: string) => `Źródło przychodu: ${name}`,
-  userSize: (name: string, a: number, b: number, c: number) => `Rozmiar: ${name} (${a}×${b}×${c} mm)`,
+  /** Caption of a row printed by id, e.g. 'Status towaru: Dostępny'. */
+  row: (label: string, detail: string) => `${label}: ${detail}`,
+  treeNode: (fullNumber: string, name: string) => `${fullNumber} ${name}`,
+  userSize: (name: string, a: number, b: number, c: number) => `${name} (${a}×${b}×${c} mm)`,
 } as const;
 
 /** The 'other codes' (platform.md §2): waybill print or dispatch, problem, document, reset. */
@@ -44,4 +39,20 @@ const SHEET_TITLES: Record<BarcodeKind, string> = {
   order_status: 'Statusy zamówień',
   income_source: 'Źródła przychodu',
   user_size: 'Rozmiary zdefiniowane',
+};
+
+/** Kinds printed from rows of a reference table (body {ids}). */
+export type IdSheetKind = Exclude<IdCodeKind, 'order'>;
+
+/** How each printed-by-id row is named: the caption's label and the noun of its 404 (genitive). */
+export const ID_SHEET_NAMES: Record<IdSheetKind, { label: string; genitive: string }> = {
+  item_status: { label: 'Status towaru', genitive: 'statusu towaru' },
+  item_group: { label: 'Grupa towarów', genitive: 'grupy towarów' },
+  delivery_price_list: { label: 'Cennik dostawy', genitive: 'cennika dostawy' },
+  delivery_time: { label: 'Czas dostawy', genitive: 'czasu dostawy' },
+  category: { label: 'Kategoria', genitive: 'kategorii' },
+  place: { label: 'Miejsce', genitive: 'miejsca w magazynie' },
+  order_status: { label: 'Status zamówienia', genitive: 'statusu zamówienia' },
+  income_source: { label: 'Źródło przychodu', genitive: 'źródła przychodu' },
+  user_size: { label: 'Rozmiar', genitive: 'rozmiaru zdefiniowanego' },
 };

@@ -183,6 +183,25 @@ describe('POST /api/print/barcode/{kind}', () => {
     },
   );
 
+  it('names the missing row of each kind in Polish', async () => {
+    const missing = 2_000_000_000;
+    const nouns: Record<(typeof ID_KINDS)[number]['kind'], string> = {
+      item_status: 'statusu towaru',
+      item_group: 'grupy towarów',
+      delivery_price_list: 'cennika dostawy',
+      delivery_time: 'czasu dostawy',
+      category: 'kategorii',
+      place: 'miejsca w magazynie',
+      order_status: 'statusu zamówienia',
+      income_source: 'źródła przychodu',
+      user_size: 'rozmiaru zdefiniowanego',
+    };
+    for (const [kind, noun] of Object.entries(nouns)) {
+      const res = await print(kind, { ids: [missing] });
+      expect(res.body.message, kind).toBe(`Nie znaleziono ${noun} o id ${missing}.`);
+    }
+  });
+
   const tooMany = range(BARCODE_MAX_CODES + 1);
   const badBodies: [string, object, string][] = [
     ['item_add_sub', { numbers: [] }, V.barcodeListEmpty],

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { optionsRepository } from '../options/options.repository';
 import { optionKeysPointingAt } from '../options/options.service';
-import type { DefaultFlags, ListDefinition, ListRow, ListTable } from './list-definition';
+import type { DefaultFlags, ListDefinition, ListRow } from './list-definition';
 import { listRepository } from './list.repository';
 
 async function defaultsOf(tdb: TenantDb, def: ListDefinition): Promise<(id: number) => DefaultFlags> {
@@ -56,11 +56,7 @@ export async function remove(ctx: AuthContext, def: ListDefinition, id: number):
       const reason = await check(tdb, id);
       if (reason) throw conflict(reason);
     }
-    if (isOptionTable(def.table)) await optionsRepository.clearPointingAt(tdb, optionKeysPointingAt(def.table), id);
+    await optionsRepository.clearPointingAt(tdb, optionKeysPointingAt(def.table), id);
     await listRepository.remove(tdb, def.table, id);
   });
-}
-
-function isOptionTable(t: ListTable): t is 'item_statuses' | 'order_statuses' | 'income_sources' {
-  return t === 'item_statuses' || t === 'order_statuses' || t === 'income_sources';
 }
