@@ -3,7 +3,7 @@
  * print dialog; downloading saves it under the suggested file name (platform.md §9).
  */
 
-export function pdfBlob(base64: string): Blob {
+function pdfBlob(base64: string): Blob {
   const bin = atob(base64);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);

@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMultiSelect } from './useMultiSelect';
 
@@ -37,5 +38,14 @@ describe('useMultiSelect', () => {
     act(() => result.current.end());
     expect(result.current.active).toBe(false);
     expect(result.current.selectedIds).toEqual([]);
+  });
+});
+
+describe('useMultiSelect under StrictMode (state updaters run twice in development)', () => {
+  it('a shift-click still selects the whole range', () => {
+    const { result } = renderHook(() => useMultiSelect(order), { wrapper: StrictMode });
+    act(() => result.current.toggle(40));
+    act(() => result.current.toggle(20, true));
+    expect(result.current.selectedIds).toEqual([20, 30, 40]);
   });
 });

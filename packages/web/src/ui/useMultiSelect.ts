@@ -10,30 +10,25 @@ export function useMultiSelect(order: readonly number[]) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const last = useRef<{ id: number; state: boolean } | undefined>(undefined);
 
+  // Computed outside the state updater: updaters must be pure (StrictMode runs them twice), and
+  // this one moves `last`.
   const toggle = useCallback(
     (id: number, shift = false) => {
-      setSelected((prev) => {
-        const next = new Set(prev);
-        const from = last.current ? order.indexOf(last.current.id) : -1;
-        const to = order.indexOf(id);
-        if (shift && last.current && from >= 0 && to >= 0) {
-          const state = last.current.state;
-          const [a, b] = from < to ? [from, to] : [to, from];
-          for (const rowId of order.slice(a, b + 1)) {
-            if (state) next.add(rowId);
-            else next.delete(rowId);
-          }
-          last.current = { id, state };
-        } else {
-          const state = !next.has(id);
-          if (state) next.add(id);
-          else next.delete(id);
-          last.current = { id, state };
-        }
-        return next;
-      });
+      const prev = last.current;
+      const from = prev ? order.indexOf(prev.id) : -1;
+      const to = order.indexOf(id);
+      const range = shift && prev !== undefined && from >= 0 && to >= 0;
+      const state = range ? prev.state : !selected.has(id);
+      const ids = range ? order.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
+      const next = new Set(selected);
+      for (const rowId of ids) {
+        if (state) next.add(rowId);
+        else next.delete(rowId);
+      }
+      last.current = { id, state };
+      setSelected(next);
     },
-    [order],
+    [order, selected],
   );
 
   const start = useCallback(() => setActive(true), []);

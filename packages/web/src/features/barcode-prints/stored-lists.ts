@@ -1,7 +1,7 @@
 import { BARCODE_MAX_CODES } from '@zaplecze/contract';
 import { useEffect, useState } from 'react';
-import { useAuth } from '@web/app/auth/AuthProvider';
 import { readLocal, writeLocal } from '@web/features/settings/local-settings';
+import { useLocalLogin } from '@web/features/settings/use-settings';
 
 /** The lists of the sheets, kept per user and device so a reload does not lose them. */
 export const STORED_LISTS = {
@@ -31,7 +31,7 @@ export function saveNumbers(login: string, list: StoredList, values: readonly nu
 
 /** A list of the page, loaded from and written back to local storage for the signed-in user. */
 export function useStoredNumbers(list: StoredList) {
-  const login = useAuth().user?.login ?? '';
+  const login = useLocalLogin();
   const [values, setValues] = useState(() => loadNumbers(login, list));
   useEffect(() => saveNumbers(login, list, values), [login, list, values]);
   return [values, setValues] as const;

@@ -1,4 +1,4 @@
-import { hasPermissionForScreen, MAIN_PARAMETERS_CAT_ID, type Parameter } from '@zaplecze/contract';
+import { hasPermissionForScreen, type Parameter } from '@zaplecze/contract';
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -14,7 +14,7 @@ import { ParameterFilterSummary } from './components/ParameterFilterSummary';
 import { ParametersSearch } from './components/ParametersSearch';
 import { ParametersTable } from './components/ParametersTable';
 import { useDeleteParameter, useParameters } from './parameters.api';
-import { criteriaQuery, newParameterUrl, readCriteria, type ParameterCriteria } from './urls';
+import { criteriaQuery, newParameterUrl, noCriteria, readCriteria, type ParameterCriteria } from './urls';
 
 /** /parameters: the parameter list with its slide-out search; the criteria live in the URL (§2.9). */
 export default function ParametersPage() {
@@ -77,11 +77,7 @@ export default function ParametersPage() {
         )}
       </div>
       {criteria.catId !== undefined && (
-        <ParameterFilterSummary
-          criteria={criteria}
-          main={criteria.catId === MAIN_PARAMETERS_CAT_ID}
-          onClear={() => search({ catId: undefined, isCatStrict: false })}
-        />
+        <ParameterFilterSummary criteria={criteria} onClear={() => search(noCriteria)} />
       )}
       <Card className="shadow-sm">
         {params.isPending ? (

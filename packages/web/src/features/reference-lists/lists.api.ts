@@ -22,7 +22,7 @@ import { optionKeys } from '@web/features/settings/options.api';
 import type { ListResource, ListRow } from '@web/ui/list-config';
 
 /** Query keys of one list resource; `all` is the prefix every change invalidates. */
-export function listKeys(path: string) {
+function listKeys(path: string) {
   const all = ['lists', path] as const;
   return { all, list: () => [...all, 'list'] as const };
 }
@@ -100,6 +100,10 @@ export function createListResource<Row extends ListRow, Body>(def: ListResourceD
 
 type Out<S extends z.ZodType> = z.output<S>;
 
+/** A list whose rows are only {id, name}. */
+const namedList = (path: string, listKey: string) =>
+  createListResource<Named, Out<typeof namedInputSchema>>({ path, listKey, row: namedSchema });
+
 /** The seven simple lists of goods-and-orders.md §7.1 (user sizes: features/user-sizes). */
 export const listResources = {
   additionalDescs: createListResource<AdditionalDesc, Out<typeof additionalDescInputSchema>>({
@@ -107,21 +111,9 @@ export const listResources = {
     listKey: 'additionalDescs',
     row: additionalDescSchema,
   }),
-  deliveryPriceLists: createListResource<Named, Out<typeof namedInputSchema>>({
-    path: '/delivery_price_lists',
-    listKey: 'deliveryPriceLists',
-    row: namedSchema,
-  }),
-  deliveryTimes: createListResource<Named, Out<typeof namedInputSchema>>({
-    path: '/delivery_times',
-    listKey: 'deliveryTimes',
-    row: namedSchema,
-  }),
-  itemGroups: createListResource<Named, Out<typeof namedInputSchema>>({
-    path: '/item_groups',
-    listKey: 'itemGroups',
-    row: namedSchema,
-  }),
+  deliveryPriceLists: namedList('/delivery_price_lists', 'deliveryPriceLists'),
+  deliveryTimes: namedList('/delivery_times', 'deliveryTimes'),
+  itemGroups: namedList('/item_groups', 'itemGroups'),
   itemStatuses: createListResource<ItemStatus, Out<typeof itemStatusInputSchema>>({
     path: '/item_statuses',
     listKey: 'itemStatuses',

@@ -1,3 +1,4 @@
+import { TOAST } from '@zaplecze/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +90,16 @@ describe('VAT settings screen', () => {
     addRate('-5');
     expect(await screen.findByText(t.invalid)).toBeTruthy();
     expect(rates()).toEqual(['23%', '8%', '5,5%']);
+  });
+
+  it('the add warnings close after 8 s (platform.md §9)', async () => {
+    renderPage();
+    await waitFor(() => expect(rates()).toEqual(['23%', '8%']));
+    const timers = vi.spyOn(window, 'setTimeout');
+    addRate('23');
+    expect(await screen.findByText(t.duplicate)).toBeTruthy();
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), TOAST.appearDelayMs + 8000);
+    timers.mockRestore();
   });
 
   it('deleting a rate asks first and clears the defaults that used it; Save sends one PUT', async () => {

@@ -18,10 +18,10 @@ export function useLocalLogin(): string {
 
 /**
  * Saves options in one PUT with the toasts of platform.md §8: success 'Zapisano' (with an optional
- * body), failure 'Błąd zapisu!' with the server's message. Answers whether it saved; on failure
- * the screen keeps what was typed.
+ * body), failure `errorTitle` (default 'Błąd zapisu!') with the server's message. Answers whether
+ * it saved; on failure the screen keeps what was typed.
  */
-export function useOptionsSaver() {
+export function useOptionsSaver(errorTitle?: string) {
   const save = useSaveOptions();
   const toast = useToast();
   const run = async (options: Option[], successBody?: string): Promise<boolean> => {
@@ -30,7 +30,7 @@ export function useOptionsSaver() {
       toast.success(m().toasts.saved, successBody);
       return true;
     } catch (err) {
-      toast.error(m().toasts.saveErrorTitle, errorMessage(err));
+      toast.error(errorTitle ?? m().toasts.saveErrorTitle, errorMessage(err));
       return false;
     }
   };

@@ -1,3 +1,4 @@
+import { MAIN_PARAMETERS_CAT_ID } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import { nodeLabel } from '@web/features/catalog-trees/tree-model';
 import { useCategories } from '@web/features/catalog-trees/trees.api';
@@ -6,15 +7,15 @@ import type { ParameterCriteria } from '../urls';
 
 export interface ParameterFilterSummaryProps {
   criteria: ParameterCriteria;
-  /** The filter is 'Parametry główne' (catId -1). */
-  main: boolean;
   onClear(): void;
 }
 
 /** What the list is filtered by, above the table, with a button to show every parameter again. */
-export function ParameterFilterSummary({ criteria, main, onClear }: ParameterFilterSummaryProps) {
+export function ParameterFilterSummary({ criteria, onClear }: ParameterFilterSummaryProps) {
   const t = m().parameters.list;
   const categories = useCategories();
+  // 'Parametry główne' (catId -1) has no category to name.
+  const main = criteria.catId === MAIN_PARAMETERS_CAT_ID;
   const category = categories.data?.find((c) => c.id === criteria.catId);
   const label = category ? nodeLabel(category) : `#${criteria.catId ?? ''}`;
   return (

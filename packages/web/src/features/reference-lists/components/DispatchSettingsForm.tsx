@@ -1,12 +1,11 @@
 import type { OrderStatus } from '@zaplecze/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { useOptions, useSaveOptions } from '@web/features/settings/options.api';
+import { OptionsGate } from '@web/features/settings/components/OptionsGate';
+import { SaveButton } from '@web/features/settings/components/SaveButton';
+import { useOptionsSaver } from '@web/features/settings/use-settings';
 import { m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -59,23 +58,16 @@ function StatusSelect({
 
 function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
   const t = m().lists.dispatch;
-  const toast = useToast();
-  const save = useSaveOptions();
+  const saver = useOptionsSaver(t.saveErrorTitle);
   const [s, setS] = useState<DispatchSettings>(() => dispatchFromOptions(initial));
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canEdit) return;
-    try {
-      await save.mutateAsync(dispatchToOptions(s));
-      toast.success(m().toasts.saved);
-    } catch (err) {
-      toast.error(t.saveErrorTitle, errorMessage(err));
-    }
+    if (canEdit) void saver.run(dispatchToOptions(s));
   };
 
   return (
-    <Form noValidate onSubmit={(e) => void onSubmit(e)} data-testid="dispatch-settings-form">
+    <Form noValidate onSubmit={onSubmit} data-testid="dispatch-settings-form">
       <fieldset disabled={!canEdit}>
         <StatusSelect
           id="dispatch-after-size-weight"
@@ -109,14 +101,7 @@ function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
       </fieldset>
       {canEdit && (
         <div className="d-flex justify-content-end">
-          <Button type="submit" disabled={save.isPending} data-testid="dispatch-save">
-            {save.isPending ? (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            ) : (
-              <i className="bi bi-save me-2" aria-hidden="true" />
-            )}
-            {save.isPending ? m().common.saving : t.save}
-          </Button>
+          <SaveButton type="submit" label={t.save} saving={saver.saving} />
         </div>
       )}
     </Form>
@@ -130,33 +115,20 @@ function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
  */
 export function DispatchSettingsForm({ canEdit }: { canEdit: boolean }) {
   const t = m().lists.dispatch;
-  const toast = useToast();
-  const q = useOptions(DISPATCH_KEYS);
   const statuses = listResources.orderStatuses.useList();
-
-  useEffect(() => {
-    if (q.error)
-      toast.show('error', { id: 'dispatch-load-error', title: t.loadErrorTitle, body: errorMessage(q.error) });
-  }, [q.error, toast, t.loadErrorTitle]);
-
-  let body;
-  if (q.data && q.isFetchedAfterMount && statuses.data)
-    body = <DispatchEditor initial={q.data} statuses={statuses.data} canEdit={canEdit} />;
-  else if (q.error)
-    body = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2 mb-0">
-        <span className="me-auto">{errorMessage(q.error)}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void q.refetch()}>
-          {m().lists.ui.retry}
-        </Button>
-      </Alert>
-    );
-  else if (statuses.error) body = <Alert variant="danger">{errorMessage(statuses.error)}</Alert>;
-  else body = <PageSpinner />;
-
   return (
     <SectionCard title={t.heading} icon="truck" testId="dispatch-settings">
-      {body}
+      <OptionsGate keys={DISPATCH_KEYS} errorTitle={t.loadErrorTitle}>
+        {(values) =>
+          statuses.data ? (
+            <DispatchEditor initial={values} statuses={statuses.data} canEdit={canEdit} />
+          ) : statuses.error ? (
+            <Alert variant="danger">{errorMessage(statuses.error)}</Alert>
+          ) : (
+            <PageSpinner />
+          )
+        }
+      </OptionsGate>
     </SectionCard>
   );
 }

@@ -10,6 +10,8 @@ import { useOptions } from '../options.api';
 
 interface Props<K extends OptionKey> {
   keys: readonly K[];
+  /** Title of the load-error toast (default 'Błąd ładowania danych!'). */
+  errorTitle?: string;
   /** Renders the editor once fresh values are in; the editor keeps its own state from then on. */
   children: (values: Record<K, string>) => ReactNode;
 }
@@ -18,13 +20,17 @@ interface Props<K extends OptionKey> {
  * Loads options for a settings screen: a spinner until fresh values are in (a screen must not
  * start editing stale cached values), a 'Błąd ładowania danych!' toast and a retry on failure.
  */
-export function OptionsGate<K extends OptionKey>({ keys, children }: Props<K>) {
+export function OptionsGate<K extends OptionKey>({ keys, errorTitle, children }: Props<K>) {
   const q = useOptions(keys);
   const toast = useToast();
   useEffect(() => {
     if (q.error)
-      toast.show('error', { id: 'settings-load-error', title: m().toasts.loadErrorTitle, body: errorMessage(q.error) });
-  }, [q.error, toast]);
+      toast.show('error', {
+        id: 'settings-load-error',
+        title: errorTitle ?? m().toasts.loadErrorTitle,
+        body: errorMessage(q.error),
+      });
+  }, [q.error, toast, errorTitle]);
 
   // Once shown, the editor stays (it holds what the user typed), whatever later fetches do.
   const [shown, setShown] = useState(false);
