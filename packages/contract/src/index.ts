@@ -7,3 +7,4 @@ export * from './auth-status';
 export * from './reference';
 export * from './options';
 export * from './reader-codes';
+export * from './paging';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Paged lists of big tables (items, orders, warehouse changes): one request shape, one answer
+ * shape, one page-count rule (goods-and-orders.md §9).
+ */
+
+/** Rows per page offered by the item and order lists (goods-and-orders.md §9). */
+export const PER_PAGE_OPTIONS = [25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
+export const DEFAULT_PER_PAGE: PerPage = 100;
+
+/** Number of pages = ceil(count / perPage); an empty list still has one page to show. */
+export function pageCount(count: number, perPage: number): number {
+  return Math.max(1, Math.ceil(count / perPage));
+}
+
+/** `page` below 1 becomes 1 (goods-and-orders.md §5); junk falls back to the first page. */
+export const pageSchema = z.preprocess((v) => {
+  const n = typeof v === 'string' ? Number(v.trim()) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
+}, z.number().int().min(1));
+
+/** One of PER_PAGE_OPTIONS; anything else is refused with the field named. */
+export const perPageSchema = z.coerce
+  .number()
+  .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n), {
+    message: `Liczba wierszy na stronie musi być jedną z: ${PER_PAGE_OPTIONS.join(', ')}`,
+  });
+
+/** The paging part of every big-list search. */
+export const pagingSchema = z.object({
+  page: pageSchema.default(1),
+  perPage: perPageSchema.default(DEFAULT_PER_PAGE),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+/**
+ * The answer of a paged list: the rows under the list's own key (`items`, `orders`...), the exact
+ * number of rows matching the search, and the page size the server used.
+ */
+export function pagedAnswerSchema<K extends string, R extends z.ZodType>(key: K, row: R) {
+  return z.object({ [key]: z.array(row), count: z.number().int().min(0), perPage: z.number().int().min(1) } as {
+    [P in K]: z.ZodArray<R>;
+  } & { count: z.ZodNumber; perPage: z.ZodNumber });
+}
+
+/** Offset of a page's first row. */
+export function pageOffset(p: Paging): number {
+  return (p.page - 1) * p.perPage;
+}
+
+/**
+ * Browser storage keys of the big lists (goods-and-orders.md §9): sort and page size in local
+ * storage, the last search of the tab in session storage.
+ */
+export const LIST_STORAGE_KEYS = {
+  items: { sort: 'items.sort', perPage: 'items.perpage', lastSearch: 'items.last.searchdata' },
+  orders: { sort: 'orders.sort', perPage: 'orders.perpage', lastSearch: 'orders.last.searchdata' },
+} as const;
+export type ListStorageKeys = (typeof LIST_STORAGE_KEYS)[keyof typeof LIST_STORAGE_KEYS];
