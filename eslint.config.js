@@ -24,6 +24,52 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Layers point one way (docs/ARCHITECTURE.md): the platform and the database layer know no module,
+  // and a module reaches another only through that module's face (its index.ts).
+  {
+    files: ['packages/server/src/platform/**/*.ts', 'packages/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules(/|$)', message: 'platform/ and db/ import no module: invert it.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z][a-z-]*/.+',
+              message: "Import another module through its face: '../<module>' (its index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[a-z][a-z-]*/.+',
+              message: "Import a module through its face: './modules/<module>'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

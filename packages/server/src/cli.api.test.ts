@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { buildApp } from './platform/app';
-import { openAndMigrate } from './server';
+import { createApp, openAndMigrate } from './server';
 import { ORG_CREATE_ACME as ORG, runCli } from '../test/cli';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 
@@ -35,7 +34,7 @@ describe('admin CLI', () => {
     expect(r.stdout.trim().split('\n').at(-1)).toBe('acme_admin');
 
     const { database, deps } = await openAndMigrate(loadConfig(env));
-    const { app } = await buildApp({ ...deps, config: { ...deps.config, logLevel: 'silent' } }, { logger: false });
+    const { app } = await createApp({ ...deps, config: { ...deps.config, logLevel: 'silent' } }, { logger: false });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -50,7 +50,7 @@ async function orgCreate(args: string[]): Promise<void> {
   const email = check(emailSchema, values.email, 'email');
   // Loaded only now: --help and argument errors answer at once, without the server's modules.
   const { openAndMigrate } = await import('./server');
-  const { createOrganization } = await import('./modules/registration/registration.service');
+  const { createOrganization } = await import('./modules/registration');
   const { database, deps } = await openAndMigrate();
   try {
     const { login } = await createOrganization(

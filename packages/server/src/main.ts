@@ -1,8 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { buildApp } from './platform/app';
-import { purgeExpired } from './modules/auth/auth.service';
-import { openAndMigrate } from './server';
+import { purgeExpired } from './modules/auth';
+import { createApp, openAndMigrate } from './server';
 
 /**
  * `npm start`: the primary migrates the database once, then forks WEB_CONCURRENCY workers
@@ -35,7 +34,7 @@ async function primary(): Promise<void> {
 async function worker(): Promise<void> {
   const config = loadConfig();
   const { database, deps } = await openAndMigrate(config);
-  const { app } = await buildApp(deps);
+  const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl' };
   await purgeExpired(base).catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
   const timer = setInterval(() => void purgeExpired(base).catch(() => undefined), 60 * 60 * 1000);

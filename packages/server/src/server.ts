@@ -1,19 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { allModules } from './modules';
+import { authenticate } from './modules/auth';
+import { buildApp, type BuiltApp } from './platform/app';
 import { svgCaptchaGenerator } from './platform/captcha';
 import type { AppDeps } from './platform/context';
+import { EventBus } from './platform/events';
+import type { ServerModule } from './platform/module';
+import type { RouteDef } from './platform/route';
+import { UsageRegistry } from './platform/usage';
+
+/**
+ * The composition root: the only place that knows every module. It wires the modules' usage
+ * checks and event subscribers into the deps and their routes into the HTTP app.
+ */
+
+/** Subscriber failures are reported here; the server points it at its logger once built. */
+let eventErrorLog: (err: unknown, event: string) => void = (err, event) =>
+  console.error(`event ${event}: subscriber failed`, err instanceof Error ? err.message : err);
+
+export function createDeps(
+  config: Config,
+  database: Database,
+  overrides: Partial<Pick<AppDeps, 'captcha' | 'now'>> = {},
+  modules: ServerModule[] = allModules,
+): AppDeps {
+  const events = new EventBus((err, event) => eventErrorLog(err, event));
+  const usage = new UsageRegistry();
+  for (const m of modules) {
+    for (const check of m.usageChecks ?? []) usage.add(check);
+    m.subscribe?.(events);
+  }
+  return {
+    config,
+    db: database.db,
+    engine: database.engine,
+    captcha: overrides.captcha ?? svgCaptchaGenerator,
+    now: overrides.now ?? (() => new Date()),
+    events,
+    usage,
+    authenticate,
+  };
+}
+
+/** The HTTP app with every module's routes (plus `extraRoutes`, for the route-table test). */
+export async function createApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {},
+): Promise<BuiltApp> {
+  const routes = [...allModules.flatMap((m) => m.routes), ...(opts.extraRoutes ?? [])];
+  const built = await buildApp(deps, routes, { logger: opts.logger });
+  const log: FastifyBaseLogger = built.app.log;
+  eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
+  return built;
+}
 
 /** Opens the configured database and migrates it; the same for the server and the CLI. */
 export async function openAndMigrate(config: Config = loadConfig()): Promise<{ database: Database; deps: AppDeps }> {
   const database = openDatabase(config);
   await migrate(database);
-  const deps: AppDeps = {
-    config,
-    db: database.db,
-    engine: database.engine,
-    captcha: svgCaptchaGenerator,
-    now: () => new Date(),
-  };
-  return { database, deps };
+  return { database, deps: createDeps(config, database) };
 }

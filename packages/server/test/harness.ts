@@ -7,7 +7,8 @@ import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER, type TokenObject } from '@zaplec
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, openSqlite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { buildApp, type RouteInfo } from '../src/platform/app';
+import type { RouteInfo } from '../src/platform/app';
+import { createApp, createDeps } from '../src/server';
 import type { CaptchaGenerator } from '../src/platform/captcha';
 import type { AppDeps } from '../src/platform/context';
 
@@ -95,14 +96,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const captcha = new KnownCaptcha();
   const clock = { offsetMs: 0 };
   const config: Config = { ...loadConfig({}), isTest: true, logLevel: 'silent', ...overrides };
-  const deps: AppDeps = {
-    config,
-    db: database.db,
-    engine: database.engine,
+  const deps: AppDeps = createDeps(config, database, {
     captcha,
     now: () => new Date(Date.now() + clock.offsetMs),
-  };
-  const { app, routes } = await buildApp(deps, { logger: false });
+  });
+  const { app, routes } = await createApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

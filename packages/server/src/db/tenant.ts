@@ -23,9 +23,14 @@ type Loose = Kysely<{ t: { org_id: number } }>;
  * A row of another organisation is therefore indistinguishable from a missing row (404).
  */
 export class TenantDb {
+  /**
+   * @param pending work queued by `afterCommit` inside a transaction that `transaction()` began;
+   *   undefined outside one.
+   */
   constructor(
     private readonly executor: Executor,
     readonly orgId: number,
+    private readonly pending?: (() => void)[],
   ) {}
 
   private get loose(): Loose {
@@ -59,7 +64,27 @@ export class TenantDb {
   /** Runs `fn` in one transaction, still scoped to the same organisation. */
   async transaction<R>(fn: (tdb: TenantDb) => Promise<R>): Promise<R> {
     if (this.executor.isTransaction) return fn(this);
-    return (this.executor as Kysely<DB>).transaction().execute((trx) => fn(new TenantDb(trx, this.orgId)));
+    const pending: (() => void)[] = [];
+    const result = await (this.executor as Kysely<DB>)
+      .transaction()
+      .execute((trx) => fn(new TenantDb(trx, this.orgId, pending)));
+    for (const run of pending) run();
+    return result;
+  }
+
+  /**
+   * Runs `fn` once the surrounding transaction has committed (never after a rollback), or at once
+   * outside a transaction. Domain events go out this way.
+   */
+  afterCommit(fn: () => void): void {
+    if (this.pending) this.pending.push(fn);
+    else if (this.executor.isTransaction) throw new Error('afterCommit inside a transaction TenantDb did not begin');
+    else fn();
+  }
+
+  /** The engine behind this handle: engine-specific SQL stays in repositories that ask this. */
+  get isPostgres(): boolean {
+    return this.executor.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   /**
@@ -69,7 +94,7 @@ export class TenantDb {
    */
   async lock(name: string): Promise<void> {
     if (!this.executor.isTransaction) throw new Error('TenantDb.lock needs a transaction');
-    if (!(this.executor.getExecutor().adapter instanceof PostgresAdapter)) return;
+    if (!this.isPostgres) return;
     await sql`select pg_advisory_xact_lock(${lockKey(name)}, ${this.orgId})`.execute(this.executor);
   }
 }

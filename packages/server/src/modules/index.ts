@@ -1,23 +1,26 @@
-import type { RouteDef } from '../platform/route';
-import { authRoutes } from './auth/auth.routes';
-import { metaRoutes } from './meta/meta.routes';
-import { registrationRoutes } from './registration/registration.routes';
-import { usersRoutes } from './users/users.routes';
-import { optionsRoutes } from './options/options.routes';
-import { referenceListsRoutes } from './reference-lists/reference-lists.routes';
-import { printingRoutes } from './printing/printing.routes';
-import { catalogTreesRoutes } from './catalog-trees/catalog-trees.routes';
-import { parametersRoutes } from './parameters/parameters.routes';
+import type { ServerModule } from '../platform/module';
+import { authModule } from './auth';
+import { catalogTreesModule } from './catalog-trees';
+import { metaModule } from './meta';
+import { optionsModule } from './options';
+import { parametersModule } from './parameters';
+import { printingModule } from './printing';
+import { referenceListsModule } from './reference-lists';
+import { registrationModule } from './registration';
+import { usersModule } from './users';
 
-/** Every module's routes, mounted under /api. New modules add their list here. */
-export const allRoutes: RouteDef[] = [
-  ...metaRoutes,
-  ...authRoutes,
-  ...registrationRoutes,
-  ...usersRoutes,
-  ...optionsRoutes,
-  ...referenceListsRoutes,
-  ...printingRoutes,
-  ...catalogTreesRoutes,
-  ...parametersRoutes,
+/**
+ * Every module of the server, each through its face (its index.ts). Routes are mounted under /api;
+ * usage checks and event subscribers are wired by server.ts. A new module adds itself here.
+ */
+export const allModules: ServerModule[] = [
+  metaModule,
+  authModule,
+  registrationModule,
+  usersModule,
+  optionsModule,
+  referenceListsModule,
+  printingModule,
+  catalogTreesModule,
+  parametersModule,
 ];

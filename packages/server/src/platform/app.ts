@@ -13,7 +13,6 @@ import { installErrorHandling } from './error-handler';
 import { registerRoutes, type RouteDef } from './route';
 import { MSG } from './messages.pl';
 import { installXsrf } from './xsrf';
-import { allRoutes } from '../modules';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
 export interface RouteInfo {
@@ -37,10 +36,8 @@ const LOG_REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export async function buildApp(
-  deps: AppDeps,
-  opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {},
-): Promise<BuiltApp> {
+/** Builds the HTTP app from its parts; `routes` come from the modules (server.ts assembles them). */
+export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger?: boolean } = {}): Promise<BuiltApp> {
   const logger: FastifyServerOptions['logger'] =
     opts.logger === false ? false : { level: deps.config.logLevel, redact: LOG_REDACT };
   const app = Fastify({
@@ -50,7 +47,7 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
   });
 
-  const routes: RouteInfo[] = [];
+  const seen: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const m of methods) {
@@ -59,7 +56,7 @@ export async function buildApp(
       if (r.url.startsWith(API_BASE) && !access) {
         throw new Error(`Route ${m} ${r.url} declares no access: mark it public, authenticated or with a permission`);
       }
-      routes.push({ method: m, url: r.url, access });
+      seen.push({ method: m, url: r.url, access });
     }
   });
 
@@ -86,7 +83,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      registerRoutes(api, deps, [...allRoutes, ...(opts.extraRoutes ?? [])]);
+      registerRoutes(api, deps, routes);
     },
     { prefix: API_BASE },
   );
@@ -106,7 +103,7 @@ export async function buildApp(
     });
   }
   installSpaFallback(app, indexFile);
-  return { app, routes };
+  return { app, routes: seen };
 }
 
 /** A path that names a file (an asset, an icon, a source map) rather than a screen of the app. */

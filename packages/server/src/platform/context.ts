@@ -3,7 +3,10 @@ import type { Config } from '../config';
 import type { Engine } from '../db/database';
 import type { DB } from '../db/schema';
 import { TenantDb } from '../db/tenant';
+import type { FastifyRequest } from 'fastify';
 import type { CaptchaGenerator } from './captcha';
+import type { EventBus } from './events';
+import type { UsageRegistry } from './usage';
 
 /** What the server is built from; tests inject their own pieces (captcha, clock). */
 export interface AppDeps {
@@ -13,7 +16,17 @@ export interface AppDeps {
   captcha: CaptchaGenerator;
   /** Current time; tests may move it. */
   now: () => Date;
+  /** Domain events, dispatched after commit (platform/events.ts). */
+  events: EventBus;
+  /** "Still in use" checks that modules contribute for each other's rows (platform/usage.ts). */
+  usage: UsageRegistry;
+  /** Resolves the signed-in user of a request or throws 401 (given by the auth module). */
+  authenticate: Authenticator;
 }
+
+/** Where a route accepts the token: the header only, or also the token cookie (for <img> URLs). */
+export type TokenSource = 'header' | 'header-or-cookie';
+export type Authenticator = (ctx: RequestContext, req: FastifyRequest, source: TokenSource) => Promise<AuthUser>;
 
 /** The signed-in user as the guard resolved it from the token. */
 export interface AuthUser {

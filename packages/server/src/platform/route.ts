@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermissionExact, type PermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { authenticate } from '../modules/auth/auth.guard';
 import { forbidden } from './errors';
-import { authContext, type AppDeps, type AuthContext, type RequestContext } from './context';
+import { authContext, type AppDeps, type AuthContext, type RequestContext, type TokenSource } from './context';
 
 /**
  * Who may call a route: anybody ('public'), any signed-in user ('authenticated'),
@@ -38,6 +37,8 @@ export interface PublicRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
 
 export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
   access: Exclude<Access, 'public'>;
+  /** 'header-or-cookie' for URLs the browser fetches by itself (images); default 'header'. */
+  tokenSource?: TokenSource;
   handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
@@ -79,7 +80,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
         const base = baseContext(deps, req);
         let ctx: RequestContext | AuthContext = base;
         if (def.access !== 'public') {
-          const user = await authenticate(base, req);
+          const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
           if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
           ctx = authContext(base, user);
         }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@zaplecze/contract';
 import { ApiClient, startTestServer, type TestServer } from '../../test/harness';
+import { createApp } from '../server';
 
 let server: TestServer;
 
@@ -67,10 +68,11 @@ describe('route table', () => {
   });
 
   it('a route without an access mark cannot even be registered', async () => {
-    const { buildApp } = await import('./app');
     const { route } = await import('./route');
     const unmarked = route({ method: 'GET', url: '/bez-oznaczenia', access: 'public', handler: async () => ({}) });
     const broken = { ...unmarked, access: undefined } as unknown as typeof unmarked;
-    await expect(buildApp(server.deps, { logger: false, extraRoutes: [broken] })).rejects.toThrow(/declares no access/);
+    await expect(createApp(server.deps, { logger: false, extraRoutes: [broken] })).rejects.toThrow(
+      /declares no access/,
+    );
   });
 });

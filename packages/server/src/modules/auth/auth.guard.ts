@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_HEADER } from '@zaplecze/contract';
+import { AUTH_HEADER, TOKEN_STORAGE_KEY } from '@zaplecze/contract';
 import { toIso } from '../../db/database';
-import type { AuthUser, RequestContext } from '../../platform/context';
+import type { Authenticator, TokenSource } from '../../platform/context';
 import { unauthorized } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
 import { authRepository } from './auth.repository';
@@ -14,9 +14,23 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return value && value.length <= 200 ? value : undefined;
 }
 
+/**
+ * The token cookie the web app keeps (platform.md §9, key token_auth): accepted only where a route
+ * asks for it, for URLs the browser loads by itself (an <img> sends no header). Such routes only
+ * read: the XSRF check guards every change anyway.
+ */
+function cookieToken(req: FastifyRequest): string | undefined {
+  const value = req.cookies?.[TOKEN_STORAGE_KEY]?.trim();
+  return value && value.length <= 200 ? value : undefined;
+}
+
+function tokenOf(req: FastifyRequest, source: TokenSource): string | undefined {
+  return bearerToken(req) ?? (source === 'header-or-cookie' ? cookieToken(req) : undefined);
+}
+
 /** Resolves the signed-in user or throws 401. */
-export async function authenticate(ctx: RequestContext, req: FastifyRequest): Promise<AuthUser> {
-  const token = bearerToken(req);
+export const authenticate: Authenticator = async (ctx, req, source) => {
+  const token = tokenOf(req, source);
   if (!token) throw unauthorized();
   const row = await authRepository.findToken(ctx.db, hashToken(token));
   const validTo = row ? new Date(toIso(row.valid_to)) : undefined;
@@ -30,4 +44,4 @@ export async function authenticate(ctx: RequestContext, req: FastifyRequest): Pr
     longSession: row.long_session === 1,
     tokenValidTo: validTo,
   };
-}
+};

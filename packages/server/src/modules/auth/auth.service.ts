@@ -9,7 +9,7 @@ import { TenantDb } from '../../db/tenant';
 import type { AuthContext, RequestContext } from '../../platform/context';
 import { tooMany, unauthorized } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { usersRepository } from '../users/users.repository';
+import { usersRepository } from '../users';
 import { authRepository } from './auth.repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';

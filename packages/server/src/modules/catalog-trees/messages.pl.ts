@@ -34,8 +34,3 @@ export const PLACE_MSG: TreeMessages = {
   pathTooLong:
     'Pełny numer lub pełna nazwa miejsca byłyby za długie. Skróć numery lub nazwy albo zmniejsz zagłębienie.',
 };
-
-/** Usage checks' answers (see tree-usage.ts). */
-export const TREE_USAGE_MSG = {
-  categoryHasParameters: 'Nie można usunąć kategorii, do której są przypisane parametry.',
-} as const;

@@ -1,5 +1,4 @@
 import type { PermissionKey } from '@zaplecze/contract';
-import type { UsageCheck } from '../reference-lists/list-definition';
 import type { TreeMessages } from './messages.pl';
 import type { TreeKind } from './tree.repository';
 
@@ -14,6 +13,4 @@ export interface TreeDefinition {
   listKey: string;
   editPermission: PermissionKey;
   messages: TreeMessages;
-  /** Checks run before a delete (tree-usage.ts); the first answer found refuses it with 409. */
-  usageChecks: readonly UsageCheck[];
 }

@@ -99,10 +99,7 @@ export async function remove(ctx: AuthContext, def: TreeDefinition, id: number):
       await repo.lock(tdb, def.kind);
       if (!(await repo.findById(tdb, def.kind, id))) throw notFound(def.messages.notFound);
       if (await repo.hasChildren(tdb, def.kind, id)) throw conflict(def.messages.hasChildren);
-      for (const check of def.usageChecks) {
-        const reason = await check(tdb, id);
-        if (reason) throw conflict(reason);
-      }
+      await ctx.deps.usage.assertUnused(tdb, def.kind, id);
       await repo.remove(tdb, def.kind, id);
     });
   } catch (err) {

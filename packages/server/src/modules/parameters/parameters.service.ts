@@ -9,11 +9,9 @@ import {
 import type { z } from 'zod';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { lineageOf } from '../catalog-trees/tree-paths';
-import { treeRepository } from '../catalog-trees/tree.repository';
+import { badRequest, notFound } from '../../platform/errors';
+import { lineageOf, treeRepository } from '../catalog-trees';
 import { PARAM_MSG } from './messages.pl';
-import { PARAMETER_USAGE_CHECKS } from './parameter-usage';
 import {
   type ParameterColumns,
   type ParameterFilter,
@@ -76,10 +74,7 @@ export function update(ctx: AuthContext, id: number, input: ParameterInput): Pro
 export function remove(ctx: AuthContext, id: number): Promise<void> {
   return ctx.tdb.transaction(async (tdb) => {
     if (!(await repo.findById(tdb, id))) throw notFound(PARAM_MSG.notFound);
-    for (const check of PARAMETER_USAGE_CHECKS) {
-      const reason = await check(tdb, id);
-      if (reason) throw conflict(reason);
-    }
+    await ctx.deps.usage.assertUnused(tdb, 'parameters', id);
     await repo.remove(tdb, id);
   });
 }

@@ -1,6 +1,5 @@
 import type { OptionKey, PermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
-import type { TenantDb } from '../../db/tenant';
 
 /** Tables served by the list factory: rows with id, org_id and name. */
 export type ListTable =
@@ -15,9 +14,6 @@ export type ListTable =
 
 /** A stored row as the factory sees it: plain columns. */
 export type ListRow = { id: number; name: string } & Record<string, unknown>;
-
-/** Whether something still uses a row; answers the Polish 409 message, or undefined when free. */
-export type UsageCheck = (tdb: TenantDb, id: number) => Promise<string | undefined>;
 
 /**
  * One simple reference list (platform.md §7, goods-and-orders.md §7.1): a path, its table, the
@@ -39,8 +35,6 @@ export interface ListDefinition<In extends z.ZodObject = z.ZodObject> {
   defaults?: { default: OptionKey; stationary?: OptionKey };
   /** Polish 404 message. */
   notFound: string;
-  /** Checks run before a delete; later issues (items, orders) add theirs here. */
-  usageChecks: UsageCheck[];
 }
 
 export interface DefaultFlags {

@@ -2,9 +2,8 @@ import type { OptionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
-import { optionsRepository } from '../options/options.repository';
-import { optionKeysPointingAt } from '../options/options.service';
+import { notFound } from '../../platform/errors';
+import { optionKeysPointingAt, optionsRepository } from '../options';
 import type { DefaultFlags, ListDefinition, ListRow } from './list-definition';
 import { listRepository } from './list.repository';
 
@@ -52,10 +51,7 @@ export async function update(
 export async function remove(ctx: AuthContext, def: ListDefinition, id: number): Promise<void> {
   await ctx.tdb.transaction(async (tdb) => {
     if (!(await listRepository.findById(tdb, def.table, id))) throw notFound(def.notFound);
-    for (const check of def.usageChecks) {
-      const reason = await check(tdb, id);
-      if (reason) throw conflict(reason);
-    }
+    await ctx.deps.usage.assertUnused(tdb, def.table, id);
     await optionsRepository.clearPointingAt(tdb, optionKeysPointingAt(def.table), id);
     await listRepository.remove(tdb, def.table, id);
   });

@@ -26,7 +26,6 @@ export const LISTS = {
     toColumns: (b) => ({ name: b.name, description: b.description }),
     toDto: (r) => ({ id: r.id, name: r.name, description: r.description }),
     notFound: LIST_MSG.additionalDescNotFound,
-    usageChecks: [],
   }),
   deliveryPriceLists: define({
     path: '/delivery_price_lists',
@@ -37,7 +36,6 @@ export const LISTS = {
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
     notFound: LIST_MSG.deliveryPriceListNotFound,
-    usageChecks: [],
   }),
   deliveryTimes: define({
     path: '/delivery_times',
@@ -48,7 +46,6 @@ export const LISTS = {
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
     notFound: LIST_MSG.deliveryTimeNotFound,
-    usageChecks: [],
   }),
   itemGroups: define({
     path: '/item_groups',
@@ -59,7 +56,6 @@ export const LISTS = {
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
     notFound: LIST_MSG.itemGroupNotFound,
-    usageChecks: [],
   }),
   itemStatuses: define({
     path: '/item_statuses',
@@ -71,7 +67,6 @@ export const LISTS = {
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, color: r.color, isDefault: d.isDefault }),
     defaults: { default: 'DEFAULT_ITEM_STATUS_ID' },
     notFound: LIST_MSG.itemStatusNotFound,
-    usageChecks: [],
   }),
   incomeSources: define({
     path: '/income_sources',
@@ -83,7 +78,6 @@ export const LISTS = {
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, ...d }),
     defaults: { default: 'DEFAULT_INCOME_SOURCE_ID', stationary: 'DEFAULT_INCOME_SOURCE_ID_STATIONARY' },
     notFound: LIST_MSG.incomeSourceNotFound,
-    usageChecks: [],
   }),
   orderStatuses: define({
     path: '/order_statuses',
@@ -95,7 +89,6 @@ export const LISTS = {
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, color: r.color, ...d }),
     defaults: { default: 'DEFAULT_ORDER_STATUS_ID', stationary: 'DEFAULT_ORDER_STATUS_ID_STATIONARY' },
     notFound: LIST_MSG.orderStatusNotFound,
-    usageChecks: [],
   }),
   userSizes: define({
     path: '/user_sizes',
@@ -106,6 +99,5 @@ export const LISTS = {
     toColumns: (b) => ({ name: b.name, size_a: b.sizeA, size_b: b.sizeB, size_c: b.sizeC }),
     toDto: (r) => ({ id: r.id, name: r.name, sizeA: r.size_a, sizeB: r.size_b, sizeC: r.size_c }),
     notFound: LIST_MSG.userSizeNotFound,
-    usageChecks: [],
   }),
 };

@@ -5,10 +5,10 @@ import { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/context';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { hashPassword } from '../auth/password';
-import { isCountryCode } from '../meta/countries';
-import { organizationsRepository } from '../organizations/organizations.repository';
-import { usersRepository } from '../users/users.repository';
+import { hashPassword } from '../auth';
+import { isCountryCode } from '../meta';
+import { organizationsRepository } from '../organizations';
+import { usersRepository } from '../users';
 import { consumeCaptcha } from './captcha.service';
 
 export interface NewOrganization {

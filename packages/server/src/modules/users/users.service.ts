@@ -14,8 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { authRepository } from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { authRepository, hashPassword, verifyPassword } from '../auth';
 import { usersRepository } from './users.repository';
 
 const canManageUsers = (ctx: AuthContext) => hasPermissionExact(ctx.user.permissions, 'main.users.edit');

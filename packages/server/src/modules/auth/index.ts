@@ -1,0 +1,9 @@
+import type { ServerModule } from '../../platform/module';
+import { authRoutes } from './auth.routes';
+
+/** Sign-in, tokens, renewal, logout; the guard every protected route uses. */
+export const authModule: ServerModule = { name: 'auth', routes: authRoutes };
+export { authenticate } from './auth.guard';
+export { authRepository } from './auth.repository';
+export { purgeExpired } from './auth.service';
+export { hashPassword, verifyPassword } from './password';

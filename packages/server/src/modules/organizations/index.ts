@@ -1,0 +1,2 @@
+/** Organisation rows (the tenants); no routes of its own. */
+export { organizationsRepository, toOrganization } from './organizations.repository';

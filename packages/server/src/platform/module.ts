@@ -1,0 +1,15 @@
+import type { EventBus } from './events';
+import type { RouteDef } from './route';
+import type { UsageCheckDef } from './usage';
+
+/**
+ * What a server module gives the application (its face, exported from the module's index.ts):
+ * its routes, the usage checks it contributes for other modules' rows, and its event subscribers.
+ * The platform knows modules only through this shape; modules/index.ts lists them.
+ */
+export interface ServerModule {
+  name: string;
+  routes: RouteDef[];
+  usageChecks?: UsageCheckDef[];
+  subscribe?(events: EventBus): void;
+}

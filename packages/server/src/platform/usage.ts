@@ -1,0 +1,40 @@
+import type { TenantDb } from '../db/tenant';
+import type { TenantTable } from '../db/schema';
+import { conflict } from './errors';
+
+/** Whether something still uses a row: the Polish 409 message, or undefined when it is free. */
+export type UsageCheck = (tdb: TenantDb, id: number) => Promise<string | undefined>;
+
+/** A check one module contributes for rows of a table another module owns. */
+export interface UsageCheckDef {
+  /** The table whose rows are used (e.g. 'categories' used by items). */
+  target: TenantTable;
+  check: UsageCheck;
+}
+
+/**
+ * "Still in use" checks, filled by the modules that use a row (items fill categories, places,
+ * statuses...), asked by the module that deletes it. The owner never imports its users.
+ */
+export class UsageRegistry {
+  private readonly checks = new Map<TenantTable, UsageCheck[]>();
+
+  add(def: UsageCheckDef): void {
+    this.checks.set(def.target, [...(this.checks.get(def.target) ?? []), def.check]);
+  }
+
+  /** The first reason a row of `target` is in use, or undefined. */
+  async reasonInUse(tdb: TenantDb, target: TenantTable, id: number): Promise<string | undefined> {
+    for (const check of this.checks.get(target) ?? []) {
+      const reason = await check(tdb, id);
+      if (reason) return reason;
+    }
+    return undefined;
+  }
+
+  /** Refuses with 409 and the check's message while the row is in use. */
+  async assertUnused(tdb: TenantDb, target: TenantTable, id: number): Promise<void> {
+    const reason = await this.reasonInUse(tdb, target, id);
+    if (reason) throw conflict(reason);
+  }
+}
