@@ -8,3 +8,4 @@ export * from './reference';
 export * from './options';
 export * from './reader-codes';
 export * from './paging';
+export * from './reference-lists';

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@zaplecze/contract';
+import type { ReferenceListDef } from '@zaplecze/contract';
 import type { TreeMessages } from './messages.pl';
 import type { TreeKind } from './tree.repository';
 
@@ -6,11 +6,7 @@ import type { TreeKind } from './tree.repository';
  * One tree (goods-and-orders.md §2.10, §2.11, §7.1): categories and warehouse places are two
  * configurations of the same module, not two modules.
  */
-export interface TreeDefinition {
+export interface TreeDefinition extends Pick<ReferenceListDef, 'apiPath' | 'listKey' | 'editPermission'> {
   kind: TreeKind;
-  path: string;
-  /** Key of the list in GET's answer. */
-  listKey: string;
-  editPermission: PermissionKey;
   messages: TreeMessages;
 }

@@ -12,7 +12,7 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
   return [
     route({
       method: 'GET',
-      url: def.path,
+      url: def.apiPath,
       access: 'authenticated',
       query: byId,
       handler: async (ctx, { query }) =>
@@ -20,21 +20,21 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
     }),
     route({
       method: 'POST',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       body: treeNodeInputSchema,
       handler: (ctx, { body }) => trees.create(ctx, def, body),
     }),
     route({
       method: 'PUT',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       body: updateBody,
       handler: (ctx, { body }) => trees.update(ctx, def, body.id, body),
     }),
     route({
       method: 'DELETE',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       query: idQuerySchema,
       handler: (ctx, { query }) => trees.remove(ctx, def, query.id),

@@ -1,4 +1,4 @@
-import type { OptionKey, PermissionKey } from '@zaplecze/contract';
+import type { ReferenceListDef } from '@zaplecze/contract';
 import type { z } from 'zod';
 
 /** Tables served by the list factory: rows with id, org_id and name. */
@@ -16,23 +16,21 @@ export type ListTable =
 export type ListRow = { id: number; name: string } & Record<string, unknown>;
 
 /**
- * One simple reference list (platform.md §7, goods-and-orders.md §7.1): a path, its table, the
- * answer's list key, who may change it, the body schema, and how rows map to the API shape.
+ * One simple reference list on the server: the contract's definition (REFERENCE_LISTS: path, list
+ * key, permission, body schema, defaults) plus its table and how rows map to the API shape.
  * Eight lists are eight of these, not eight modules.
  */
-export interface ListDefinition<In extends z.ZodObject = z.ZodObject> {
-  path: string;
+export interface ListDefinition<In extends z.ZodObject = z.ZodObject> extends Pick<
+  ReferenceListDef,
+  'apiPath' | 'listKey' | 'editPermission' | 'defaults'
+> {
   table: ListTable;
-  listKey: string;
-  editPermission: PermissionKey;
   /** Body of POST; PUT is the same plus id. */
   input: In;
   /** Columns written from a parsed body. */
   toColumns(input: z.output<In>): Record<string, unknown>;
   /** API shape of a row; `defaults` tells which default options point at it. */
   toDto(row: ListRow, defaults: DefaultFlags): unknown;
-  /** Default options that point at rows of this list (statuses, income sources). */
-  defaults?: { default: OptionKey; stationary?: OptionKey };
   /** Polish 404 message. */
   notFound: string;
 }

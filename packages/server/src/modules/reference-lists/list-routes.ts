@@ -11,7 +11,7 @@ export function listRoutes(def: ListDefinition): RouteDef[] {
   return [
     route({
       method: 'GET',
-      url: def.path,
+      url: def.apiPath,
       access: 'authenticated',
       query: byId,
       handler: async (ctx, { query }) =>
@@ -19,14 +19,14 @@ export function listRoutes(def: ListDefinition): RouteDef[] {
     }),
     route({
       method: 'POST',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       body: def.input,
       handler: (ctx, { body }) => lists.create(ctx, def, body),
     }),
     route({
       method: 'PUT',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       body: update,
       // The extended schema guarantees the id; the generic type cannot see it.
@@ -34,7 +34,7 @@ export function listRoutes(def: ListDefinition): RouteDef[] {
     }),
     route({
       method: 'DELETE',
-      url: def.path,
+      url: def.apiPath,
       access: def.editPermission,
       query: idQuerySchema,
       handler: (ctx, { query }) => lists.remove(ctx, def, query.id),

@@ -1,4 +1,4 @@
-import { TOAST } from '@zaplecze/contract';
+import { REFERENCE_LISTS, TOAST } from '@zaplecze/contract';
 import { m, type Messages } from '@web/i18n';
 import type { TreeKind } from './trees.api';
 
@@ -24,16 +24,16 @@ export function treeConfig(kind: TreeKind): TreeConfig {
     ? {
         kind,
         texts: t.categories,
-        codesKind: 'category',
-        fileName: 'categories.pdf',
+        codesKind: REFERENCE_LISTS.categories.codes.kind,
+        fileName: REFERENCE_LISTS.categories.codes.fileName,
         showPosition: false,
         deleteErrorSeconds: TOAST.downloadErrorSeconds,
       }
     : {
         kind,
         texts: t.places,
-        codesKind: 'place',
-        fileName: 'places.pdf',
+        codesKind: REFERENCE_LISTS.places.codes.kind,
+        fileName: REFERENCE_LISTS.places.codes.fileName,
         showPosition: true,
         deleteErrorSeconds: TOAST.errorSeconds,
       };

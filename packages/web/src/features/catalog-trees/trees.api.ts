@@ -1,4 +1,5 @@
 import {
+  REFERENCE_LISTS,
   categoriesResponseSchema,
   placesResponseSchema,
   treeNodeSchema,
@@ -19,9 +20,9 @@ export const treeKeys = {
 };
 
 async function fetchTree(kind: TreeKind, signal: AbortSignal): Promise<TreeNode[]> {
-  if (kind === 'categories')
-    return (await api.get('/categories', { schema: categoriesResponseSchema, signal })).categories;
-  return (await api.get('/places', { schema: placesResponseSchema, signal })).places;
+  const { apiPath } = REFERENCE_LISTS[kind];
+  if (kind === 'categories') return (await api.get(apiPath, { schema: categoriesResponseSchema, signal })).categories;
+  return (await api.get(apiPath, { schema: placesResponseSchema, signal })).places;
 }
 
 /** GET /categories or /places: every node, sorted by fullNumber, with parentId. */
@@ -47,8 +48,8 @@ export function useSaveTreeNode(kind: TreeKind) {
   return useMutation({
     mutationFn: (node: TreeNodeSave) =>
       node.id === undefined
-        ? api.post(`/${kind}`, { json: node, schema: treeNodeSchema })
-        : api.put(`/${kind}`, { json: node, schema: treeNodeSchema }),
+        ? api.post(REFERENCE_LISTS[kind].apiPath, { json: node, schema: treeNodeSchema })
+        : api.put(REFERENCE_LISTS[kind].apiPath, { json: node, schema: treeNodeSchema }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: treeKeys.all(kind) }),
@@ -61,7 +62,7 @@ export function useSaveTreeNode(kind: TreeKind) {
 export function useDeleteTreeNode(kind: TreeKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/${kind}`, { query: { id } }),
+    mutationFn: (id: number) => api.delete(REFERENCE_LISTS[kind].apiPath, { query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: treeKeys.all(kind) }),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  REFERENCE_LISTS,
   additionalDescInputSchema,
   DEFAULT_STATUS_COLOR,
   itemStatusInputSchema,
@@ -9,10 +10,12 @@ import {
   type ItemStatus,
   type Named,
   type OrderStatus,
+  type ReferenceListDef,
+  type SimpleListKey,
 } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { m } from '@web/i18n';
-import type { FieldSpec, ListConfig } from '@web/ui/list-config';
+import type { DefaultSpec, FieldSpec, ListConfig, ListRow } from '@web/ui/list-config';
 import { descriptionPreview } from './description-preview';
 import { listResources } from './lists.api';
 
@@ -50,12 +53,26 @@ const statusForm = {
   ],
 };
 
+/**
+ * What the contract says of a list (REFERENCE_LISTS): who may change it, its code sheet and the
+ * default options pointing at its rows. The configs below add only screen matters.
+ */
+function contractFacts(
+  key: SimpleListKey,
+): Pick<ListConfig<ListRow, never, never>, 'editPermission' | 'codes' | 'defaults'> {
+  const def: ReferenceListDef = REFERENCE_LISTS[key];
+  const defaults: DefaultSpec[] = [];
+  if (def.defaults) defaults.push({ flag: 'isDefault', option: def.defaults.default });
+  if (def.defaults?.stationary) defaults.push({ flag: 'isDefaultStationary', option: def.defaults.stationary });
+  return { editPermission: def.editPermission, codes: def.codes, ...(defaults.length ? { defaults } : {}) };
+}
+
 export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescBody> = {
   id: 'additional-descs',
   icon: 'bi-card-text',
   texts: () => m().lists.additionalDescs,
   resource: listResources.additionalDescs,
-  editPermission: 'main.items.edit',
+  ...contractFacts('additionalDescs'),
   form: {
     schema: additionalDescInputSchema,
     empty: { name: '', description: '' },
@@ -80,9 +97,8 @@ export const deliveryPriceListsConfig: ListConfig<Named, NamedValues, NamedBody>
   icon: 'bi-cash-stack',
   texts: () => m().lists.deliveryPriceLists,
   resource: listResources.deliveryPriceLists,
-  editPermission: 'main.items.edit',
+  ...contractFacts('deliveryPriceLists'),
   form: namedForm,
-  codes: { kind: 'delivery_price_list', fileName: 'delivery_price_lists.pdf' },
 };
 
 export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
@@ -90,9 +106,8 @@ export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
   icon: 'bi-clock',
   texts: () => m().lists.deliveryTimes,
   resource: listResources.deliveryTimes,
-  editPermission: 'main.items.edit',
+  ...contractFacts('deliveryTimes'),
   form: namedForm,
-  codes: { kind: 'delivery_time', fileName: 'delivery_times.pdf' },
 };
 
 export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
@@ -100,9 +115,8 @@ export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
   icon: 'bi-collection',
   texts: () => m().lists.itemGroups,
   resource: listResources.itemGroups,
-  editPermission: 'main.items.edit',
+  ...contractFacts('itemGroups'),
   form: namedForm,
-  codes: { kind: 'item_group', fileName: 'item_groups.pdf' },
 };
 
 export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody> = {
@@ -110,10 +124,8 @@ export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody
   icon: 'bi-tag',
   texts: () => m().lists.itemStatuses,
   resource: listResources.itemStatuses,
-  editPermission: 'main.items.edit',
+  ...contractFacts('itemStatuses'),
   form: statusForm,
-  codes: { kind: 'item_status', fileName: 'item_statuses.pdf' },
-  defaults: [{ flag: 'isDefault', option: 'DEFAULT_ITEM_STATUS_ID' }],
 };
 
 export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBody> = {
@@ -121,13 +133,8 @@ export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBod
   icon: 'bi-wallet2',
   texts: () => m().lists.incomeSources,
   resource: listResources.incomeSources,
-  editPermission: 'main.order.edit',
+  ...contractFacts('incomeSources'),
   form: namedForm,
-  codes: { kind: 'income_source', fileName: 'income_sources.pdf' },
-  defaults: [
-    { flag: 'isDefault', option: 'DEFAULT_INCOME_SOURCE_ID' },
-    { flag: 'isDefaultStationary', option: 'DEFAULT_INCOME_SOURCE_ID_STATIONARY' },
-  ],
 };
 
 export const orderStatusesConfig: ListConfig<OrderStatus, StatusValues, StatusBody> = {
@@ -135,11 +142,6 @@ export const orderStatusesConfig: ListConfig<OrderStatus, StatusValues, StatusBo
   icon: 'bi-flag',
   texts: () => m().lists.orderStatuses,
   resource: listResources.orderStatuses,
-  editPermission: 'main.order.edit',
+  ...contractFacts('orderStatuses'),
   form: { ...statusForm, schema: orderStatusInputSchema },
-  codes: { kind: 'order_status', fileName: 'order_statuses.pdf' },
-  defaults: [
-    { flag: 'isDefault', option: 'DEFAULT_ORDER_STATUS_ID' },
-    { flag: 'isDefaultStationary', option: 'DEFAULT_ORDER_STATUS_ID_STATIONARY' },
-  ],
 };

@@ -1,19 +1,12 @@
 import {
-  type additionalDescInputSchema,
-  additionalDescSchema,
-  incomeSourceSchema,
-  type itemStatusInputSchema,
-  itemStatusSchema,
-  type namedInputSchema,
-  namedSchema,
-  type orderStatusInputSchema,
-  orderStatusSchema,
+  REFERENCE_LISTS,
   type AdditionalDesc,
   type IncomeSource,
   type ItemStatus,
   type Named,
   type OptionKey,
   type OrderStatus,
+  type ReferenceListDef,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -27,12 +20,8 @@ function listKeys(path: string) {
   return { all, list: () => [...all, 'list'] as const };
 }
 
-export interface ListResourceDef<Row extends ListRow> {
-  /** API path, e.g. '/item_groups'. */
-  path: string;
-  /** The key of the list in the GET answer, e.g. 'itemGroups' (goods-and-orders.md §7.1). */
-  listKey: string;
-  /** The contract's schema of one row. */
+/** What the hooks need of a list: its path, list key and row schema, from the contract's REFERENCE_LISTS. */
+export interface ListResourceDef<Row extends ListRow> extends Pick<ReferenceListDef, 'apiPath' | 'listKey'> {
   row: z.ZodType<Row>;
 }
 
@@ -42,7 +31,7 @@ export interface ListResourceDef<Row extends ListRow> {
  * reloads; an option change also reloads every options query (settings screens).
  */
 export function createListResource<Row extends ListRow, Body>(def: ListResourceDef<Row>) {
-  const keys = listKeys(def.path);
+  const keys = listKeys(def.apiPath);
   const answer = z.object({ [def.listKey]: z.array(def.row) });
 
   const useInvalidate = () => {
@@ -52,12 +41,12 @@ export function createListResource<Row extends ListRow, Body>(def: ListResourceD
 
   const resource: ListResource<Row, Body> & { keys: typeof keys; path: string } = {
     keys,
-    path: def.path,
+    path: def.apiPath,
     useList() {
       return useQuery({
         queryKey: keys.list(),
         queryFn: async ({ signal }): Promise<Row[]> => {
-          const data = await api.get(def.path, { schema: answer, signal });
+          const data = await api.get(def.apiPath, { schema: answer, signal });
           return data[def.listKey] ?? [];
         },
       });
@@ -65,21 +54,21 @@ export function createListResource<Row extends ListRow, Body>(def: ListResourceD
     useCreate() {
       const invalidate = useInvalidate();
       return useMutation({
-        mutationFn: (body: Body) => api.post(def.path, { json: body, schema: def.row }),
+        mutationFn: (body: Body) => api.post(def.apiPath, { json: body, schema: def.row }),
         onSuccess: invalidate,
       });
     },
     useUpdate() {
       const invalidate = useInvalidate();
       return useMutation({
-        mutationFn: (body: Body & { id: number }) => api.put(def.path, { json: body, schema: def.row }),
+        mutationFn: (body: Body & { id: number }) => api.put(def.apiPath, { json: body, schema: def.row }),
         onSuccess: invalidate,
       });
     },
     useRemove() {
       const invalidate = useInvalidate();
       return useMutation({
-        mutationFn: (id: number) => api.delete(def.path, { query: { id } }),
+        mutationFn: (id: number) => api.delete(def.apiPath, { query: { id } }),
         onSuccess: invalidate,
       });
     },
@@ -99,34 +88,15 @@ export function createListResource<Row extends ListRow, Body>(def: ListResourceD
 }
 
 type Out<S extends z.ZodType> = z.output<S>;
-
-/** A list whose rows are only {id, name}. */
-const namedList = (path: string, listKey: string) =>
-  createListResource<Named, Out<typeof namedInputSchema>>({ path, listKey, row: namedSchema });
+type Body<K extends keyof typeof REFERENCE_LISTS> = Out<(typeof REFERENCE_LISTS)[K]['input']>;
 
 /** The seven simple lists of goods-and-orders.md §7.1 (user sizes: features/user-sizes). */
 export const listResources = {
-  additionalDescs: createListResource<AdditionalDesc, Out<typeof additionalDescInputSchema>>({
-    path: '/additional_descs',
-    listKey: 'additionalDescs',
-    row: additionalDescSchema,
-  }),
-  deliveryPriceLists: namedList('/delivery_price_lists', 'deliveryPriceLists'),
-  deliveryTimes: namedList('/delivery_times', 'deliveryTimes'),
-  itemGroups: namedList('/item_groups', 'itemGroups'),
-  itemStatuses: createListResource<ItemStatus, Out<typeof itemStatusInputSchema>>({
-    path: '/item_statuses',
-    listKey: 'itemStatuses',
-    row: itemStatusSchema,
-  }),
-  incomeSources: createListResource<IncomeSource, Out<typeof namedInputSchema>>({
-    path: '/income_sources',
-    listKey: 'incomeSources',
-    row: incomeSourceSchema,
-  }),
-  orderStatuses: createListResource<OrderStatus, Out<typeof orderStatusInputSchema>>({
-    path: '/order_statuses',
-    listKey: 'orderStatuses',
-    row: orderStatusSchema,
-  }),
+  additionalDescs: createListResource<AdditionalDesc, Body<'additionalDescs'>>(REFERENCE_LISTS.additionalDescs),
+  deliveryPriceLists: createListResource<Named, Body<'deliveryPriceLists'>>(REFERENCE_LISTS.deliveryPriceLists),
+  deliveryTimes: createListResource<Named, Body<'deliveryTimes'>>(REFERENCE_LISTS.deliveryTimes),
+  itemGroups: createListResource<Named, Body<'itemGroups'>>(REFERENCE_LISTS.itemGroups),
+  itemStatuses: createListResource<ItemStatus, Body<'itemStatuses'>>(REFERENCE_LISTS.itemStatuses),
+  incomeSources: createListResource<IncomeSource, Body<'incomeSources'>>(REFERENCE_LISTS.incomeSources),
+  orderStatuses: createListResource<OrderStatus, Body<'orderStatuses'>>(REFERENCE_LISTS.orderStatuses),
 };

@@ -1,4 +1,4 @@
-import { userSizeInputSchema, type UserSize } from '@zaplecze/contract';
+import { REFERENCE_LISTS, userSizeInputSchema, type UserSize } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { m } from '@web/i18n';
 import type { ColumnSpec, FieldSpec, ListConfig } from '@web/ui/list-config';
@@ -31,7 +31,7 @@ export const userSizesConfig: ListConfig<UserSize, Values, Body> = {
   icon: 'bi-rulers',
   texts: () => m().userSizes,
   resource: userSizesResource,
-  editPermission: 'main.order.edit',
+  editPermission: REFERENCE_LISTS.userSizes.editPermission,
   form: {
     schema: userSizeInputSchema,
     empty: { name: '', sizeA: 0, sizeB: 0, sizeC: 0 },
@@ -39,5 +39,5 @@ export const userSizesConfig: ListConfig<UserSize, Values, Body> = {
     fields: [{ name: 'name', kind: 'text', label: () => m().lists.fields.name, md: 6 }, ...SIDES.map(sideField)],
   },
   columns: SIDES.map(sideColumn),
-  codes: { kind: 'user_size', fileName: 'user_sizes.pdf' },
+  codes: REFERENCE_LISTS.userSizes.codes,
 };

@@ -1,10 +1,8 @@
-import { userSizeSchema, type UserSize, type userSizeInputSchema } from '@zaplecze/contract';
+import { REFERENCE_LISTS, type UserSize, type userSizeInputSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { createListResource } from '@web/features/reference-lists/lists.api';
 
 /** /user_sizes through the simple lists' hooks factory (GET, POST, PUT, DELETE ?id=). */
-export const userSizesResource = createListResource<UserSize, z.output<typeof userSizeInputSchema>>({
-  path: '/user_sizes',
-  listKey: 'userSizes',
-  row: userSizeSchema,
-});
+export const userSizesResource = createListResource<UserSize, z.output<typeof userSizeInputSchema>>(
+  REFERENCE_LISTS.userSizes,
+);
