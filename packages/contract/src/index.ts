@@ -9,3 +9,6 @@ export * from './options';
 export * from './reader-codes';
 export * from './paging';
 export * from './reference-lists';
+export * from './money';
+export * from './gtin';
+export * from './items';

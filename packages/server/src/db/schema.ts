@@ -92,6 +92,95 @@ export interface ParametersTable extends NamedTable {
   dictionary: string;
 }
 
+export interface ItemsTable {
+  id: Generated<number>;
+  org_id: number;
+  code: string;
+  gtin: string;
+  name: string;
+  description: string;
+  /** Grosze. */
+  price: number;
+  /** Hundredths of a percent. */
+  vat: number;
+  currency: string;
+  count_ware: number;
+  count_offer: number | null;
+  item_status_id: number;
+  delivery_price_list_id: number | null;
+  delivery_time_id: number | null;
+  item_group_id: number | null;
+  category_id: number | null;
+  place_id: number | null;
+  has_ext: number;
+  ext_code: string;
+  ext_url: string;
+  ext_price: number;
+  ext_margin: number | null;
+  count_photos: number;
+  count_params: number;
+  main_photo: string | null;
+  main_photo_type: string | null;
+  last_changed: string | Date;
+  last_changed_photos: string | Date | null;
+}
+
+export interface FilesTable {
+  name: string;
+  org_id: number;
+  item_id: number | null;
+  bytes: number;
+  created_at: string | Date;
+}
+
+export interface ItemPhotosTable {
+  id: Generated<number>;
+  org_id: number;
+  item_id: number;
+  position: number;
+  type: string;
+  name: string;
+}
+
+export interface ItemParamsTable {
+  org_id: number;
+  item_id: number;
+  param_id: number;
+  position: number;
+  /** JSON array of strings. */
+  vals: string;
+}
+
+export interface ItemDescsTable {
+  org_id: number;
+  item_id: number;
+  desc_id: number;
+  position: number;
+}
+
+export interface WarehouseChangesTable {
+  id: Generated<number>;
+  org_id: number;
+  item_id: number | null;
+  item_code: string;
+  item_name: string;
+  order_id: number | null;
+  type: string;
+  quantity: number;
+  qty_before: number | null;
+  qty_after: number | null;
+  change_date: string | Date;
+  commit_date: string | Date | null;
+  committed: number;
+}
+
+export interface IdempotencyKeysTable {
+  org_id: number;
+  key: string;
+  answer: string;
+  created_at: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -110,6 +199,13 @@ export interface DB {
   places: TreeTable;
   user_sizes: UserSizesTable;
   parameters: ParametersTable;
+  items: ItemsTable;
+  files: FilesTable;
+  item_photos: ItemPhotosTable;
+  item_params: ItemParamsTable;
+  item_descs: ItemDescsTable;
+  warehouse_changes: WarehouseChangesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Exact money and rates (server-rules.md, Money): amounts travel as decimal numbers with at most
+ * two decimals (19.99) or strings with a comma or a dot ('19,99'), and are stored as integer
+ * hundredths (grosze; VAT and margins in hundredths of a percent). No sum is ever a float sum.
+ */
+
+/** Largest price: 99 999 999.99. */
+export const MONEY_MAX_HUNDREDTHS = 9_999_999_999;
+/** Largest percent (VAT 100%, a margin of 1000%). */
+export const VAT_MAX_HUNDREDTHS = 10_000;
+export const MARGIN_MAX_HUNDREDTHS = 100_000;
+
+const DECIMAL = /^(-?)(\d{1,12})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Parses '19.99', '19,9', 19.99 or 7 into hundredths (1999, 1990, 1999, 700); undefined for
+ * anything else (three decimals, junk, NaN). Numbers go through their shortest decimal text, so
+ * 0.1 + 0.2 style float noise never sneaks in: 19.990000000000002 has too many decimals.
+ */
+export function toHundredths(value: number | string): number | undefined {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const m = DECIMAL.exec(text);
+  if (!m) return undefined;
+  const [, sign, whole = '0', frac = ''] = m;
+  const n = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return sign === '-' ? -n : n;
+}
+
+/** 1999 -> 19.99 (a JSON number; exact for two decimals). */
+export function fromHundredths(n: number): number {
+  return n / 100;
+}
+
+/** 1999 -> '19.99' (always two decimals, for CSV and PDFs). */
+export function formatHundredths(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  const a = Math.abs(n);
+  return `${sign}${Math.trunc(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+}
+
+/**
+ * `a * (10000 + pct) / 10000` rounded half up (away from zero), exact in integers: a price of
+ * 99 999 999.99 times 1000% stays far below 2^53.
+ */
+export function addPercent(hundredths: number, pctHundredths: number): number {
+  const num = hundredths * (10_000 + pctHundredths);
+  const q = Math.trunc(num / 10_000);
+  const r = num - q * 10_000;
+  if (Math.abs(r) * 2 >= 10_000) return q + Math.sign(num);
+  return q;
+}
+
+function hundredthsSchema(max: number, message: string) {
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = toHundredths(v);
+    if (n === undefined || n < 0 || n > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** A price: 0 to 99 999 999.99 with at most two decimals; output in grosze. */
+export const moneySchema = hundredthsSchema(
+  MONEY_MAX_HUNDREDTHS,
+  'Kwota musi być liczbą od 0 do 99999999,99 z najwyżej dwoma miejscami po przecinku.',
+);
+/** A VAT rate: 0 to 100 with at most two decimals; output in hundredths of a percent. */
+export const vatSchema = hundredthsSchema(
+  VAT_MAX_HUNDREDTHS,
+  'Stawka VAT musi być liczbą od 0 do 100 z najwyżej dwoma miejscami po przecinku.',
+);
+/** A margin in percent: 0 to 1000 with at most two decimals. */
+export const marginSchema = hundredthsSchema(
+  MARGIN_MAX_HUNDREDTHS,
+  'Marża musi być liczbą od 0 do 1000 z najwyżej dwoma miejscami po przecinku.',
+);
