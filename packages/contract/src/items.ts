@@ -104,6 +104,7 @@ export const paramValueInputSchema = z.object({
     .transform((vs) => vs.filter((v) => v !== '')),
 });
 export type ParamValueInput = z.input<typeof paramValueInputSchema>;
+export type ParamValue = z.output<typeof paramValueInputSchema>;
 
 export const PHOTO_KINDS = ['file', 'url'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
@@ -151,6 +152,8 @@ export type ItemInputParsed = z.output<typeof itemInputSchema>;
  */
 export const itemUpdateSchema = z.object({
   ...itemFields,
+  /** Absent: the stock stays as it is (a form that did not touch it never overwrites a scan). */
+  countWare: countSchema.optional(),
   id: idSchema,
   photosUnchanged: z.boolean().default(false),
   paramsUnchanged: z.boolean().default(false),

@@ -65,6 +65,14 @@ export const parametersRepository = {
     }
   },
 
+  /** The caller's parameters among `ids` (item saves check their values against these). */
+  byIds(tdb: TenantDb, ids: readonly number[]): Promise<ParameterRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return selectRows(tdb)
+      .where('parameters.id', 'in', [...ids])
+      .execute();
+  },
+
   findById(tdb: TenantDb, id: number): Promise<ParameterRow | undefined> {
     return selectRows(tdb).where('parameters.id', '=', id).executeTakeFirst();
   },

@@ -1,0 +1,38 @@
+import type { ServerModule } from '../../platform/module';
+import type { UsageCheckDef } from '../../platform/usage';
+import { itemsRepository } from './items.repository';
+import { itemsRoutes } from './items.routes';
+import { ITEMS_MSG } from './messages.pl';
+
+const REFERENCES = [
+  ['item_statuses', 'item_status_id'],
+  ['delivery_price_lists', 'delivery_price_list_id'],
+  ['delivery_times', 'delivery_time_id'],
+  ['item_groups', 'item_group_id'],
+  ['categories', 'category_id'],
+  ['places', 'place_id'],
+] as const;
+
+/** What items keep in use: a status, group, category, place... with items cannot be deleted. */
+const usageChecks: UsageCheckDef[] = [
+  ...REFERENCES.map(([target, column]): UsageCheckDef => ({
+    target,
+    check: async (tdb, id) =>
+      (await itemsRepository.anyWith(tdb, column, id)) ? ITEMS_MSG.usedByItems[target] : undefined,
+  })),
+  {
+    target: 'additional_descs',
+    check: async (tdb, id) =>
+      (await itemsRepository.anyDesc(tdb, id)) ? ITEMS_MSG.usedByItems.additional_descs : undefined,
+  },
+  {
+    target: 'parameters',
+    check: async (tdb, id) =>
+      (await itemsRepository.anyParamValue(tdb, id)) ? ITEMS_MSG.usedByItems.parameters : undefined,
+  },
+];
+
+/** The goods catalogue: items, their search, copy, generation and mass changes. */
+export const itemsModule: ServerModule = { name: 'items', routes: itemsRoutes, usageChecks };
+export { getItem } from './items.service';
+export { itemsRepository } from './items.repository';

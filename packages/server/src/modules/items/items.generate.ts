@@ -1,0 +1,74 @@
+import { generatedCodes, parseVatRate, toHundredths, type itemGenerateSchema } from '@zaplecze/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/context';
+import { conflict } from '../../platform/errors';
+import { optionsRepository } from '../options';
+import { recordChange } from '../stock';
+import { itemsRepository as repo } from './items.repository';
+import { checkRefs } from './items.validate';
+import { ITEMS_MSG } from './messages.pl';
+
+type Generate = z.output<typeof itemGenerateSchema>;
+
+/** VAT and currency of generated items: the organisation's defaults, else 23% and PLN. */
+async function defaults(ctx: AuthContext) {
+  const stored = await optionsRepository.read(ctx.tdb, ['VAT_DEFAULT_ITEM', 'CURRENCY_DEFAULT']);
+  const vat = parseVatRate(stored.get('VAT_DEFAULT_ITEM') ?? '');
+  const currency = stored.get('CURRENCY_DEFAULT') ?? '';
+  return {
+    vat: vat === undefined ? 2300 : (toHundredths(vat) ?? 2300),
+    currency: /^[A-Z]{3}$/.test(currency) ? currency : 'PLN',
+  };
+}
+
+/**
+ * POST /items/generate_many (goods-and-orders.md §2.7): codes {before}{n}{after} for n from start
+ * to stop, at most 1000 (the schema refuses more). All or nothing: one existing code refuses the
+ * whole call. Initial stock is a committed ledger row per item.
+ */
+export async function generateItems(ctx: AuthContext, g: Generate): Promise<{ generated: number }> {
+  const codes = generatedCodes(g);
+  const { vat, currency } = await defaults(ctx);
+  const now = ctx.deps.now().toISOString();
+  return ctx.tdb.transaction(async (tdb) => {
+    await checkRefs(tdb, { itemStatusId: g.itemStatusId });
+    const taken = await repo.existingCodes(tdb, codes);
+    if (taken.length > 0) throw conflict(ITEMS_MSG.codesTaken(taken.slice(0, 10), taken.length - 10));
+    const created = await repo.insertMany(
+      tdb,
+      codes.map((code) => ({
+        code,
+        gtin: '',
+        name: '',
+        description: '',
+        price: 0,
+        vat,
+        currency,
+        count_ware: 0,
+        count_offer: null,
+        item_status_id: g.itemStatusId,
+        delivery_price_list_id: null,
+        delivery_time_id: null,
+        item_group_id: null,
+        category_id: null,
+        place_id: null,
+        has_ext: 0,
+        ext_code: '',
+        ext_url: '',
+        ext_price: 0,
+        ext_margin: null,
+        count_photos: 0,
+        count_params: 0,
+        main_photo: null,
+        main_photo_type: null,
+        last_changed: now,
+        last_changed_photos: null,
+      })),
+    );
+    for (const item of created) {
+      await recordChange(ctx.deps, tdb, { itemId: item.id, quantity: g.countWare, type: 'GENERATE', commit: 'now' });
+      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: item.id, created: true });
+    }
+    return { generated: created.length };
+  });
+}

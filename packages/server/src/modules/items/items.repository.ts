@@ -1,0 +1,243 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { ItemsTable } from '../../db/schema';
+import type { TenantDb } from '../../db/tenant';
+
+/** Ids per `in (...)` query: far below the bound-parameter limits of both engines. */
+export const CHUNK = 500;
+
+export type ItemColumns = Omit<Insertable<ItemsTable>, 'id' | 'org_id'>;
+export type ItemChanges = Updateable<Omit<ItemsTable, 'id' | 'org_id' | 'count_ware'>>;
+
+/** The columns a list row shows, with its references' names in the same select (no query per row). */
+function selectRows(tdb: TenantDb) {
+  return tdb
+    .selectFrom('items')
+    .leftJoin('item_statuses as st', 'st.id', 'items.item_status_id')
+    .leftJoin('delivery_price_lists as dpl', 'dpl.id', 'items.delivery_price_list_id')
+    .leftJoin('delivery_times as dt', 'dt.id', 'items.delivery_time_id')
+    .leftJoin('item_groups as ig', 'ig.id', 'items.item_group_id')
+    .leftJoin('categories as cat', 'cat.id', 'items.category_id')
+    .leftJoin('places as pl', 'pl.id', 'items.place_id')
+    .select([
+      'items.id',
+      'items.code',
+      'items.gtin',
+      'items.name',
+      'items.price',
+      'items.vat',
+      'items.currency',
+      'items.count_ware',
+      'items.count_offer',
+      'items.item_status_id',
+      'items.delivery_price_list_id',
+      'items.delivery_time_id',
+      'items.item_group_id',
+      'items.category_id',
+      'items.place_id',
+      'items.has_ext',
+      'items.ext_code',
+      'items.ext_url',
+      'items.ext_price',
+      'items.ext_margin',
+      'items.count_photos',
+      'items.count_params',
+      'items.main_photo',
+      'items.main_photo_type',
+      'items.last_changed',
+      'items.last_changed_photos',
+      'st.name as status_name',
+      'st.color as status_color',
+      'dpl.name as dpl_name',
+      'dt.name as dt_name',
+      'ig.name as group_name',
+      'cat.name as cat_name',
+      'cat.number as cat_number',
+      'cat.full_number as cat_full_number',
+      'cat.full_name as cat_full_name',
+      'pl.name as place_name',
+      'pl.number as place_number',
+      'pl.full_number as place_full_number',
+      'pl.full_name as place_full_name',
+    ]);
+}
+
+export type ItemRowData = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
+
+export const itemsRepository = {
+  /** Rows by id, in the order of `ids` (missing ids are skipped). */
+  async rowsByIds(tdb: TenantDb, ids: readonly number[]): Promise<ItemRowData[]> {
+    const byId = new Map<number, ItemRowData>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await selectRows(tdb)
+        .where('items.id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) byId.set(r.id, r);
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  async rowById(tdb: TenantDb, id: number): Promise<ItemRowData | undefined> {
+    return selectRows(tdb).where('items.id', '=', id).executeTakeFirst();
+  },
+
+  /** Every stored column (copying an item). */
+  async rawById(tdb: TenantDb, id: number) {
+    return tdb.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async idByCode(tdb: TenantDb, code: string): Promise<number | undefined> {
+    return (await tdb.selectFrom('items').select('id').where('code', '=', code).executeTakeFirst())?.id;
+  },
+
+  async idsByGtin(tdb: TenantDb, gtin: string): Promise<number[]> {
+    const rows = await tdb.selectFrom('items').select('id').where('gtin', '=', gtin).orderBy('id').limit(2).execute();
+    return rows.map((r) => r.id);
+  },
+
+  async existingCodes(tdb: TenantDb, codes: readonly string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (let i = 0; i < codes.length; i += CHUNK) {
+      const rows = await tdb
+        .selectFrom('items')
+        .select('code')
+        .where('code', 'in', codes.slice(i, i + CHUNK))
+        .execute();
+      found.push(...rows.map((r) => r.code));
+    }
+    return found;
+  },
+
+  async gtinTaken(tdb: TenantDb, gtin: string): Promise<boolean> {
+    return (await tdb.selectFrom('items').select('id').where('gtin', '=', gtin).executeTakeFirst()) !== undefined;
+  },
+
+  async description(tdb: TenantDb, id: number): Promise<string> {
+    const row = await tdb.selectFrom('items').select('description').where('id', '=', id).executeTakeFirst();
+    return row?.description ?? '';
+  },
+
+  async insert(tdb: TenantDb, values: ItemColumns): Promise<number> {
+    const row = await tdb.insertInto('items', values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async insertMany(tdb: TenantDb, values: ItemColumns[]): Promise<{ id: number; code: string }[]> {
+    const out: { id: number; code: string }[] = [];
+    // 30-odd columns a row: 25 rows keep a statement under SQLite's 999 bound values of old builds.
+    for (let i = 0; i < values.length; i += 25) {
+      out.push(
+        ...(await tdb
+          .insertInto('items', values.slice(i, i + 25))
+          .returning(['id', 'code'])
+          .execute()),
+      );
+    }
+    return out;
+  },
+
+  async update(tdb: TenantDb, id: number, values: ItemChanges): Promise<boolean> {
+    const r = await tdb.updateTable('items').set(values).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async remove(tdb: TenantDb, id: number): Promise<boolean> {
+    const r = await tdb.deleteFrom('items').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  },
+
+  // ---- photos, parameters, descriptions ----------------------------------------------------------
+
+  async photos(tdb: TenantDb, itemId: number): Promise<{ type: string; name: string }[]> {
+    return tdb
+      .selectFrom('item_photos')
+      .select(['type', 'name'])
+      .where('item_id', '=', itemId)
+      .orderBy('position')
+      .execute();
+  },
+
+  async replacePhotos(tdb: TenantDb, itemId: number, photos: readonly { type: string; name: string }[]): Promise<void> {
+    await tdb.deleteFrom('item_photos').where('item_id', '=', itemId).execute();
+    if (photos.length === 0) return;
+    await tdb
+      .insertInto(
+        'item_photos',
+        photos.map((p, position) => ({ item_id: itemId, position, type: p.type, name: p.name })),
+      )
+      .execute();
+  },
+
+  async params(tdb: TenantDb, itemId: number): Promise<{ param_id: number; vals: string }[]> {
+    return tdb
+      .selectFrom('item_params')
+      .select(['param_id', 'vals'])
+      .where('item_id', '=', itemId)
+      .orderBy('position')
+      .execute();
+  },
+
+  async replaceParams(
+    tdb: TenantDb,
+    itemId: number,
+    params: readonly { paramId: number; values: string[] }[],
+  ): Promise<void> {
+    await tdb.deleteFrom('item_params').where('item_id', '=', itemId).execute();
+    if (params.length === 0) return;
+    await tdb
+      .insertInto(
+        'item_params',
+        params.map((p, position) => ({
+          item_id: itemId,
+          param_id: p.paramId,
+          position,
+          vals: JSON.stringify(p.values),
+        })),
+      )
+      .execute();
+  },
+
+  async descs(tdb: TenantDb, itemId: number): Promise<{ id: number; name: string; description: string }[]> {
+    return tdb
+      .selectFrom('item_descs')
+      .innerJoin('additional_descs as d', 'd.id', 'item_descs.desc_id')
+      .select(['d.id', 'd.name', 'd.description'])
+      .where('item_descs.item_id', '=', itemId)
+      .orderBy('item_descs.position')
+      .execute();
+  },
+
+  async replaceDescs(tdb: TenantDb, itemId: number, descIds: readonly number[]): Promise<void> {
+    await tdb.deleteFrom('item_descs').where('item_id', '=', itemId).execute();
+    if (descIds.length === 0) return;
+    await tdb
+      .insertInto(
+        'item_descs',
+        descIds.map((desc_id, position) => ({ item_id: itemId, desc_id, position })),
+      )
+      .execute();
+  },
+
+  /** Whether any item of the organisation points at `id` through `column` (usage checks). */
+  async anyWith(
+    tdb: TenantDb,
+    column:
+      'item_status_id' | 'delivery_price_list_id' | 'delivery_time_id' | 'item_group_id' | 'category_id' | 'place_id',
+    id: number,
+  ): Promise<boolean> {
+    return (await tdb.selectFrom('items').select('id').where(column, '=', id).executeTakeFirst()) !== undefined;
+  },
+
+  async anyParamValue(tdb: TenantDb, paramId: number): Promise<boolean> {
+    const row = await tdb
+      .selectFrom('item_params')
+      .select('item_id')
+      .where('param_id', '=', paramId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async anyDesc(tdb: TenantDb, descId: number): Promise<boolean> {
+    const row = await tdb.selectFrom('item_descs').select('item_id').where('desc_id', '=', descId).executeTakeFirst();
+    return row !== undefined;
+  },
+};

@@ -1,0 +1,172 @@
+import { pageOffset, REF_FILTER_ANY, REF_FILTER_NONE, type ItemSearch, type ItemSort } from '@zaplecze/contract';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { TenantDb } from '../../db/tenant';
+import { treeRepository } from '../catalog-trees';
+
+/**
+ * THE item search (goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
+ * and both the page query and the count query are built from it, so they can never disagree.
+ * Queries touch only the items table (and its search index); names of references are joined
+ * afterwards for the page's rows only. Index design: docs/performance.md.
+ */
+
+type ItemsQuery<O> = SelectQueryBuilder<DB, 'items', O>;
+type Eb = ExpressionBuilder<DB, 'items'>;
+
+/** Resolved filters: tree filters expanded to the chosen node and everything under it. */
+export interface ResolvedSearch {
+  search: ItemSearch;
+  categoryIds?: number[] | 'none' | 'any';
+  placeIds?: number[] | 'none' | 'any';
+}
+
+/** Trigram search needs 3 characters; shorter text falls back to LIKE. */
+const TRIGRAM_MIN = 3;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An FTS5 phrase: the text in double quotes, its own quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const TEXT_COLUMNS = { code: 'code', name: 'name', gtin: 'gtin', extCode: 'ext_code' } as const;
+type TextFilter = keyof typeof TEXT_COLUMNS;
+
+/** The quantity the count filter and the count sorts read (COUNT_OFFER: the offer, else the stock). */
+function countExpr(search: ItemSearch) {
+  // Written exactly as in the expression index items_offer_idx (migration 0003).
+  return search.countType === 'COUNT_OFFER' ? sql<number>`coalesce(count_offer, count_ware)` : sql<number>`count_ware`;
+}
+
+function refCondition(
+  eb: Eb,
+  column: 'item_group_id' | 'category_id' | 'place_id',
+  value: number[] | 'none' | 'any',
+): Expression<SqlBool> {
+  if (value === 'none') return eb(column, 'is', null);
+  if (value === 'any') return eb(column, 'is not', null);
+  return value.length === 1 ? eb(column, '=', value[0] ?? 0) : eb(column, 'in', value);
+}
+
+/** Applies every filter of the search to a query over `items` (already scoped to the organisation). */
+export function applyItemFilters<O>(qb: ItemsQuery<O>, r: ResolvedSearch, postgres: boolean): ItemsQuery<O> {
+  const s = r.search;
+  let q = qb;
+
+  const texts = (Object.keys(TEXT_COLUMNS) as TextFilter[]).filter((k) => s[k] !== undefined && s[k] !== '');
+  const fts: string[] = [];
+  for (const key of texts) {
+    const value = s[key] as string;
+    const column = TEXT_COLUMNS[key];
+    if (postgres) {
+      // pg_trgm GIN indexes serve ILIKE '%...%' (migration 0003).
+      q = q.where(sql<SqlBool>`${sql.ref(column)} ilike ${likePattern(value)}`);
+    } else if (value.length >= TRIGRAM_MIN) {
+      fts.push(`${column} : ${ftsPhrase(value)}`);
+    } else {
+      q = q.where(sql<SqlBool>`${sql.ref(column)} like ${likePattern(value)} escape '\\'`);
+    }
+  }
+  if (fts.length > 0) {
+    q = q.where(sql<SqlBool>`items.id in (select rowid from items_fts where items_fts match ${fts.join(' AND ')})`);
+  }
+
+  if (s.priceFrom !== undefined) q = q.where('price', '>=', s.priceFrom);
+  if (s.priceTo !== undefined) q = q.where('price', '<=', s.priceTo);
+  const count = countExpr(s);
+  if (s.countFrom !== undefined) q = q.where(sql<SqlBool>`${count} >= ${s.countFrom}`);
+  if (s.countTo !== undefined) q = q.where(sql<SqlBool>`${count} <= ${s.countTo}`);
+  if (s.countPhotosFrom !== undefined) q = q.where('count_photos', '>=', s.countPhotosFrom);
+  if (s.countPhotosTo !== undefined) q = q.where('count_photos', '<=', s.countPhotosTo);
+  if (s.statusId !== undefined) q = q.where('item_status_id', '=', s.statusId);
+  if (s.groupId !== undefined) {
+    const g = s.groupId;
+    q = q.where((eb) =>
+      refCondition(eb, 'item_group_id', g === REF_FILTER_NONE ? 'none' : g === REF_FILTER_ANY ? 'any' : [g]),
+    );
+  }
+  const { categoryIds, placeIds } = r;
+  if (categoryIds !== undefined) q = q.where((eb) => refCondition(eb, 'category_id', categoryIds));
+  if (placeIds !== undefined) q = q.where((eb) => refCondition(eb, 'place_id', placeIds));
+  return q;
+}
+
+/** The sort of §2.2, ties broken by id so pages never overlap. */
+export function applyItemSort<O>(qb: ItemsQuery<O>, search: ItemSearch): ItemsQuery<O> {
+  const sort: ItemSort = search.sort;
+  const count = countExpr(search);
+  switch (sort) {
+    case 'CODE':
+      return qb.orderBy('code').orderBy('id');
+    case 'NAME':
+      return qb.orderBy('name').orderBy('id');
+    case 'PRICE_A':
+      return qb.orderBy('price').orderBy('id');
+    case 'PRICE_D':
+      return qb.orderBy('price', 'desc').orderBy('id', 'desc');
+    case 'COUNT_A':
+      return qb.orderBy(count).orderBy('id');
+    case 'COUNT_D':
+      return qb.orderBy(count, 'desc').orderBy('id', 'desc');
+  }
+}
+
+/** `id` and every node under it, from the tree's links. */
+export function subtree(links: readonly { id: number; parent_id: number | null }[], id: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const l of links) {
+    if (l.parent_id === null) continue;
+    children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l.id]);
+  }
+  const out: number[] = [];
+  const stack = [id];
+  while (stack.length > 0) {
+    const at = stack.pop() as number;
+    if (out.includes(at)) continue;
+    out.push(at);
+    stack.push(...(children.get(at) ?? []));
+  }
+  return out;
+}
+
+async function treeFilter(
+  tdb: TenantDb,
+  kind: 'categories' | 'places',
+  value: number | undefined,
+): Promise<number[] | 'none' | 'any' | undefined> {
+  if (value === undefined) return undefined;
+  if (value === REF_FILTER_NONE) return 'none';
+  if (value === REF_FILTER_ANY) return 'any';
+  const links = await treeRepository.links(tdb, kind);
+  // An unknown (or another organisation's) node matches nothing rather than everything.
+  return links.some((l) => l.id === value) ? subtree(links, value) : [0];
+}
+
+/**
+ * Category and place filters take the chosen node with everything under it
+ * (docs/decisions.md, Item search): a shelf belongs to its rack, a subcategory to its category.
+ */
+export async function resolveSearch(tdb: TenantDb, search: ItemSearch): Promise<ResolvedSearch> {
+  const [categoryIds, placeIds] = await Promise.all([
+    treeFilter(tdb, 'categories', search.catId),
+    treeFilter(tdb, 'places', search.placeId),
+  ]);
+  return { search, categoryIds, placeIds };
+}
+
+/** The ids of one page, in order. Only the items table is read, through the sort's index. */
+export async function pageIds(tdb: TenantDb, r: ResolvedSearch): Promise<number[]> {
+  const q = applyItemSort(applyItemFilters(tdb.selectFrom('items').select('id'), r, tdb.isPostgres), r.search)
+    .limit(r.search.perPage)
+    .offset(pageOffset(r.search));
+  return (await q.execute()).map((row) => row.id);
+}
+
+/** The exact number of items matching the search. */
+export async function countMatching(tdb: TenantDb, r: ResolvedSearch): Promise<number> {
+  const q = applyItemFilters(
+    tdb.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')),
+    r,
+    tdb.isPostgres,
+  );
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,238 @@
+import {
+  itemLookupSchema,
+  itemSearchSchema,
+  type Item,
+  type ItemInputParsed,
+  type ItemRow,
+  type PhotoInput,
+  type itemUpdateSchema,
+} from '@zaplecze/contract';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
+import type { TenantDb } from '../../db/tenant';
+import type { AuthContext } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { recordChange, setStock } from '../stock';
+import { claimPhotoFiles, photoSummary } from './item-photos';
+import { toItem, toItemRow } from './items.mapper';
+import { type ItemColumns, itemsRepository as repo } from './items.repository';
+import { countMatching, pageIds, resolveSearch } from './items.search';
+import { checkDescs, checkParams, checkRefs } from './items.validate';
+import { ITEMS_MSG } from './messages.pl';
+
+type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
+
+export interface Paged<R> {
+  items: R[];
+  count: number;
+  perPage: number;
+}
+
+/** GET /items: an exact lookup (id, fullcode, fullgtin, scanbarcode) or the search. */
+export async function getItems(ctx: AuthContext, query: Record<string, unknown>): Promise<Paged<Item | ItemRow>> {
+  const lookup = itemLookupSchema.safeParse(query);
+  if (lookup.success) {
+    const ids = await lookupIds(ctx.tdb, lookup.data);
+    const items = await fullItems(ctx.tdb, ids);
+    if ('id' in lookup.data && items.length === 0) throw notFound(ITEMS_MSG.notFound);
+    return { items, count: items.length, perPage: Math.max(1, items.length) };
+  }
+  const search = itemSearchSchema.parse(query);
+  const resolved = await resolveSearch(ctx.tdb, search);
+  const [ids, count] = await Promise.all([pageIds(ctx.tdb, resolved), countMatching(ctx.tdb, resolved)]);
+  const rows = await repo.rowsByIds(ctx.tdb, ids);
+  return { items: rows.map(toItemRow), count, perPage: search.perPage };
+}
+
+async function lookupIds(tdb: TenantDb, l: z.output<typeof itemLookupSchema>): Promise<number[]> {
+  if ('id' in l) return [l.id];
+  if ('fullcode' in l) return [await repo.idByCode(tdb, l.fullcode.toUpperCase())].filter((x) => x !== undefined);
+  if ('fullgtin' in l) return repo.idsByGtin(tdb, l.fullgtin);
+  // A reader sends a code or a GTIN: the code wins, a GTIN shared by several items finds the first.
+  const byCode = await repo.idByCode(tdb, l.scanbarcode.toUpperCase());
+  return byCode !== undefined ? [byCode] : (await repo.idsByGtin(tdb, l.scanbarcode)).slice(0, 1);
+}
+
+async function fullItems(tdb: TenantDb, ids: number[]): Promise<Item[]> {
+  const rows = await repo.rowsByIds(tdb, ids);
+  return Promise.all(
+    rows.map(async (r) => {
+      const [description, photos, descs, params] = await Promise.all([
+        repo.description(tdb, r.id),
+        repo.photos(tdb, r.id),
+        repo.descs(tdb, r.id),
+        repo.params(tdb, r.id),
+      ]);
+      return toItem(r, { description, photos, descs, params });
+    }),
+  );
+}
+
+export async function getItem(tdb: TenantDb, id: number): Promise<Item> {
+  const [item] = await fullItems(tdb, [id]);
+  if (!item) throw notFound(ITEMS_MSG.notFound);
+  return item;
+}
+
+/** The item's own columns from a parsed body (stock is the ledger's). */
+function columnsOf(
+  input: Omit<ItemInputParsed, 'countWare'>,
+  now: string,
+): Omit<ItemColumns, 'count_ware' | 'count_photos' | 'count_params'> {
+  const ext = input.externalData;
+  return {
+    code: input.code,
+    gtin: input.gtin,
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    vat: input.vat,
+    currency: input.currency,
+    count_offer: input.countOffer,
+    item_status_id: input.itemStatusId,
+    delivery_price_list_id: input.deliveryPriceListId,
+    delivery_time_id: input.deliveryTimeId,
+    item_group_id: input.itemGroupId,
+    category_id: input.categoryId,
+    place_id: input.placeId,
+    has_ext: ext ? 1 : 0,
+    ext_code: ext?.code ?? '',
+    ext_url: ext?.url ?? '',
+    ext_price: ext?.price ?? 0,
+    ext_margin: ext?.customMargin ?? null,
+    last_changed: now,
+  };
+}
+
+async function checkInput(tdb: TenantDb, input: ItemInputParsed) {
+  await checkRefs(tdb, input);
+  await checkDescs(tdb, input.additionalDescIds);
+  return checkParams(tdb, input.params, input.categoryId);
+}
+
+/** Maps the unique index on (org_id, code) to the Polish 409, whoever won the race. */
+async function withUniqueCode<R>(code: string, run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ITEMS_MSG.codeTaken(code));
+    throw err;
+  }
+}
+
+/** POST /items: the item, its photos, descriptions and parameters, and its stock as a ledger row. */
+export async function createItem(ctx: AuthContext, input: ItemInputParsed): Promise<Item> {
+  const now = ctx.deps.now().toISOString();
+  const id = await withUniqueCode(input.code, () =>
+    ctx.tdb.transaction(async (tdb) => {
+      const params = await checkInput(tdb, input);
+      if ((await repo.idByCode(tdb, input.code)) !== undefined) throw conflict(ITEMS_MSG.codeTaken(input.code));
+      const itemId = await repo.insert(tdb, {
+        ...columnsOf(input, now),
+        count_ware: 0,
+        ...photoSummary(input.photos),
+        count_params: params.length,
+        last_changed_photos: input.photos.length > 0 ? now : null,
+      });
+      await claimPhotoFiles(tdb, itemId, input.photos);
+      await repo.replacePhotos(tdb, itemId, input.photos);
+      await repo.replaceDescs(tdb, itemId, input.additionalDescIds);
+      await repo.replaceParams(tdb, itemId, params);
+      await recordChange(ctx.deps, tdb, { itemId, quantity: input.countWare, type: 'INITIAL', commit: 'now' });
+      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: true });
+      return itemId;
+    }),
+  );
+  return getItem(ctx.tdb, id);
+}
+
+/**
+ * PUT /items. Stock changes only when the body carries countWare (an explicit edit, recorded in
+ * the ledger as the difference); photos, parameters and descriptions stay as stored when their
+ * "unchanged" flag is set (goods-and-orders.md §4).
+ */
+export async function updateItem(ctx: AuthContext, input: ItemUpdateParsed): Promise<Item> {
+  const now = ctx.deps.now().toISOString();
+  await withUniqueCode(input.code, () =>
+    ctx.tdb.transaction(async (tdb) => {
+      const current = await repo.rowById(tdb, input.id);
+      if (!current) throw notFound(ITEMS_MSG.notFound);
+      const params = input.paramsUnchanged ? undefined : await checkParams(tdb, input.params, input.categoryId);
+      await checkRefs(tdb, input);
+      if (!input.descsUnchanged) await checkDescs(tdb, input.additionalDescIds);
+      const other = await repo.idByCode(tdb, input.code);
+      if (other !== undefined && other !== input.id) throw conflict(ITEMS_MSG.codeTaken(input.code));
+
+      await repo.update(tdb, input.id, {
+        ...columnsOf(input, now),
+        ...(input.photosUnchanged ? {} : { ...photoSummary(input.photos), last_changed_photos: now }),
+        ...(params ? { count_params: params.length } : {}),
+      });
+      if (!input.photosUnchanged) {
+        await claimPhotoFiles(tdb, input.id, input.photos);
+        await repo.replacePhotos(tdb, input.id, input.photos);
+      }
+      if (!input.descsUnchanged) await repo.replaceDescs(tdb, input.id, input.additionalDescIds);
+      if (params) await repo.replaceParams(tdb, input.id, params);
+      if (input.countWare !== undefined) await setStock(ctx.deps, tdb, input.id, input.countWare, 'ITEM_EDIT');
+      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: input.id, created: false });
+    }),
+  );
+  return getItem(ctx.tdb, input.id);
+}
+
+/** Deletes items in the caller's transaction; their ledger rows stay, without the link. */
+export async function deleteInTransaction(ctx: AuthContext, tdb: TenantDb, id: number): Promise<string | undefined> {
+  const row = await repo.rowById(tdb, id);
+  if (!row) return undefined;
+  await repo.remove(tdb, id);
+  ctx.deps.events.emitAfterCommit(tdb, 'item.deleted', { orgId: tdb.orgId, itemId: id, code: row.code });
+  return row.code;
+}
+
+/** DELETE /items?id= */
+export async function deleteItem(ctx: AuthContext, id: number): Promise<void> {
+  await ctx.tdb.transaction(async (tdb) => {
+    if ((await deleteInTransaction(ctx, tdb, id)) === undefined) throw notFound(ITEMS_MSG.notFound);
+  });
+}
+
+/**
+ * POST /items/copy: a new item with the same data under a new code. Stock is not copied: a copy
+ * is a new product card, not goods on a shelf (docs/decisions.md, Items).
+ */
+export async function copyItem(ctx: AuthContext, id: number, newCode: string): Promise<Item> {
+  const now = ctx.deps.now().toISOString();
+  const newId = await withUniqueCode(newCode, () =>
+    ctx.tdb.transaction(async (tdb) => {
+      const src = await repo.rawById(tdb, id);
+      if (!src) throw notFound(ITEMS_MSG.notFound);
+      if ((await repo.idByCode(tdb, newCode)) !== undefined) throw conflict(ITEMS_MSG.codeTaken(newCode));
+      const photos = (await repo.photos(tdb, id)).filter((p) => p.type === 'url') as PhotoInput[];
+      const { id: _id, org_id: _org, ...columns } = src;
+      const copyId = await repo.insert(tdb, {
+        ...columns,
+        code: newCode,
+        count_ware: 0,
+        count_offer: src.count_offer === null ? null : 0,
+        ...photoSummary(photos),
+        last_changed: now,
+        last_changed_photos: photos.length > 0 ? now : null,
+      });
+      await repo.replacePhotos(tdb, copyId, photos);
+      await repo.replaceDescs(
+        tdb,
+        copyId,
+        (await repo.descs(tdb, id)).map((d) => d.id),
+      );
+      await repo.replaceParams(
+        tdb,
+        copyId,
+        (await repo.params(tdb, id)).map((p) => ({ paramId: p.param_id, values: JSON.parse(p.vals) as string[] })),
+      );
+      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: copyId, created: true });
+      return copyId;
+    }),
+  );
+  return getItem(ctx.tdb, newId);
+}

@@ -1,0 +1,40 @@
+/** Polish answers of the items module. */
+export const ITEMS_MSG = {
+  notFound: 'Nie znaleziono towaru.',
+  codeTaken: (code: string) => `Towar o kodzie ${code} już istnieje.`,
+  codesTaken: (codes: string[], more: number) =>
+    `Towary o tych kodach już istnieją: ${codes.join(', ')}${more > 0 ? ` i ${more} innych` : ''}. Nie utworzono żadnego towaru.`,
+  refNotFound: {
+    itemStatusId: 'Wybrany status towaru nie istnieje.',
+    deliveryPriceListId: 'Wybrany cennik dostawy nie istnieje.',
+    deliveryTimeId: 'Wybrany czas dostawy nie istnieje.',
+    itemGroupId: 'Wybrana grupa towarów nie istnieje.',
+    categoryId: 'Wybrana kategoria nie istnieje.',
+    placeId: 'Wybrane miejsce w magazynie nie istnieje.',
+  },
+  descNotFound: (id: number) => `Opis dodatkowy o ID ${id} nie istnieje.`,
+  paramNotFound: (id: number) => `Parametr o ID ${id} nie istnieje.`,
+  paramNotInCategory: (name: string) =>
+    `Parametr „${name}” należy do innej kategorii niż kategoria towaru (lub jej nadrzędne).`,
+  paramNotMulti: (name: string) => `Parametr „${name}” przyjmuje tylko jedną wartość.`,
+  paramNotInt: (name: string, v: string) => `Wartość „${v}” parametru „${name}” musi być liczbą całkowitą.`,
+  paramNotReal: (name: string, v: string) => `Wartość „${v}” parametru „${name}” musi być liczbą.`,
+  paramNotInDict: (name: string, v: string) => `Wartości „${v}” nie ma w słowniku parametru „${name}”.`,
+  paramRepeated: 'Parametr występuje w towarze więcej niż raz.',
+  descRepeated: 'Opis dodatkowy występuje w towarze więcej niż raz.',
+  usedByItems: {
+    item_statuses: 'Nie można usunąć statusu, który mają towary.',
+    delivery_price_lists: 'Nie można usunąć cennika dostawy, którego używają towary.',
+    delivery_times: 'Nie można usunąć czasu dostawy, którego używają towary.',
+    item_groups: 'Nie można usunąć grupy, do której należą towary.',
+    categories: 'Nie można usunąć kategorii, do której są przypisane towary.',
+    places: 'Nie można usunąć miejsca w magazynie, w którym są towary.',
+    additional_descs: 'Nie można usunąć opisu dodatkowego przypisanego do towarów.',
+    parameters: 'Nie można usunąć parametru, który ma wartości w towarach.',
+  },
+  priceNegative: 'Cena po zmianie byłaby ujemna.',
+  stockNegative: 'Stan magazynowy po zmianie byłby ujemny.',
+  offerNegative: 'Ilość w ofercie po zmianie byłaby ujemna.',
+  gtinAsParamInvalid: 'GTIN można zapisać tylko w parametrze bez kategorii, który nie jest słownikowy.',
+  randomGtinExhausted: 'Nie udało się wylosować unikalnego kodu EAN-13. Zmień początek kodu.',
+} as const;
