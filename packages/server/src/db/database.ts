@@ -47,6 +47,10 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
+  // SQLite's lower() and LIKE fold ASCII only; searches shorter than a trigram fold Polish letters too.
+  sqlite.function('unicode_fold', { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? v.toLocaleLowerCase('pl') : v,
+  );
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }

@@ -63,7 +63,8 @@ export function applyItemFilters<O>(qb: ItemsQuery<O>, r: ResolvedSearch, postgr
     } else if (value.length >= TRIGRAM_MIN) {
       fts.push(`${column} : ${ftsPhrase(value)}`);
     } else {
-      q = q.where(sql<SqlBool>`${sql.ref(column)} like ${likePattern(value)} escape '\\'`);
+      // Too short for the trigram index: a scan, folded like the index folds (db/database.ts).
+      q = q.where(sql<SqlBool>`instr(unicode_fold(${sql.ref(column)}), ${value.toLocaleLowerCase('pl')}) > 0`);
     }
   }
   if (fts.length > 0) {
