@@ -98,7 +98,7 @@ describe('simple reference lists', () => {
     const download = await list.downloadCodes();
     expect(download.suggestedFilename()).toBe('item_groups.pdf');
     expect(await pdfHead(download)).toBe('%PDF-');
-    expect(await list.printCodes()).toBe('application/pdf %PDF-');
+    expect(await list.printCodes()).toEqual({ pdf: 'application/pdf %PDF-', printDialogs: 1 });
 
     await list.multiEnd.click();
     await list.multiStart.waitFor();

@@ -24,6 +24,8 @@ export interface E2e {
 interface OpenContext {
   context: BrowserContext;
   log: string[];
+  /** Set when a page's renderer died (Chromium killed or lost it). */
+  crashed: boolean;
 }
 
 function fileSafe(text: string): string {
@@ -52,7 +54,8 @@ export function setupE2e(overrides: Partial<Config> = {}): E2e {
   afterEach(async (ctx) => {
     const contexts = open;
     open = [];
-    if (ctx.task.result?.state === 'fail') {
+    const crashed = contexts.some((c) => c.crashed);
+    if (ctx.task.result?.state === 'fail' || crashed) {
       const dir = path.join(RESULTS_DIR, 'e2e');
       fs.mkdirSync(dir, { recursive: true });
       const base = fileSafe(`${path.basename(ctx.task.file.name, '.e2e.test.ts')}--${ctx.task.name}`);
@@ -72,6 +75,13 @@ export function setupE2e(overrides: Partial<Config> = {}): E2e {
       }
     }
     await Promise.all(contexts.map(({ context }) => context.close().catch(() => undefined)));
+    // A renderer that dies after the last step would otherwise pass unnoticed here and fail a step
+    // only on a slower run: fail the test that caused it whenever the crash is seen.
+    if (crashed && ctx.task.result?.state !== 'fail') {
+      throw new Error(
+        `a page of this test crashed (its renderer died) although every step passed; see ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'e2e'))}`,
+      );
+    }
   });
 
   afterAll(async () => {
@@ -102,9 +112,13 @@ export function setupE2e(overrides: Partial<Config> = {}): E2e {
       });
       context.setDefaultTimeout(UI_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(UI_TIMEOUT_MS * 2);
-      const entry: OpenContext = { context, log: [] };
+      const entry: OpenContext = { context, log: [], crashed: false };
       open.push(entry);
       const page = await context.newPage();
+      page.on('crash', () => {
+        entry.crashed = true;
+        entry.log.push(`[crash] the page's renderer died at ${page.url()}`);
+      });
       page.on('pageerror', (err) => entry.log.push(`[pageerror] ${err.message}`));
       page.on('console', (msg) => {
         if (msg.type() === 'error' || msg.type() === 'warning') entry.log.push(`[console.${msg.type()}] ${msg.text()}`);

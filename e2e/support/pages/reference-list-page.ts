@@ -133,14 +133,15 @@ export class ReferenceListPage {
     return this.row(name).getByRole('checkbox');
   }
   /**
-   * Clicks print of the codes and answers the first bytes of the PDF the print frame opened
-   * (the browser's print dialog itself is a no-op in headless Chromium).
+   * Clicks print of the codes and answers what the print frame holds (type and first bytes of the
+   * PDF) and how many times the print dialog was asked for on it. Waits for that call, so a print
+   * that breaks the page shows up here and not as a race with the next steps.
    */
-  async printCodes(): Promise<string> {
-    // Keep the blobs the app hands to the print frame (CSP forbids fetching blob: URLs back).
+  async printCodes(): Promise<{ pdf: string; printDialogs: number }> {
     await this.page.evaluate(() => {
-      const w = window as unknown as { __blobs?: Map<string, Blob> };
+      const w = window as unknown as { __blobs?: Map<string, Blob>; __printed?: string[] };
       if (w.__blobs) return;
+      // Keep the blobs the app hands to the print frame (CSP forbids fetching blob: URLs back).
       const blobs = new Map<string, Blob>();
       w.__blobs = blobs;
       const create = URL.createObjectURL.bind(URL);
@@ -149,15 +150,46 @@ export class ReferenceListPage {
         if (obj instanceof Blob) blobs.set(url, obj);
         return url;
       };
+      // Count print() calls on the print frame's window (the dialog itself is a no-op headless).
+      const printed: string[] = [];
+      w.__printed = printed;
+      const wrapped = new WeakSet<Window>();
+      const desc = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
+      const get = desc?.get;
+      if (!get) return;
+      Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+        configurable: true,
+        get(this: HTMLIFrameElement) {
+          const win = get.call(this) as Window | null;
+          if (win && this.dataset.testid === 'pdf-print-frame' && !wrapped.has(win)) {
+            wrapped.add(win);
+            const print = win.print.bind(win);
+            const src = this.src;
+            win.print = () => {
+              printed.push(src);
+              print();
+            };
+          }
+          return win;
+        },
+      });
     });
     await this.page.getByRole('button', { name: t.multiSelect.print, exact: true }).click();
-    await this.page.getByTestId('pdf-print-frame').waitFor({ state: 'attached' });
-    return this.page.evaluate(async () => {
-      const el = document.querySelector<HTMLIFrameElement>('[data-testid="pdf-print-frame"]');
-      const blob = el ? (window as unknown as { __blobs: Map<string, Blob> }).__blobs.get(el.src) : undefined;
-      if (!blob) return `no PDF blob behind ${el?.src ?? 'no frame'}`;
-      return `${blob.type} ${String.fromCharCode(...new Uint8Array(await blob.slice(0, 5).arrayBuffer()))}`;
-    });
+    const frame = this.page.getByTestId('pdf-print-frame');
+    await frame.waitFor({ state: 'attached' });
+    const src = await frame.evaluate((el) => (el as HTMLIFrameElement).src);
+    await this.page.waitForFunction(
+      (url) => (window as unknown as { __printed: string[] }).__printed.includes(url),
+      src,
+    );
+    return this.page.evaluate(async (url) => {
+      const w = window as unknown as { __blobs: Map<string, Blob>; __printed: string[] };
+      const printDialogs = w.__printed.filter((u) => u === url).length;
+      const blob = w.__blobs.get(url);
+      if (!blob) return { pdf: `no PDF blob behind ${url}`, printDialogs };
+      const head = String.fromCharCode(...new Uint8Array(await blob.slice(0, 5).arrayBuffer()));
+      return { pdf: `${blob.type} ${head}`, printDialogs };
+    }, src);
   }
 
   /** Clicks download of the codes and waits for the browser's download. */

@@ -30,7 +30,14 @@ export function downloadPdf(base64: string, fileName: string): void {
  */
 export function printPdf(base64: string): void {
   const url = URL.createObjectURL(pdfBlob(base64));
-  document.getElementById('pdf-print-frame')?.remove();
+  const previous = document.getElementById('pdf-print-frame');
+  if (previous) {
+    previous.remove();
+    // The previous print is over once its frame goes; without this every print would keep its
+    // PDF (up to thousands of codes) in memory until the tab is closed.
+    const previousUrl = previous instanceof HTMLIFrameElement ? previous.src : '';
+    if (previousUrl.startsWith('blob:')) URL.revokeObjectURL(previousUrl);
+  }
   const frame = document.createElement('iframe');
   frame.id = 'pdf-print-frame';
   frame.setAttribute('data-testid', 'pdf-print-frame');
