@@ -107,6 +107,20 @@ export const itemsRepository = {
     return found;
   },
 
+  /** Names of the items with these codes (item code sheets). */
+  async namesByCodes(tdb: TenantDb, codes: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < codes.length; i += CHUNK) {
+      const rows = await tdb
+        .selectFrom('items')
+        .select(['code', 'name'])
+        .where('code', 'in', codes.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) out.set(r.code, r.name);
+    }
+    return out;
+  },
+
   async gtinTaken(tdb: TenantDb, gtin: string): Promise<boolean> {
     return (await tdb.selectFrom('items').select('id').where('gtin', '=', gtin).executeTakeFirst()) !== undefined;
   },

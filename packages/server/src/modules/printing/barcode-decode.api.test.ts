@@ -90,7 +90,23 @@ beforeAll(async () => {
     sizeB: 350,
     sizeC: 0,
   });
+  const status = await create('/api/item_statuses', { name: 'Aktywny' });
+  for (const [code, name] of [
+    ['KUBEK-1', 'Kubek żółty 300 ml'],
+    ['ETUI/IP13', ''],
+  ]) {
+    await create('/api/items', { code, name, price: 1, vat: 23, currency: 'PLN', countWare: 0, itemStatusId: status });
+  }
   cases.push(
+    {
+      kind: 'item',
+      body: { itemCodes: ['etui/ip13', 'KUBEK-1', 'KUBEK-1'] },
+      pages: 1,
+      labels: [
+        [{ kind: 'item', code: 'ETUI/IP13' }, 'Towar bez nazwy'],
+        [{ kind: 'item', code: 'KUBEK-1' }, 'Kubek żółty 300 ml'],
+      ],
+    },
     {
       kind: 'item_add_sub',
       body: { numbers },
@@ -145,6 +161,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const KINDS = [
+  'item',
   'item_add_sub',
   'weight',
   'size',

@@ -11,6 +11,7 @@ export const PRINT_TEXT = {
   order: (id: number) => `Zamówienie ${id}`,
   /** Caption of a row printed by id, e.g. 'Status towaru: Dostępny'. */
   row: (label: string, detail: string) => `${label}: ${detail}`,
+  itemWithoutName: 'Towar bez nazwy',
   treeNode: (fullNumber: string, name: string) => `${fullNumber} ${name}`,
   userSize: (name: string, a: number, b: number, c: number) => `${name} (${a}×${b}×${c} mm)`,
 } as const;

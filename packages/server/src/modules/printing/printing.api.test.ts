@@ -151,15 +151,13 @@ describe('POST /api/print/barcode/{kind}', () => {
     }
   });
 
-  it('checks item and order bodies, then answers 404 until items and orders exist', async () => {
-    for (const [kind, body] of [
-      ['item', { itemCodes: ['ABC-1'] }],
-      ['order', { orderIds: [1] }],
-    ] as const) {
-      const res = await print(kind, body);
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe(PRINT_MSG.kindUnavailable);
-    }
+  it('checks item and order bodies; an unknown item code is 404, orders wait for their issue', async () => {
+    const item = await print('item', { itemCodes: ['ABC-1'] });
+    expect(item.status).toBe(404);
+    expect(item.body.message).toBe('Nie znaleziono towaru o kodzie ABC-1.');
+    const order = await print('order', { orderIds: [1] });
+    expect(order.status).toBe(404);
+    expect(order.body.message).toBe(PRINT_MSG.kindUnavailable);
     expect((await print('item', { itemCodes: ['KOŁO'] })).body.message).toBe(V.readerItemCodeInvalid);
     expect((await print('order', { orderIds: [] })).status).toBe(400);
   });

@@ -8,6 +8,7 @@ import {
 } from '@zaplecze/contract';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/context';
+import { itemsRepository } from '../items';
 import { renderBarcodeSheet, type SheetLabel } from './barcode-sheet';
 import { COMMAND_CAPTIONS, ID_SHEET_NAMES, type IdSheetKind, PRINT_TEXT } from './captions.pl';
 import { PRINT_MSG } from './messages.pl';
@@ -52,8 +53,19 @@ const ID_SOURCES = Object.fromEntries(
   (Object.keys(ID_SHEETS) as IdSheetKind[]).map((kind) => [kind, idSheet(kind)]),
 ) as Record<IdSheetKind, LabelSource>;
 
-/** Items and orders arrive with their own issues; until then the body is checked and refused. */
-function notYet(kind: 'item' | 'order'): LabelSource {
+/** Item sheets (items.pdf): the code itself, captioned with the item's name. */
+const itemSheet: LabelSource = async (ctx, body) => {
+  const codes = unique(barcodeBodySchemas.item.parse(body).itemCodes);
+  const names = await itemsRepository.namesByCodes(ctx.tdb, codes);
+  return codes.map((code) => {
+    const name = names.get(code);
+    if (name === undefined) throw notFound(PRINT_MSG.itemNotFound(code));
+    return { text: encodeReaderCode({ kind: 'item', code }), caption: name || PRINT_TEXT.itemWithoutName };
+  });
+};
+
+/** Orders arrive with their own issue; until then the body is checked and refused. */
+function notYet(kind: 'order'): LabelSource {
   return async (_ctx, body) => {
     barcodeBodySchemas[kind].parse(body);
     throw notFound(PRINT_MSG.kindUnavailable);
@@ -61,7 +73,7 @@ function notYet(kind: 'item' | 'order'): LabelSource {
 }
 
 const SOURCES: Record<BarcodeKind, LabelSource> = {
-  item: notYet('item'),
+  item: itemSheet,
   order: notYet('order'),
   item_add_sub: async (_ctx, body) =>
     unique(barcodeBodySchemas.item_add_sub.parse(body).numbers).map((quantity) => ({
