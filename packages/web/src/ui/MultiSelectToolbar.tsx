@@ -2,7 +2,7 @@ import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { useReaderCodes } from '@web/features/barcode-prints/barcodes.api';
+import { useReaderCodes } from '@web/app/reader-codes.api';
 import { format, m } from '@web/i18n';
 import type { MultiSelect } from './useMultiSelect';
 

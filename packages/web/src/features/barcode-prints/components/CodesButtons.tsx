@@ -2,7 +2,7 @@ import type { BarcodeKind } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { m } from '@web/i18n';
-import { useReaderCodes, type CodesOutput } from '../barcodes.api';
+import { useReaderCodes, type CodesOutput } from '@web/app/reader-codes.api';
 
 interface Props {
   kind: BarcodeKind;

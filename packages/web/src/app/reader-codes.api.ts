@@ -17,6 +17,9 @@ export interface CodesRequest {
 }
 
 /**
+ * Shared by every list that offers reader codes (ui/MultiSelectToolbar) and the sheets screen,
+ * so it lives in app/: ui/ never imports a feature.
+ *
  * Fetches a reader-code sheet and prints it (browser print dialog) or saves it as a file.
  * Errors show 'Błąd pobierania kodów' for 10 s (platform.md §8, §9).
  */
