@@ -25,7 +25,7 @@ const PATHS: Record<ListKind, string> = {
 };
 
 /**
- * A simple list screen (ui/ListPage): the collapsible edit form on top, the table below with
+ * A simple list screen (ui/ReferenceListPage): the collapsible edit form on top, the table below with
  * edit, delete and the defaults menu, multi-select with reader codes (goods-and-orders.md §2.12).
  */
 export class ReferenceListPage {

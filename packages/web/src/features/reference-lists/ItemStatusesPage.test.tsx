@@ -40,7 +40,7 @@ function renderPage() {
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-describe('item statuses screen (ListPage configured for statuses)', () => {
+describe('item statuses screen (ReferenceListPage configured for statuses)', () => {
   beforeEach(() => {
     auth.permissions = 'main.items.edit';
     statuses = [

@@ -4,7 +4,7 @@
  * follow the catalogue's pattern 'Błąd ładowania/zapisywania/usuwania ...!'.
  */
 export const listsMessages = {
-  /** Texts shared by every list screen (ui/ListPage, ui/CrudForm). */
+  /** Texts shared by every list screen (ui/ReferenceListPage, ui/CrudForm). */
   ui: {
     colId: 'ID',
     colName: 'Nazwa',
