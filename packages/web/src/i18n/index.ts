@@ -10,6 +10,7 @@ import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
 import { treesMessages } from '@web/features/catalog-trees/messages.pl';
 import { parametersMessages } from '@web/features/parameters/messages.pl';
 import { barcodePrintsMessages } from '@web/features/barcode-prints/messages.pl';
+import { setTextsLanguage, type Widen } from './texts';
 
 /**
  * The Polish message catalogue, composed from each feature's own file. A second language is
@@ -32,7 +33,6 @@ export const pl = {
 
 /** The shape every language must fill (widened from the Polish literals to strings). */
 export type Messages = Widen<typeof pl>;
-type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> };
 
 const catalogues: Record<string, Messages> = { pl };
 
@@ -48,6 +48,7 @@ let currentLanguage = 'pl';
 export function setLanguage(code: string): void {
   currentLanguage = code in catalogues ? code : 'pl';
   current = catalogues[currentLanguage] ?? pl;
+  setTextsLanguage(currentLanguage);
 }
 
 export function language(): string {
@@ -60,3 +61,5 @@ export function m(): Messages {
 }
 
 export { format, pluralPl } from './plural';
+export { defineTexts, type Widen } from './texts';
+export { formatInteger } from './number';
