@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TreeNode } from '@zaplecze/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { m } from '@web/i18n';
@@ -78,5 +78,31 @@ describe('TreeTable', () => {
     fireEvent.click(within(row(3)).getByRole('checkbox'), { shiftKey: true });
     expect(props.onSelect).toHaveBeenLastCalledWith(3, true);
     expect(props.onSelect).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws a bounded number of rows of a big tree and follows the page scroll', async () => {
+    // jsdom has no layout: the window is 768 px high and rows take the 41 px estimate. The
+    // virtualiser writes its scroll position back on start; jsdom has no window.scrollTo.
+    vi.stubGlobal('scrollTo', vi.fn());
+    const big = Array.from({ length: 5000 }, (_, i) => node(i + 1, null, `N${i + 1}`, `Węzeł ${i + 1}`));
+    renderTable({ rows: visibleRows(big, new Set()) });
+    const drawn = () => screen.getAllByTestId(/^tree-row-/).length;
+    expect(drawn()).toBeGreaterThan(10);
+    expect(drawn()).toBeLessThanOrEqual(60);
+    expect(screen.queryByTestId('tree-row-1')).not.toBeNull();
+
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    try {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 2000 * 41 });
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(screen.queryByTestId('tree-row-2001')).not.toBeNull());
+      expect(screen.queryByTestId('tree-row-1')).toBeNull();
+      expect(drawn()).toBeLessThanOrEqual(60);
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      vi.unstubAllGlobals();
+    }
   });
 });
