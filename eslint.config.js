@@ -53,4 +53,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The app shell and the i18n core are in the first load (the login page's budget): a static
+    // import of a feature would pull the feature and its texts into it. Pages load with import().
+    files: ['packages/web/src/app/**/*.{ts,tsx}', 'packages/web/src/i18n/**/*.{ts,tsx}', 'packages/web/src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@web/features', '@web/features/**', '**/features/**'],
+              message: 'app/ and i18n/ load features lazily (import() in the route table), never statically.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -30,7 +30,7 @@ const PATHS: Record<ListKind, string> = {
  */
 export class ReferenceListPage {
   readonly texts: ListTexts;
-  private readonly ui = t.lists.ui;
+  private readonly ui = t.ui.list;
 
   constructor(
     readonly page: Page,
@@ -124,10 +124,10 @@ export class ReferenceListPage {
 
   // ---- multi-select --------------------------------------------------------------------------
   get multiStart(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.start, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.start, exact: true });
   }
   get multiEnd(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.end, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.end, exact: true });
   }
   checkbox(name: string): Locator {
     return this.row(name).getByRole('checkbox');
@@ -150,7 +150,7 @@ export class ReferenceListPage {
         return url;
       };
     });
-    await this.page.getByRole('button', { name: t.multiSelect.print, exact: true }).click();
+    await this.page.getByRole('button', { name: t.ui.multiSelect.print, exact: true }).click();
     await this.page.getByTestId('pdf-print-frame').waitFor({ state: 'attached' });
     return this.page.evaluate(async () => {
       const el = document.querySelector<HTMLIFrameElement>('[data-testid="pdf-print-frame"]');
@@ -164,7 +164,7 @@ export class ReferenceListPage {
   async downloadCodes(): Promise<Download> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: t.multiSelect.download, exact: true }).click(),
+      this.page.getByRole('button', { name: t.ui.multiSelect.download, exact: true }).click(),
     ]);
     return download;
   }

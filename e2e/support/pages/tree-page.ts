@@ -114,10 +114,10 @@ export class TreePage {
 
   // ---- multi-select ---------------------------------------------------------------------------
   get multiStart(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.start, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.start, exact: true });
   }
   get multiDownload(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.download, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.download, exact: true });
   }
   get multiCount(): Locator {
     return this.page.getByTestId('multi-count');

@@ -2,8 +2,9 @@ import { barcodePdfSchema, TOAST } from '@zaplecze/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { m } from '@web/i18n';
+
 import { downloadPdf, printPdf } from '@web/ui/pdf';
+import { uiText } from '@web/ui/texts';
 
 export type CodesOutput = 'print' | 'download';
 
@@ -31,6 +32,6 @@ export function useReaderCodes() {
       if (req.output === 'print') printPdf(pdf);
       else downloadPdf(pdf, req.fileName);
     },
-    onError: (err) => toast.error(m().multiSelect.codesErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds),
+    onError: (err) => toast.error(uiText().multiSelect.codesErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds),
   });
 }

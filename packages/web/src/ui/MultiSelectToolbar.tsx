@@ -3,8 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { useReaderCodes } from '@web/app/reader-codes.api';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import type { MultiSelect } from './useMultiSelect';
+import { uiText } from './texts';
 
 interface Props {
   select: MultiSelect;
@@ -19,7 +20,7 @@ interface Props {
  * selected rows (platform.md §2 reference lists). Used by every list that offers codes.
  */
 export function MultiSelectToolbar({ select, codesKind, fileName }: Props) {
-  const t = m().multiSelect;
+  const t = uiText().multiSelect;
   const toast = useToast();
   const codes = useReaderCodes();
 

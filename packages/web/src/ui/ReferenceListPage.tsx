@@ -17,6 +17,7 @@ import { MultiSelectToolbar } from './MultiSelectToolbar';
 import { PageSpinner } from './PageSpinner';
 import { RowMenu } from './RowMenu';
 import { useMultiSelect } from './useMultiSelect';
+import { uiText } from './texts';
 
 interface Props<Row extends ListRow, V extends FieldValues, B> {
   config: ListConfig<Row, V, B>;
@@ -40,7 +41,7 @@ export function ReferenceListPage<Row extends ListRow, V extends FieldValues, B>
   children,
 }: Props<Row, V, B>) {
   const texts = config.texts();
-  const t = m().lists.ui;
+  const t = uiText().list;
   const { user } = useAuth();
   const toast = useToast();
   const modals = useModals();

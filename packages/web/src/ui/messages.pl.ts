@@ -1,5 +1,47 @@
 /** Texts of the shared blocks of ui/ (they travel with the lazy pages that use them). */
 export const uiMessages = {
+  /** Texts shared by every reference list screen (ui/ReferenceListPage, ui/CrudForm). */
+  list: {
+    colId: 'ID',
+    colName: 'Nazwa',
+    colDescription: 'Opis',
+    colActions: 'Akcje',
+    colSelect: 'Zaznaczenie',
+    selectRow: 'Zaznacz: {name}',
+    edit: 'Edytuj',
+    delete: 'Usuń',
+    defaultsMenu: 'Ustawienia domyślne',
+    cancel: 'Anuluj',
+    save: 'Zapisz',
+    saving: 'Zapisywanie...',
+    showForm: 'Rozwiń formularz',
+    hideForm: 'Zwiń formularz',
+    readOnly: 'Nie masz uprawnień do zmiany tej listy. Widzisz ją tylko do odczytu.',
+    retry: 'Spróbuj ponownie',
+    chars: { one: '{n} znak', few: '{n} znaki', many: '{n} znaków' },
+    more: '…',
+    defaultBadge: 'Domyślny',
+    defaultStationaryBadge: 'Domyślny stacjonarny',
+    setDefault: 'Ustaw jako domyślny',
+    removeDefault: 'Usuń domyślny',
+    setDefaultStationary: 'Ustaw jako domyślny stacjonarny',
+    removeDefaultStationary: 'Usuń domyślny stacjonarny',
+  },
+  /** The selection toolbar of lists with reader codes (ui/MultiSelectToolbar). */
+  multiSelect: {
+    start: 'Zaznacz wiele',
+    end: 'Anuluj zaznaczanie',
+    print: 'Drukuj kody dla czytnika',
+    download: 'Pobierz kody dla czytnika',
+    selected: 'Zaznaczono: {n}',
+    nothingSelectedTitle: 'Nic nie wybrano',
+    nothingSelected: 'Zaznacz co najmniej jeden wiersz.',
+    codesErrorTitle: 'Błąd pobierania kodów',
+  },
+  color: {
+    hex: 'Kod koloru (szesnastkowo)',
+    picker: 'Wybierz kolor',
+  },
   pagedList: {
     navLabel: 'Stronicowanie listy',
     previous: 'Poprzednia',

@@ -15,10 +15,11 @@ import { ParametersSearch } from './components/ParametersSearch';
 import { ParametersTable } from './components/ParametersTable';
 import { useDeleteParameter, useParameters } from './parameters.api';
 import { newParameterUrl, noCriteria, useParameterCriteria, type ParameterCriteria } from './urls';
+import { parametersText } from './texts';
 
 /** /parameters: the parameter list with its slide-out search; the criteria live in the URL (§2.9). */
 export default function ParametersPage() {
-  const t = m().parameters.list;
+  const t = parametersText().list;
   const auth = useAuth();
   const toast = useToast();
   const modals = useModals();

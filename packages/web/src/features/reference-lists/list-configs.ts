@@ -11,10 +11,12 @@ import {
   type OrderStatus,
 } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { m } from '@web/i18n';
+
 import type { FieldSpec, ListConfig } from '@web/ui/list-config';
 import { descriptionPreview } from './description-preview';
 import { listResources } from './lists.api';
+import { listsText } from './texts';
+import { uiText } from '@web/ui/texts';
 
 type NamedValues = z.input<typeof namedInputSchema>;
 type NamedBody = z.output<typeof namedInputSchema>;
@@ -23,7 +25,7 @@ type DescBody = z.output<typeof additionalDescInputSchema>;
 type StatusValues = z.input<typeof itemStatusInputSchema>;
 type StatusBody = z.output<typeof itemStatusInputSchema>;
 
-const f = () => m().lists.fields;
+const f = () => listsText().fields;
 const nameField = <V extends { name: string }>(md = 12): FieldSpec<V> => ({
   name: 'name' as FieldSpec<V>['name'],
   kind: 'text',
@@ -53,7 +55,7 @@ const statusForm = {
 export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescBody> = {
   id: 'additional-descs',
   icon: 'bi-card-text',
-  texts: () => m().lists.additionalDescs,
+  texts: () => listsText().additionalDescs,
   resource: listResources.additionalDescs,
   editPermission: 'main.items.edit',
   form: {
@@ -68,9 +70,9 @@ export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescB
   columns: [
     {
       id: 'description',
-      header: () => m().lists.ui.colDescription,
+      header: () => uiText().list.colDescription,
       cellClassName: 'small text-secondary text-break',
-      cell: (row) => descriptionPreview(row.description, undefined, m().lists.ui.more),
+      cell: (row) => descriptionPreview(row.description, undefined, uiText().list.more),
     },
   ],
 };
@@ -78,7 +80,7 @@ export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescB
 export const deliveryPriceListsConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'delivery-price-lists',
   icon: 'bi-cash-stack',
-  texts: () => m().lists.deliveryPriceLists,
+  texts: () => listsText().deliveryPriceLists,
   resource: listResources.deliveryPriceLists,
   editPermission: 'main.items.edit',
   form: namedForm,
@@ -88,7 +90,7 @@ export const deliveryPriceListsConfig: ListConfig<Named, NamedValues, NamedBody>
 export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'delivery-times',
   icon: 'bi-clock',
-  texts: () => m().lists.deliveryTimes,
+  texts: () => listsText().deliveryTimes,
   resource: listResources.deliveryTimes,
   editPermission: 'main.items.edit',
   form: namedForm,
@@ -98,7 +100,7 @@ export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
 export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'item-groups',
   icon: 'bi-collection',
-  texts: () => m().lists.itemGroups,
+  texts: () => listsText().itemGroups,
   resource: listResources.itemGroups,
   editPermission: 'main.items.edit',
   form: namedForm,
@@ -108,7 +110,7 @@ export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
 export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody> = {
   id: 'item-statuses',
   icon: 'bi-tag',
-  texts: () => m().lists.itemStatuses,
+  texts: () => listsText().itemStatuses,
   resource: listResources.itemStatuses,
   editPermission: 'main.items.edit',
   form: statusForm,
@@ -119,7 +121,7 @@ export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody
 export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBody> = {
   id: 'income-sources',
   icon: 'bi-wallet2',
-  texts: () => m().lists.incomeSources,
+  texts: () => listsText().incomeSources,
   resource: listResources.incomeSources,
   editPermission: 'main.order.edit',
   form: namedForm,
@@ -133,7 +135,7 @@ export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBod
 export const orderStatusesConfig: ListConfig<OrderStatus, StatusValues, StatusBody> = {
   id: 'order-statuses',
   icon: 'bi-flag',
-  texts: () => m().lists.orderStatuses,
+  texts: () => listsText().orderStatuses,
   resource: listResources.orderStatuses,
   editPermission: 'main.order.edit',
   form: { ...statusForm, schema: orderStatusInputSchema },

@@ -3,10 +3,11 @@ import { memo, useRef, type MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { m } from '@web/i18n';
+
 import type { TreeRow } from '../tree-model';
 import { PadRow } from '@web/ui/virtual/PadRow';
 import { useWindowVirtualRows } from '@web/ui/virtual/useVirtualRows';
+import { treesText } from '../texts';
 
 /** Above this many rows a tree draws only the rows near the screen (a warehouse has thousands of places). */
 export const VIRTUAL_ROWS_THRESHOLD = 500;
@@ -41,7 +42,7 @@ export interface TreeTableProps extends TreeRowActions {
  * trees draw only the rows near the screen (react-virtual, scrolling with the page).
  */
 export function TreeTable(props: TreeTableProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const { rows, showPosition, canEdit, multi } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const win = useWindowVirtualRows({ count: rows.length, bodyRef, threshold: VIRTUAL_ROWS_THRESHOLD });
@@ -146,7 +147,7 @@ const TreeTableRow = memo(function TreeTableRow({
   onDelete,
   onSelect,
 }: RowProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const { node, depth, hasChildren, expanded } = row;
   const stop = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
