@@ -76,4 +76,45 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Layers point one way: features use ui/, never the reverse, so a shared block never drags a
+    // feature (and its texts and requests) into another feature's chunk. ui/ may use the app's
+    // infrastructure (api, auth, toasts, modals, i18n) but not the shell or the route table.
+    files: ['packages/web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@web/features', '@web/features/**', '**/features/**'],
+              message: 'ui/ must not import features/: pass the behaviour in or move it to app/ or ui/.',
+            },
+            {
+              group: ['@web/app/shell/**', '@web/app/router', '@web/app/router.tsx', '**/app/shell/**'],
+              message: 'ui/ must not import the app shell or the route table.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app shell and the i18n core are in the first load (the login page's budget): a static
+    // import of a feature would pull the feature and its texts into it. Pages load with import().
+    files: ['packages/web/src/app/**/*.{ts,tsx}', 'packages/web/src/i18n/**/*.{ts,tsx}', 'packages/web/src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@web/features', '@web/features/**', '**/features/**'],
+              message: 'app/ and i18n/ load features lazily (import() in the route table), never statically.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import { pageTitle, t } from './support/texts';
 describe('simple reference lists', () => {
   const e2e = setupE2e();
   let org: TestOrg;
-  const ui = t.lists.ui;
+  const ui = t.ui.list;
 
   beforeAll(async () => {
     org = await newOrg(e2e.server);
@@ -93,7 +93,7 @@ describe('simple reference lists', () => {
       for (const n of ['Grupa A', 'Grupa B', 'Grupa C', 'Grupa D']) out.push(await list.checkbox(n).isChecked());
       return out;
     }, [true, true, true, false]);
-    await page.getByText(format(t.multiSelect.selected, { n: 3 })).waitFor();
+    await page.getByText(format(t.ui.multiSelect.selected, { n: 3 })).waitFor();
 
     const download = await list.downloadCodes();
     expect(download.suggestedFilename()).toBe('item_groups.pdf');

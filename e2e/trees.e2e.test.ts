@@ -176,7 +176,7 @@ describe('category and warehouse place trees', () => {
     await tree.multiStart.click();
     await tree.row('Regał 1').click();
     await tree.row('Półka dolna').click({ modifiers: ['Shift'] });
-    await eventually(() => tree.multiCount.textContent(), format(t.multiSelect.selected, { n: 3 }));
+    await eventually(() => tree.multiCount.textContent(), format(t.ui.multiSelect.selected, { n: 3 }));
     const [download] = await Promise.all([page.waitForEvent('download'), tree.multiDownload.click()]);
     expect(download.suggestedFilename()).toBe('places.pdf');
     const file = await download.path();

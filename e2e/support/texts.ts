@@ -1,9 +1,38 @@
 import { APP_NAME } from '@zaplecze/contract';
 import { pl } from '@web/i18n';
+import { authMessages } from '@web/features/auth/messages.pl';
+import { barcodePrintsMessages } from '@web/features/barcode-prints/messages.pl';
+import { treesMessages } from '@web/features/catalog-trees/messages.pl';
+import { homeMessages } from '@web/features/home/messages.pl';
+import { parametersMessages } from '@web/features/parameters/messages.pl';
+import { profileMessages } from '@web/features/profile/messages.pl';
+import { listsMessages } from '@web/features/reference-lists/messages.pl';
+import { registerMessages } from '@web/features/register/messages.pl';
+import { settingsMessages } from '@web/features/settings/messages.pl';
+import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
+import { usersMessages } from '@web/features/users/messages.pl';
+import { uiMessages } from '@web/ui/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
-/** The web app's Polish catalogue: tests find elements by the texts users see. */
-export const t = pl;
+/**
+ * The web app's Polish texts in one object: the app catalogue plus every feature's and ui/'s
+ * (the app loads them with their pages; tests find elements by the texts users see).
+ */
+export const t = {
+  ...pl,
+  auth: authMessages,
+  register: registerMessages,
+  profile: profileMessages,
+  users: usersMessages,
+  home: homeMessages,
+  settings: settingsMessages,
+  lists: listsMessages,
+  userSizes: userSizesMessages,
+  trees: treesMessages,
+  parameters: parametersMessages,
+  barcodePrints: barcodePrintsMessages,
+  ui: uiMessages,
+};
 /** The server's Polish messages (errors shown on forms and in toasts). */
 export const serverMsg = MSG;
 

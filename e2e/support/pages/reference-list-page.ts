@@ -25,12 +25,12 @@ const PATHS: Record<ListKind, string> = {
 };
 
 /**
- * A simple list screen (ui/ListPage): the collapsible edit form on top, the table below with
+ * A simple list screen (ui/ReferenceListPage): the collapsible edit form on top, the table below with
  * edit, delete and the defaults menu, multi-select with reader codes (goods-and-orders.md §2.12).
  */
 export class ReferenceListPage {
   readonly texts: ListTexts;
-  private readonly ui = t.lists.ui;
+  private readonly ui = t.ui.list;
 
   constructor(
     readonly page: Page,
@@ -124,10 +124,10 @@ export class ReferenceListPage {
 
   // ---- multi-select --------------------------------------------------------------------------
   get multiStart(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.start, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.start, exact: true });
   }
   get multiEnd(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.end, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.end, exact: true });
   }
   checkbox(name: string): Locator {
     return this.row(name).getByRole('checkbox');
@@ -174,7 +174,7 @@ export class ReferenceListPage {
         },
       });
     });
-    await this.page.getByRole('button', { name: t.multiSelect.print, exact: true }).click();
+    await this.page.getByRole('button', { name: t.ui.multiSelect.print, exact: true }).click();
     const frame = this.page.getByTestId('pdf-print-frame');
     await frame.waitFor({ state: 'attached' });
     const src = await frame.evaluate((el) => (el as HTMLIFrameElement).src);
@@ -196,7 +196,7 @@ export class ReferenceListPage {
   async downloadCodes(): Promise<Download> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: t.multiSelect.download, exact: true }).click(),
+      this.page.getByRole('button', { name: t.ui.multiSelect.download, exact: true }).click(),
     ]);
     return download;
   }

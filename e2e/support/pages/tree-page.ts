@@ -76,12 +76,12 @@ export class TreePage {
   /** The row whose name cell is exactly `name`. */
   row(name: string): Locator {
     return this.table
-      .locator('tbody tr[data-row]')
+      .locator('tbody tr[data-index]')
       .filter({ has: this.page.locator(`span[title="${name.replace(/"/g, '\\"')}"]`) });
   }
   /** Names of the drawn rows, top to bottom (the name is the only span with a title in a row). */
   async rowNames(): Promise<string[]> {
-    return (await this.table.locator('tbody tr[data-row] td span[title]').allTextContents()).map((n) => n.trim());
+    return (await this.table.locator('tbody tr[data-index] td span[title]').allTextContents()).map((n) => n.trim());
   }
   /** The depth a row is drawn at and its indent measured in em of its name cell. */
   async indent(name: string): Promise<{ depth: number; em: number }> {
@@ -114,10 +114,10 @@ export class TreePage {
 
   // ---- multi-select ---------------------------------------------------------------------------
   get multiStart(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.start, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.start, exact: true });
   }
   get multiDownload(): Locator {
-    return this.page.getByRole('button', { name: t.multiSelect.download, exact: true });
+    return this.page.getByRole('button', { name: t.ui.multiSelect.download, exact: true });
   }
   get multiCount(): Locator {
     return this.page.getByTestId('multi-count');

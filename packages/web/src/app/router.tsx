@@ -49,12 +49,12 @@ export function createAppRouter() {
           children: [
             {
               path: 'login',
-              handle: h(t.auth.title),
+              handle: h(t.titles.login),
               lazy: page(() => import('@web/features/auth/LoginPage')),
             },
             {
               path: 'register',
-              handle: h(t.register.title),
+              handle: h(t.titles.register),
               lazy: page(() => import('@web/features/register/RegisterPage')),
             },
           ],
@@ -75,17 +75,17 @@ export function createAppRouter() {
           children: [
             {
               index: true,
-              handle: h(t.home.title, ['home']),
+              handle: h(t.titles.home, ['home']),
               lazy: page(() => import('@web/features/home/HomePage')),
             },
             {
               path: 'profile-edit',
-              handle: h(t.profile.title, ['profile']),
+              handle: h(t.titles.profile, ['profile']),
               lazy: page(() => import('@web/features/profile/ProfilePage')),
             },
             {
               path: 'users',
-              handle: h(t.users.title, ['users']),
+              handle: h(t.titles.users, ['users']),
               children: [
                 {
                   index: true,
@@ -93,14 +93,14 @@ export function createAppRouter() {
                 },
                 {
                   path: ':id',
-                  handle: h(t.users.editTitle, ['users']),
+                  handle: h(t.titles.userEdit, ['users']),
                   lazy: page(() => import('@web/features/users/UserEditPage')),
                 },
               ],
             },
             {
               path: 'barcode-prints',
-              handle: h(t.barcodePrints.title, ['barcode-prints']),
+              handle: h(t.titles.barcodePrints, ['barcode-prints']),
               lazy: page(() => import('@web/features/barcode-prints/BarcodePrintsPage')),
             },
             {
@@ -109,74 +109,78 @@ export function createAppRouter() {
               handle: h('', ['settings']),
               children: [
                 { path: 'settings', element: <Navigate to="/settings/main" replace /> },
-                settingsRoute('main', t.settings.mainTitle, () => import('@web/features/settings/MainSettingsPage')),
-                settingsRoute('vat', t.settings.vatTitle, () => import('@web/features/settings/VatSettingsPage')),
+                settingsRoute('main', t.titles.settingsMain, () => import('@web/features/settings/MainSettingsPage')),
+                settingsRoute('vat', t.titles.settingsVat, () => import('@web/features/settings/VatSettingsPage')),
                 settingsRoute(
                   'currencies',
-                  t.settings.currenciesTitle,
+                  t.titles.settingsCurrencies,
                   () => import('@web/features/settings/CurrencySettingsPage'),
                 ),
                 settingsRoute(
                   'invoice',
-                  t.settings.invoiceTitle,
+                  t.titles.settingsInvoice,
                   () => import('@web/features/settings/InvoiceSettingsPage'),
                 ),
                 settingsRoute(
                   'orders',
-                  t.settings.ordersTitle,
+                  t.titles.settingsOrders,
                   () => import('@web/features/settings/OrderSettingsPage'),
                 ),
-                settingsRoute('print', t.settings.printTitle, () => import('@web/features/settings/PrintSettingsPage')),
+                settingsRoute(
+                  'print',
+                  t.titles.settingsPrint,
+                  () => import('@web/features/settings/PrintSettingsPage'),
+                ),
                 listRoute(
                   'additional-descs',
-                  t.lists.additionalDescs.title,
+                  t.titles.additionalDescs,
                   () => import('@web/features/reference-lists/AdditionalDescsPage'),
                 ),
                 listRoute(
                   'delivery-price-lists',
-                  t.lists.deliveryPriceLists.title,
+                  t.titles.deliveryPriceLists,
                   () => import('@web/features/reference-lists/DeliveryPriceListsPage'),
                 ),
                 listRoute(
                   'delivery-times',
-                  t.lists.deliveryTimes.title,
+                  t.titles.deliveryTimes,
                   () => import('@web/features/reference-lists/DeliveryTimesPage'),
                 ),
                 listRoute(
                   'item-groups',
-                  t.lists.itemGroups.title,
+                  t.titles.itemGroups,
                   () => import('@web/features/reference-lists/ItemGroupsPage'),
                 ),
                 listRoute(
                   'item-statuses',
-                  t.lists.itemStatuses.title,
+                  t.titles.itemStatuses,
                   () => import('@web/features/reference-lists/ItemStatusesPage'),
                 ),
                 listRoute(
                   'income-sources',
-                  t.lists.incomeSources.title,
+                  t.titles.incomeSources,
                   () => import('@web/features/reference-lists/IncomeSourcesPage'),
                 ),
                 listRoute(
                   'order-statuses',
-                  t.lists.orderStatuses.title,
+                  t.titles.orderStatuses,
                   () => import('@web/features/reference-lists/OrderStatusesPage'),
                 ),
-                listRoute('user-sizes', t.userSizes.title, () => import('@web/features/user-sizes/UserSizesPage')),
+                listRoute('user-sizes', t.titles.userSizes, () => import('@web/features/user-sizes/UserSizesPage')),
                 listRoute(
                   'categories',
-                  t.trees.categories.title,
+                  t.titles.categories,
                   () => import('@web/features/catalog-trees/CategoriesPage'),
                 ),
-                listRoute('places', t.trees.places.title, () => import('@web/features/catalog-trees/PlacesPage')),
+                listRoute('places', t.titles.places, () => import('@web/features/catalog-trees/PlacesPage')),
                 {
                   path: 'parameters',
-                  handle: h(t.parameters.title, ['parameters']),
+                  handle: h(t.titles.parameters, ['parameters']),
                   children: [
                     { index: true, lazy: page(() => import('@web/features/parameters/ParametersPage')) },
                     {
                       path: ':id',
-                      handle: h(t.parameters.itemTitle, ['parameters']),
+                      handle: h(t.titles.parameter, ['parameters']),
                       lazy: page(() => import('@web/features/parameters/ParameterEditPage')),
                     },
                   ],

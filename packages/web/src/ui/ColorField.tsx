@@ -1,7 +1,7 @@
 import { DEFAULT_STATUS_COLOR } from '@zaplecze/contract';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { m } from '@web/i18n';
+import { uiText } from './texts';
 
 interface Props {
   id: string;
@@ -21,7 +21,7 @@ const FULL_HEX = /^[0-9a-f]{6}$/i;
  * full code moves the picker. The value is kept without '#' (platform.md §3).
  */
 export function ColorField({ id, label, value, onChange, onBlur, error, disabled }: Props) {
-  const t = m().lists.fields;
+  const t = uiText().color;
   const clean = (value ?? '').replace(/^#/, '');
   const pickerValue = `#${FULL_HEX.test(clean) ? clean.toLowerCase() : DEFAULT_STATUS_COLOR}`;
   return (
@@ -35,8 +35,8 @@ export function ColorField({ id, label, value, onChange, onBlur, error, disabled
           style={{ width: '3.5rem' }}
           value={pickerValue}
           disabled={disabled}
-          aria-label={t.colorPicker}
-          title={t.colorPicker}
+          aria-label={t.picker}
+          title={t.picker}
           onChange={(e) => onChange(e.target.value.replace(/^#/, ''))}
           data-testid={`${id}-picker`}
         />
@@ -50,7 +50,7 @@ export function ColorField({ id, label, value, onChange, onBlur, error, disabled
           autoComplete="off"
           disabled={disabled}
           isInvalid={!!error}
-          aria-label={t.colorHex}
+          aria-label={t.hex}
           className="font-monospace"
           onChange={(e) => onChange(e.target.value.trim().replace(/^#/, ''))}
           onBlur={onBlur}

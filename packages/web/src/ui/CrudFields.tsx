@@ -2,10 +2,11 @@ import { Controller, useWatch, type Control, type FieldValues, type Path, type U
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { format, m, pluralPl } from '@web/i18n';
+import { format, pluralPl } from '@web/i18n';
 import { ColorField } from './ColorField';
 import { FormField } from './FormField';
 import type { FieldSpec } from './list-config';
+import { uiText } from './texts';
 
 interface Props<V extends FieldValues, B> {
   /** Prefix of the inputs' ids and test ids. */
@@ -28,7 +29,7 @@ function CharCounter<V extends FieldValues, B>({
   const n = typeof value === 'string' ? value.length : 0;
   return (
     <Form.Text id={id} muted className="d-block text-end" aria-live="polite" data-testid={id}>
-      {format(pluralPl(n, m().lists.ui.chars), { n })}
+      {format(pluralPl(n, uiText().list.chars), { n })}
     </Form.Text>
   );
 }

@@ -3,15 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { m } from '@web/i18n';
+
 import { CrudForm } from './CrudForm';
 import type { FieldSpec } from './list-config';
+import { uiText } from './texts';
 
 type V = z.input<typeof namedInputSchema>;
 type B = z.output<typeof namedInputSchema>;
 const fields: FieldSpec<V>[] = [{ name: 'name', kind: 'text', label: () => 'Nazwa' }];
 const headings = { add: 'Dodaj nową grupę towarów', edit: 'Edycja grupy towarów' };
-const t = m().lists.ui;
+const t = uiText().list;
 
 /** The form as a list page holds it: the edited row in state, cleared by Cancel and by a save. */
 function Harness({ onSave }: { onSave: (body: B, id: number | undefined) => Promise<boolean> }) {

@@ -6,9 +6,10 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import type { z } from 'zod';
-import { m } from '@web/i18n';
+
 import { CrudFields } from './CrudFields';
 import type { FieldSpec } from './list-config';
+import { uiText } from './texts';
 
 export interface CrudFormProps<V extends FieldValues, B> {
   /** Prefix of ids and test ids, e.g. 'item-groups'. */
@@ -45,7 +46,7 @@ export function CrudForm<V extends FieldValues, B>({
   onSave,
   onCancel,
 }: CrudFormProps<V, B>) {
-  const t = m().lists.ui;
+  const t = uiText().list;
   const [collapsed, setCollapsed] = useState(false);
   const form = useForm<V, unknown, B>({
     resolver: zodResolver(schema),

@@ -3,10 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import type { FieldValues } from 'react-hook-form';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { ColorBadge } from './ColorBadge';
 import type { ListConfig, ListRow } from './list-config';
 import { defaultBadgeText, type TableColumn } from './list-columns';
+import { uiText } from './texts';
 
 export interface DataTableProps<Row extends ListRow, V extends FieldValues, B> {
   config: ListConfig<Row, V, B>;
@@ -46,7 +47,7 @@ export function DataTable<Row extends ListRow, V extends FieldValues, B>({
   onDelete,
   onMenu,
 }: DataTableProps<Row, V, B>) {
-  const t = m().lists.ui;
+  const t = uiText().list;
   const extra = new Map((config.columns ?? []).map((c) => [c.id, c]));
   const hasColor = config.form.fields.some((f) => f.kind === 'color');
 

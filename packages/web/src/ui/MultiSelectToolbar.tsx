@@ -2,9 +2,10 @@ import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { useReaderCodes } from '@web/features/barcode-prints/barcodes.api';
-import { format, m } from '@web/i18n';
+import { useReaderCodes } from '@web/app/reader-codes.api';
+import { format } from '@web/i18n';
 import type { MultiSelect } from './useMultiSelect';
+import { uiText } from './texts';
 
 interface Props {
   select: MultiSelect;
@@ -19,7 +20,7 @@ interface Props {
  * selected rows (platform.md §2 reference lists). Used by every list that offers codes.
  */
 export function MultiSelectToolbar({ select, codesKind, fileName }: Props) {
-  const t = m().multiSelect;
+  const t = uiText().multiSelect;
   const toast = useToast();
   const codes = useReaderCodes();
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { m } from '@web/i18n';
+
 import { defaultActionLabel, defaultActions, defaultBadgeText, listColumns } from './list-columns';
 import type { DefaultSpec } from './list-config';
+import { uiText } from './texts';
 
 const ids = (cols: { id: string }[]) => cols.map((c) => c.id);
 
@@ -27,7 +28,7 @@ describe('listColumns', () => {
     );
     expect(ids(cols)).toEqual(['id', 'name', 'sizeA', 'actions']);
     expect(cols[2]).toEqual({ id: 'sizeA', header: 'A [mm]', className: 'text-end', cellClassName: undefined });
-    expect(cols[0]?.header).toBe(m().lists.ui.colId);
+    expect(cols[0]?.header).toBe(uiText().list.colId);
   });
 });
 
@@ -57,7 +58,7 @@ describe('defaultActions (the defaults menu of a row)', () => {
   });
 
   it('labels the entries and badges in Polish', () => {
-    const t = m().lists.ui;
+    const t = uiText().list;
     expect(defaultActionLabel({ flag: 'isDefault', kind: 'set' })).toBe(t.setDefault);
     expect(defaultActionLabel({ flag: 'isDefault', kind: 'remove' })).toBe(t.removeDefault);
     expect(defaultActionLabel({ flag: 'isDefaultStationary', kind: 'set' })).toBe(t.setDefaultStationary);

@@ -1,6 +1,6 @@
-import { m } from '@web/i18n';
 import type { DefaultFlag, DefaultSpec, ListConfig, ListRow } from './list-config';
 import type { FieldValues } from 'react-hook-form';
+import { uiText } from './texts';
 
 /** A column of the list table as drawn: its id, header text and classes. */
 export interface TableColumn {
@@ -28,7 +28,7 @@ export function listColumns<Row extends ListRow, V extends FieldValues, B>(
   config: Pick<ListConfig<Row, V, B>, 'columns'>,
   { multi, canEdit }: ColumnState,
 ): TableColumn[] {
-  const t = m().lists.ui;
+  const t = uiText().list;
   const cols: TableColumn[] = [];
   if (multi) cols.push({ id: 'select', header: t.colSelect, className: 'text-center', hiddenHeader: true });
   cols.push({ id: 'id', header: t.colId, className: 'text-end text-nowrap' });
@@ -61,13 +61,13 @@ export function defaultActions(row: ListRow, specs: readonly DefaultSpec[] = [])
 
 /** The menu label of a default action. */
 export function defaultActionLabel(action: Pick<DefaultAction, 'flag' | 'kind'>): string {
-  const t = m().lists.ui;
+  const t = uiText().list;
   if (action.flag === 'isDefault') return action.kind === 'set' ? t.setDefault : t.removeDefault;
   return action.kind === 'set' ? t.setDefaultStationary : t.removeDefaultStationary;
 }
 
 /** The badge text of a default flag ('Domyślny', 'Domyślny stacjonarny'). */
 export function defaultBadgeText(flag: DefaultFlag): string {
-  const t = m().lists.ui;
+  const t = uiText().list;
   return flag === 'isDefault' ? t.defaultBadge : t.defaultStationaryBadge;
 }

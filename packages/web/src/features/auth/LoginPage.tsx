@@ -11,9 +11,10 @@ import { z } from 'zod';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useMainInfo } from '@web/app/main-info';
 import { m } from '@web/i18n';
+import { authText } from './texts';
 
 function loginFormSchema() {
-  const t = m().auth;
+  const t = authText();
   return z.object({
     login: z.string().trim().min(1, t.loginRequired),
     pass: z.string().min(1, t.passwordRequired),
@@ -24,7 +25,7 @@ type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
 
 /** Sign-in (platform.md §2 Login). */
 export default function LoginPage() {
-  const t = m().auth;
+  const t = authText();
   const auth = useAuth();
   const info = useMainInfo();
   const navigate = useNavigate();

@@ -1,6 +1,11 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Sign-in screen. */
 export const authMessages = {
-  title: 'Logowanie',
+  title: titles.login,
   heading: 'Zaloguj się',
   login: 'Login',
   loginPlaceholder: 'prefiks_użytkownik',

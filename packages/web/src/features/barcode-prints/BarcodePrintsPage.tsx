@@ -1,10 +1,11 @@
 import { READER_SIZE_MAX_MM, READER_WEIGHT_MAX_G } from '@zaplecze/contract';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { m } from '@web/i18n';
+
 import { OtherCodesCard } from './components/OtherCodesCard';
 import { PackageValuesCard } from './components/PackageValuesCard';
 import { StockChangesCard } from './components/StockChangesCard';
+import { barcodePrintsText } from './texts';
 
 /**
  * barcode-prints: reader-code sheets (platform.md §2 Reader-code printing). Items: stock change
@@ -12,7 +13,7 @@ import { StockChangesCard } from './components/StockChangesCard';
  * in this browser for the user, so a reload keeps them.
  */
 export default function BarcodePrintsPage() {
-  const t = m().barcodePrints;
+  const t = barcodePrintsText();
   return (
     <div className="mx-auto" style={{ maxWidth: 1400 }}>
       <h1 className="h3 mb-2 d-flex align-items-center gap-2">

@@ -1,6 +1,11 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Reader-code sheets (platform.md §2 Reader-code printing, §5, §8). */
 export const barcodePrintsMessages = {
-  title: 'Druk kodów dla czytnika',
+  title: titles.barcodePrints,
   intro:
     'Przygotuj arkusze kodów kreskowych do skanowania czytnikiem: zmiany stanów towarów, wagi i wymiary paczek oraz kody poleceń.',
   itemsSection: 'Towary',

@@ -1,7 +1,12 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Category and warehouse place trees with their search dialogs (goods-and-orders.md §2.5, §2.10, §2.11, §8). */
 export const treesMessages = {
   categories: {
-    title: 'Kategorie',
+    title: titles.categories,
     heading: 'Kategorie',
     addHeading: 'Dodaj nową kategorię',
     editHeading: 'Edytuj kategorię',
@@ -19,7 +24,7 @@ export const treesMessages = {
     addChild: 'Dodaj podkategorię',
   },
   places: {
-    title: 'Miejsca w magazynie',
+    title: titles.places,
     heading: 'Miejsca w magazynie',
     addHeading: 'Dodaj nowe miejsce',
     editHeading: 'Edytuj miejsce',

@@ -1,8 +1,8 @@
 import { REFERENCE_LISTS, TOAST } from '@zaplecze/contract';
-import { m, type Messages } from '@web/i18n';
 import type { TreeKind } from './trees.api';
+import { treesText } from './texts';
 
-export type TreeTexts = Messages['trees']['categories'];
+export type TreeTexts = ReturnType<typeof treesText>['categories'];
 
 /** What differs between the category tree and the place tree (goods-and-orders.md §2.10, §2.11). */
 export interface TreeConfig {
@@ -19,7 +19,7 @@ export interface TreeConfig {
 }
 
 export function treeConfig(kind: TreeKind): TreeConfig {
-  const t = m().trees;
+  const t = treesText();
   return kind === 'categories'
     ? {
         kind,

@@ -4,18 +4,19 @@ import { useAuth } from '@web/app/auth/AuthProvider';
 import { useMainInfo } from '@web/app/main-info';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { useSlot } from '@web/extensions/slots';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { DismissibleBanner } from './components/DismissibleBanner';
 import { HomePlaceholder } from './components/HomePlaceholder';
 import { HomeWidgets } from './components/HomeWidgets';
 import { visibleHomeWidgets } from './home';
+import { homeText } from './texts';
 
 /**
  * Home (platform.md §2 Home): greeting, the test-environment and login-info banners, then the
  * widgets of the `home.widgets` slot the user may see, or a placeholder when there are none.
  */
 export default function HomePage() {
-  const t = m().home;
+  const t = homeText();
   const { user } = useAuth();
   const info = useMainInfo();
   const toast = useToast();

@@ -1,6 +1,11 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Home screen (platform.md §2 Home, §8). */
 export const homeMessages = {
-  title: 'Strona główna',
+  title: titles.home,
   greeting: 'Witaj, {login}!',
   testEnvironment: 'To jest środowisko testowe.',
   today: 'Dzisiaj',

@@ -5,15 +5,16 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { m } from '@web/i18n';
+
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { ParameterForm } from './components/ParameterForm';
 import { useParameter } from './parameters.api';
 import { parametersUrl } from './urls';
+import { parametersText } from './texts';
 
 /** /parameters/{id}: edit a parameter; id 0 creates one. A save goes back to /parameters (§2.9). */
 export default function ParameterEditPage() {
-  const t = m().parameters.edit;
+  const t = parametersText().edit;
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id >= 0;

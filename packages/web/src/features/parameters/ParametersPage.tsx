@@ -1,9 +1,9 @@
 import { hasPermissionForScreen, type Parameter } from '@zaplecze/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
@@ -14,17 +14,17 @@ import { ParameterFilterSummary } from './components/ParameterFilterSummary';
 import { ParametersSearch } from './components/ParametersSearch';
 import { ParametersTable } from './components/ParametersTable';
 import { useDeleteParameter, useParameters } from './parameters.api';
-import { criteriaQuery, newParameterUrl, noCriteria, readCriteria, type ParameterCriteria } from './urls';
+import { newParameterUrl, noCriteria, useParameterCriteria, type ParameterCriteria } from './urls';
+import { parametersText } from './texts';
 
 /** /parameters: the parameter list with its slide-out search; the criteria live in the URL (§2.9). */
 export default function ParametersPage() {
-  const t = m().parameters.list;
+  const t = parametersText().list;
   const auth = useAuth();
   const toast = useToast();
   const modals = useModals();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.toString();
-  const criteria = useMemo(() => readCriteria(new URLSearchParams(query)), [query]);
+  const url = useParameterCriteria();
+  const criteria = url.value;
   const params = useParameters(criteria);
   const remove = useDeleteParameter();
   const [searching, setSearching] = useState(false);
@@ -35,7 +35,7 @@ export default function ParametersPage() {
   }, [params.error, toast, t]);
 
   const search = (c: ParameterCriteria) => {
-    setSearchParams(criteriaQuery(c));
+    url.set(c);
     setSearching(false);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaQuery, normalizeCriteria, parametersUrl, parameterUrl, readCriteria, readFlag } from './urls';
+import { criteriaQuery, normalizeCriteria, parametersUrl, parameterUrl, readCriteria } from './urls';
 
 const read = (qs: string) => readCriteria(new URLSearchParams(qs));
 
@@ -29,10 +29,10 @@ describe('parameter list URL state', () => {
     }
   });
 
-  it('writes the criteria back, both keys when a category filters', () => {
+  it('writes the criteria back, only what differs from no filter', () => {
     expect(criteriaQuery({ catId: 7, isCatStrict: true })).toBe('catId=7&isCatStrict=true');
-    expect(criteriaQuery({ catId: 7, isCatStrict: false })).toBe('catId=7&isCatStrict=false');
-    expect(criteriaQuery({ catId: -1, isCatStrict: true })).toBe('catId=-1&isCatStrict=false');
+    expect(criteriaQuery({ catId: 7, isCatStrict: false })).toBe('catId=7');
+    expect(criteriaQuery({ catId: -1, isCatStrict: true })).toBe('catId=-1');
     expect(criteriaQuery({ catId: undefined, isCatStrict: true })).toBe('');
     expect(parametersUrl()).toBe('/parameters');
     expect(parametersUrl({ catId: 3, isCatStrict: true })).toBe('/parameters?catId=3&isCatStrict=true');
@@ -50,9 +50,13 @@ describe('parameter list URL state', () => {
     }
   });
 
-  it('reads flags', () => {
-    expect(readFlag(null)).toBe(false);
-    expect(readFlag('yes')).toBe(true);
-    expect(readFlag(' 0 ')).toBe(false);
+  it('reads flags: any other value is true, spaces around are ignored', () => {
+    expect(read('catId=5&isCatStrict=yes').isCatStrict).toBe(true);
+    expect(read('catId=5&isCatStrict=%200%20').isCatStrict).toBe(false);
+  });
+
+  it('drops a malformed field alone', () => {
+    expect(read('catId=abc&isCatStrict=true')).toEqual({ catId: undefined, isCatStrict: false });
+    expect(read('catId=4&isCatStrict=true&foo=bar')).toEqual({ catId: 4, isCatStrict: true });
   });
 });

@@ -1,14 +1,21 @@
-import { MAIN_PARAMETERS_CAT_ID } from '@zaplecze/contract';
+import { MAIN_PARAMETERS_CAT_ID, parametersQuerySchema } from '@zaplecze/contract';
+import type { z } from 'zod';
+import { readUrlState, useUrlState, writeUrlState } from '@web/ui/url-state';
 
 /** Typed URL builders and URL state of the parameter screens (STYLE.md §9, goods-and-orders.md §2.9). */
 
+/**
+ * The list's criteria in the query string: the contract's GET /parameters filters ('0', 'false'
+ * and '' count as false for isCatStrict), read field by field by ui/url-state.
+ */
+export const parameterCriteriaSchema = parametersQuerySchema.pick({ catId: true, isCatStrict: true }).extend({
+  // catId: undefined = every parameter; -1 = main (global) parameters; else a category id.
+  // isCatStrict: only the parameters of exactly this category (not its ancestors' nor the main ones).
+  isCatStrict: parametersQuerySchema.shape.isCatStrict.default(false),
+});
+
 /** The list's search criteria, mirrored in the query string as catId and isCatStrict. */
-export interface ParameterCriteria {
-  /** undefined = every parameter; -1 = main (global) parameters; else a category id. */
-  catId: number | undefined;
-  /** Only the parameters of exactly this category (not its ancestors' nor the main ones). */
-  isCatStrict: boolean;
-}
+export type ParameterCriteria = z.output<typeof parameterCriteriaSchema>;
 
 export const noCriteria: ParameterCriteria = { catId: undefined, isCatStrict: false };
 
@@ -22,28 +29,19 @@ function isCategoryFilter(n: number): boolean {
   return Number.isInteger(n) && (n === MAIN_PARAMETERS_CAT_ID || n > 0);
 }
 
-/** '0', 'false' (any case) and '' count as false; an absent value too. */
-export function readFlag(value: string | null): boolean {
-  if (value === null) return false;
-  const v = value.trim().toLowerCase();
-  return v !== '' && v !== '0' && v !== 'false';
-}
-
 /** Reads the criteria from the list's query string; anything malformed is dropped. */
 export function readCriteria(params: URLSearchParams): ParameterCriteria {
-  const raw = params.get('catId');
-  const catId = raw === null || raw.trim() === '' ? undefined : Number(raw);
-  return normalizeCriteria({
-    catId: catId !== undefined && Number.isFinite(catId) ? catId : undefined,
-    isCatStrict: readFlag(params.get('isCatStrict')),
-  });
+  return readUrlState(parameterCriteriaSchema, params, normalizeCriteria);
 }
 
-/** The query string of the criteria (without '?'); empty when nothing filters. */
+/** The query string of the criteria (without '?'): only what filters; empty when nothing does. */
 export function criteriaQuery(c: ParameterCriteria): string {
-  const n = normalizeCriteria(c);
-  if (n.catId === undefined) return '';
-  return new URLSearchParams({ catId: String(n.catId), isCatStrict: String(n.isCatStrict) }).toString();
+  return writeUrlState(parameterCriteriaSchema, c, normalizeCriteria).toString();
+}
+
+/** The list's criteria as URL state (no saved last search: the list opens unfiltered). */
+export function useParameterCriteria() {
+  return useUrlState(parameterCriteriaSchema, { normalize: normalizeCriteria });
 }
 
 /** /parameters, with the search criteria when given. */

@@ -15,13 +15,14 @@ import { m } from '@web/i18n';
 import { FormField } from '@web/ui/FormField';
 import { SectionCard } from '@web/ui/SectionCard';
 import { buildProfileUpdate, profileFormDefaults, profileFormSchema, type ProfileFormValues } from './profile-form';
+import { profileText } from './texts';
 
 const FORM_FIELDS: readonly Path<ProfileFormValues>[] = ['name', 'email', 'tel', 'oldPass', 'pass', 'passRepeat'];
 const isFormField = (f: string): f is Path<ProfileFormValues> => (FORM_FIELDS as readonly string[]).includes(f);
 
 /** profile-edit: the signed-in user's name, e-mail, phone and password (platform.md §2 Profile edit). */
 export default function ProfilePage() {
-  const t = m().profile;
+  const t = profileText();
   const auth = useAuth();
   const toast = useToast();
   const save = useUpdateProfile();

@@ -1,7 +1,7 @@
-import { ListPage } from '@web/ui/ListPage';
+import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { additionalDescsConfig } from './list-configs';
 
 /** /additional-descs: a configuration of the shared list screen (goods-and-orders.md §2.12). */
 export default function AdditionalDescsPage() {
-  return <ListPage config={additionalDescsConfig} />;
+  return <ReferenceListPage config={additionalDescsConfig} />;
 }

@@ -1,7 +1,7 @@
-import { ListPage } from '@web/ui/ListPage';
+import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { deliveryTimesConfig } from './list-configs';
 
 /** /delivery-times: a configuration of the shared list screen (goods-and-orders.md §2.12). */
 export default function DeliveryTimesPage() {
-  return <ListPage config={deliveryTimesConfig} />;
+  return <ReferenceListPage config={deliveryTimesConfig} />;
 }

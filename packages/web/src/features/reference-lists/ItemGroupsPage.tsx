@@ -1,7 +1,7 @@
-import { ListPage } from '@web/ui/ListPage';
+import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { itemGroupsConfig } from './list-configs';
 
 /** /item-groups: a configuration of the shared list screen (goods-and-orders.md §2.12). */
 export default function ItemGroupsPage() {
-  return <ListPage config={itemGroupsConfig} />;
+  return <ReferenceListPage config={itemGroupsConfig} />;
 }

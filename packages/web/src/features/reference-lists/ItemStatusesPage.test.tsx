@@ -5,13 +5,16 @@ import { ModalProvider } from '@web/app/modals/ModalProvider';
 import { ToastProvider } from '@web/app/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import ItemStatusesPage from './ItemStatusesPage';
+import { listsText } from './texts';
+import { uiText } from '@web/ui/texts';
 
 const auth = vi.hoisted(() => ({ permissions: 'main.items.edit' }));
 vi.mock('@web/app/auth/AuthProvider', () => ({
   useAuth: () => ({ user: { login: 'firma_jan', permissions: auth.permissions } }),
 }));
 
-const t = m().lists;
+const t = listsText();
+const u = uiText().list;
 let statuses = [
   { id: 1, name: 'Dostępny', color: 'ffff00', isDefault: true },
   { id: 2, name: 'Wyprzedany', color: '000080', isDefault: false },
@@ -40,7 +43,7 @@ function renderPage() {
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-describe('item statuses screen (ListPage configured for statuses)', () => {
+describe('item statuses screen (ReferenceListPage configured for statuses)', () => {
   beforeEach(() => {
     auth.permissions = 'main.items.edit';
     statuses = [
@@ -76,21 +79,21 @@ describe('item statuses screen (ListPage configured for statuses)', () => {
     const dark = within(rowOf('Wyprzedany')).getByTestId('row-badge');
     expect(light.style.color).toBe('rgb(0, 0, 0)');
     expect(dark.style.color).toBe('rgb(255, 255, 255)');
-    expect(within(rowOf('Dostępny')).getByText(t.ui.defaultBadge)).toBeTruthy();
-    expect(within(rowOf('Wyprzedany')).queryByText(t.ui.defaultBadge)).toBeNull();
+    expect(within(rowOf('Dostępny')).getByText(u.defaultBadge)).toBeTruthy();
+    expect(within(rowOf('Wyprzedany')).queryByText(u.defaultBadge)).toBeNull();
     expect(screen.getByText(t.itemStatuses.addHeading)).toBeTruthy();
   });
 
   it('sets the default after a confirmation with PUT /options and reloads the list', async () => {
     renderPage();
     await screen.findByText('Wyprzedany');
-    fireEvent.click(within(rowOf('Wyprzedany')).getByRole('button', { name: t.ui.defaultsMenu }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: t.ui.setDefault }));
+    fireEvent.click(within(rowOf('Wyprzedany')).getByRole('button', { name: u.defaultsMenu }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: u.setDefault }));
     await screen.findByText('Czy ustawić status „Wyprzedany” jako domyślny dla nowych towarów?');
     fireEvent.click(screen.getByRole('button', { name: m().common.yes }));
 
-    await waitFor(() => expect(within(rowOf('Wyprzedany')).queryByText(t.ui.defaultBadge)).toBeTruthy());
-    expect(within(rowOf('Dostępny')).queryByText(t.ui.defaultBadge)).toBeNull();
+    await waitFor(() => expect(within(rowOf('Wyprzedany')).queryByText(u.defaultBadge)).toBeTruthy());
+    expect(within(rowOf('Dostępny')).queryByText(u.defaultBadge)).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/options',
@@ -101,21 +104,21 @@ describe('item statuses screen (ListPage configured for statuses)', () => {
   it('offers to remove the default of the default row', async () => {
     renderPage();
     await screen.findByText('Dostępny');
-    fireEvent.click(within(rowOf('Dostępny')).getByRole('button', { name: t.ui.defaultsMenu }));
-    expect(await screen.findByRole('menuitem', { name: t.ui.removeDefault })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: t.ui.setDefault })).toBeNull();
+    fireEvent.click(within(rowOf('Dostępny')).getByRole('button', { name: u.defaultsMenu }));
+    expect(await screen.findByRole('menuitem', { name: u.removeDefault })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: u.setDefault })).toBeNull();
   });
 
   it('hides the form and the change buttons without main.items.edit', async () => {
     auth.permissions = 'main.items.show';
     renderPage();
     await screen.findByText('Wyprzedany');
-    expect(screen.getByText(t.ui.readOnly)).toBeTruthy();
+    expect(screen.getByText(u.readOnly)).toBeTruthy();
     expect(screen.queryByText(t.itemStatuses.addHeading)).toBeNull();
-    expect(screen.queryByRole('button', { name: t.ui.edit })).toBeNull();
-    expect(screen.queryByRole('button', { name: t.ui.delete })).toBeNull();
-    expect(screen.queryByRole('button', { name: t.ui.defaultsMenu })).toBeNull();
+    expect(screen.queryByRole('button', { name: u.edit })).toBeNull();
+    expect(screen.queryByRole('button', { name: u.delete })).toBeNull();
+    expect(screen.queryByRole('button', { name: u.defaultsMenu })).toBeNull();
     // Reading codes stays allowed.
-    expect(screen.getByRole('button', { name: m().multiSelect.start })).toBeTruthy();
+    expect(screen.getByRole('button', { name: uiText().multiSelect.start })).toBeTruthy();
   });
 });

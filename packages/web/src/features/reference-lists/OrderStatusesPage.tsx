@@ -1,6 +1,6 @@
 import { hasPermissionForScreen } from '@zaplecze/contract';
 import { useAuth } from '@web/app/auth/AuthProvider';
-import { ListPage } from '@web/ui/ListPage';
+import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { DispatchSettingsForm } from './components/DispatchSettingsForm';
 import { orderStatusesConfig } from './list-configs';
 
@@ -9,8 +9,8 @@ export default function OrderStatusesPage() {
   const { user } = useAuth();
   const canEdit = hasPermissionForScreen(user?.permissions ?? '', orderStatusesConfig.editPermission);
   return (
-    <ListPage config={orderStatusesConfig}>
+    <ReferenceListPage config={orderStatusesConfig}>
       <DispatchSettingsForm canEdit={canEdit} />
-    </ListPage>
+    </ReferenceListPage>
   );
 }

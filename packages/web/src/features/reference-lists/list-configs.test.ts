@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSizesConfig } from '@web/features/user-sizes/user-sizes-config';
-import { m } from '@web/i18n';
+
 import { listColumns } from '@web/ui/list-columns';
 import {
   additionalDescsConfig,
@@ -11,6 +11,7 @@ import {
   itemStatusesConfig,
   orderStatusesConfig,
 } from './list-configs';
+import { uiText } from '@web/ui/texts';
 
 const columnIds = (config: Parameters<typeof listColumns>[0]) =>
   listColumns(config, { multi: false, canEdit: true }).map((c) => c.id);
@@ -72,7 +73,7 @@ describe('list configurations', () => {
 
   it('preview a description in the table at 300 characters', () => {
     const cell = additionalDescsConfig.columns?.[0]?.cell({ id: 1, name: 'Opis', description: 'a'.repeat(400) });
-    expect(cell).toBe(`${'a'.repeat(300)}${m().lists.ui.more}`);
+    expect(cell).toBe(`${'a'.repeat(300)}${uiText().list.more}`);
   });
 
   it('give statuses a colour field defaulting to white and a counted description field', () => {

@@ -14,10 +14,11 @@ import {
   type SimpleListKey,
 } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { m } from '@web/i18n';
 import type { DefaultSpec, FieldSpec, ListConfig, ListRow } from '@web/ui/list-config';
 import { descriptionPreview } from './description-preview';
 import { listResources } from './lists.api';
+import { listsText } from './texts';
+import { uiText } from '@web/ui/texts';
 
 type NamedValues = z.input<typeof namedInputSchema>;
 type NamedBody = z.output<typeof namedInputSchema>;
@@ -26,7 +27,7 @@ type DescBody = z.output<typeof additionalDescInputSchema>;
 type StatusValues = z.input<typeof itemStatusInputSchema>;
 type StatusBody = z.output<typeof itemStatusInputSchema>;
 
-const f = () => m().lists.fields;
+const f = () => listsText().fields;
 const nameField = <V extends { name: string }>(md = 12): FieldSpec<V> => ({
   name: 'name' as FieldSpec<V>['name'],
   kind: 'text',
@@ -70,7 +71,7 @@ function contractFacts(
 export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescBody> = {
   id: 'additional-descs',
   icon: 'bi-card-text',
-  texts: () => m().lists.additionalDescs,
+  texts: () => listsText().additionalDescs,
   resource: listResources.additionalDescs,
   ...contractFacts('additionalDescs'),
   form: {
@@ -85,9 +86,9 @@ export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescB
   columns: [
     {
       id: 'description',
-      header: () => m().lists.ui.colDescription,
+      header: () => uiText().list.colDescription,
       cellClassName: 'small text-secondary text-break',
-      cell: (row) => descriptionPreview(row.description, undefined, m().lists.ui.more),
+      cell: (row) => descriptionPreview(row.description, undefined, uiText().list.more),
     },
   ],
 };
@@ -95,7 +96,7 @@ export const additionalDescsConfig: ListConfig<AdditionalDesc, DescValues, DescB
 export const deliveryPriceListsConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'delivery-price-lists',
   icon: 'bi-cash-stack',
-  texts: () => m().lists.deliveryPriceLists,
+  texts: () => listsText().deliveryPriceLists,
   resource: listResources.deliveryPriceLists,
   ...contractFacts('deliveryPriceLists'),
   form: namedForm,
@@ -104,7 +105,7 @@ export const deliveryPriceListsConfig: ListConfig<Named, NamedValues, NamedBody>
 export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'delivery-times',
   icon: 'bi-clock',
-  texts: () => m().lists.deliveryTimes,
+  texts: () => listsText().deliveryTimes,
   resource: listResources.deliveryTimes,
   ...contractFacts('deliveryTimes'),
   form: namedForm,
@@ -113,7 +114,7 @@ export const deliveryTimesConfig: ListConfig<Named, NamedValues, NamedBody> = {
 export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
   id: 'item-groups',
   icon: 'bi-collection',
-  texts: () => m().lists.itemGroups,
+  texts: () => listsText().itemGroups,
   resource: listResources.itemGroups,
   ...contractFacts('itemGroups'),
   form: namedForm,
@@ -122,7 +123,7 @@ export const itemGroupsConfig: ListConfig<Named, NamedValues, NamedBody> = {
 export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody> = {
   id: 'item-statuses',
   icon: 'bi-tag',
-  texts: () => m().lists.itemStatuses,
+  texts: () => listsText().itemStatuses,
   resource: listResources.itemStatuses,
   ...contractFacts('itemStatuses'),
   form: statusForm,
@@ -131,7 +132,7 @@ export const itemStatusesConfig: ListConfig<ItemStatus, StatusValues, StatusBody
 export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBody> = {
   id: 'income-sources',
   icon: 'bi-wallet2',
-  texts: () => m().lists.incomeSources,
+  texts: () => listsText().incomeSources,
   resource: listResources.incomeSources,
   ...contractFacts('incomeSources'),
   form: namedForm,
@@ -140,7 +141,7 @@ export const incomeSourcesConfig: ListConfig<IncomeSource, NamedValues, NamedBod
 export const orderStatusesConfig: ListConfig<OrderStatus, StatusValues, StatusBody> = {
   id: 'order-statuses',
   icon: 'bi-flag',
-  texts: () => m().lists.orderStatuses,
+  texts: () => listsText().orderStatuses,
   resource: listResources.orderStatuses,
   ...contractFacts('orderStatuses'),
   form: { ...statusForm, schema: orderStatusInputSchema },

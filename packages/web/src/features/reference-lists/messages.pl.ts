@@ -1,46 +1,21 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /**
  * Simple reference lists and statuses (platform.md §2, §8; goods-and-orders.md §2.12, §8).
  * Every list has the same set of texts (type ListTexts in ui/list-config.ts); the error titles
  * follow the catalogue's pattern 'Błąd ładowania/zapisywania/usuwania ...!'.
  */
 export const listsMessages = {
-  /** Texts shared by every list screen (ui/ListPage, ui/CrudForm). */
-  ui: {
-    colId: 'ID',
-    colName: 'Nazwa',
-    colDescription: 'Opis',
-    colActions: 'Akcje',
-    colSelect: 'Zaznaczenie',
-    selectRow: 'Zaznacz: {name}',
-    edit: 'Edytuj',
-    delete: 'Usuń',
-    defaultsMenu: 'Ustawienia domyślne',
-    cancel: 'Anuluj',
-    save: 'Zapisz',
-    saving: 'Zapisywanie...',
-    showForm: 'Rozwiń formularz',
-    hideForm: 'Zwiń formularz',
-    readOnly: 'Nie masz uprawnień do zmiany tej listy. Widzisz ją tylko do odczytu.',
-    retry: 'Spróbuj ponownie',
-    chars: { one: '{n} znak', few: '{n} znaki', many: '{n} znaków' },
-    more: '…',
-    defaultBadge: 'Domyślny',
-    defaultStationaryBadge: 'Domyślny stacjonarny',
-    setDefault: 'Ustaw jako domyślny',
-    removeDefault: 'Usuń domyślny',
-    setDefaultStationary: 'Ustaw jako domyślny stacjonarny',
-    removeDefaultStationary: 'Usuń domyślny stacjonarny',
-  },
   fields: {
     name: 'Nazwa',
     description: 'Opis',
     color: 'Kolor',
-    colorHex: 'Kod koloru (szesnastkowo)',
-    colorPicker: 'Wybierz kolor',
-    colorPreview: 'Podgląd',
   },
   additionalDescs: {
-    title: 'Opisy dodatkowe',
+    title: titles.additionalDescs,
     addHeading: 'Dodaj nowy opis dodatkowy',
     editHeading: 'Edycja opisu dodatkowego',
     empty: 'Brak opisów dodatkowych',
@@ -51,7 +26,7 @@ export const listsMessages = {
     deleteConfirm: 'Czy na pewno usunąć opis dodatkowy „{name}”?',
   },
   deliveryPriceLists: {
-    title: 'Cenniki dostaw',
+    title: titles.deliveryPriceLists,
     addHeading: 'Dodaj nowy cennik dostawy',
     editHeading: 'Edycja cennika dostawy',
     empty: 'Brak cenników dostaw',
@@ -62,7 +37,7 @@ export const listsMessages = {
     deleteConfirm: 'Czy na pewno usunąć cennik dostawy „{name}”?',
   },
   deliveryTimes: {
-    title: 'Czasy dostaw',
+    title: titles.deliveryTimes,
     addHeading: 'Dodaj nowy czas dostawy',
     editHeading: 'Edycja czasu dostawy',
     empty: 'Brak czasów dostaw',
@@ -73,7 +48,7 @@ export const listsMessages = {
     deleteConfirm: 'Czy na pewno usunąć czas dostawy „{name}”?',
   },
   itemGroups: {
-    title: 'Grupy towarów',
+    title: titles.itemGroups,
     addHeading: 'Dodaj nową grupę towarów',
     editHeading: 'Edycja grupy towarów',
     empty: 'Brak grup towarów',
@@ -84,7 +59,7 @@ export const listsMessages = {
     deleteConfirm: 'Czy na pewno usunąć grupę towarów „{name}”?',
   },
   itemStatuses: {
-    title: 'Statusy towarów',
+    title: titles.itemStatuses,
     addHeading: 'Dodaj nowy status towaru',
     editHeading: 'Edycja statusu towaru',
     empty: 'Brak statusów towarów',
@@ -103,7 +78,7 @@ export const listsMessages = {
     },
   },
   incomeSources: {
-    title: 'Źródła przychodu',
+    title: titles.incomeSources,
     addHeading: 'Dodaj nowe źródło przychodu',
     editHeading: 'Edycja źródła przychodu',
     empty: 'Brak źródeł przychodu',
@@ -126,7 +101,7 @@ export const listsMessages = {
     },
   },
   orderStatuses: {
-    title: 'Statusy zamówień',
+    title: titles.orderStatuses,
     addHeading: 'Dodaj nowy status zamówienia',
     editHeading: 'Edycja statusu zamówienia',
     empty: 'Brak statusów zamówień',

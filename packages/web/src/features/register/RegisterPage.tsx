@@ -7,13 +7,14 @@ import { RegisterDisabled } from './components/RegisterDisabled';
 import { RegisterForm } from './components/RegisterForm';
 import { RegisterSuccess } from './components/RegisterSuccess';
 import { useRegisterInfo } from './register.api';
+import { registerText } from './texts';
 
 /**
  * Registration of a company and its administrator (platform.md §2 Registration): form, working,
  * then success or error; closed registration shows the server's text instead.
  */
 export default function RegisterPage() {
-  const t = m().register;
+  const t = registerText();
   const info = useRegisterInfo();
   const [login, setLogin] = useState<string>();
 

@@ -1,6 +1,11 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Registration screen (platform.md §2 Registration, §8). */
 export const registerMessages = {
-  title: 'Rejestracja',
+  title: titles.register,
   heading: 'Zarejestruj firmę',
   lead: 'Załóż konto firmy i administratora. Pozostałych użytkowników dodasz po zalogowaniu.',
   required: 'Pola oznaczone * są wymagane.',

@@ -1,15 +1,15 @@
-import { m } from '@web/i18n';
 import { InvoiceEditor, INVOICE_KEYS } from './components/InvoiceEditor';
 import { OptionsGate } from './components/OptionsGate';
 import { SettingsHeader } from './components/SettingsHeader';
 import { useCanEditSettings } from './use-settings';
+import { settingsText } from './texts';
 
 /** settings/invoice: the eight texts printed on invoices (platform.md §2 Invoice settings). */
 export default function InvoiceSettingsPage() {
   const canEdit = useCanEditSettings();
   return (
     <div style={{ maxWidth: 1100 }}>
-      <SettingsHeader title={m().settings.invoice.heading} icon="bi-receipt" readOnly={!canEdit} />
+      <SettingsHeader title={settingsText().invoice.heading} icon="bi-receipt" readOnly={!canEdit} />
       <OptionsGate keys={INVOICE_KEYS}>{(values) => <InvoiceEditor initial={values} canEdit={canEdit} />}</OptionsGate>
     </div>
   );

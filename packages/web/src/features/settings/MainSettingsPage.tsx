@@ -10,6 +10,7 @@ import { SaveButton } from './components/SaveButton';
 import { SettingsHeader } from './components/SettingsHeader';
 import { getSkipAutoload, setSkipAutoload } from './local-settings';
 import { useLocalLogin } from './use-settings';
+import { settingsText } from './texts';
 
 /**
  * settings/main: the general settings. Its one setting (skip autoloading lists on their first
@@ -17,7 +18,7 @@ import { useLocalLogin } from './use-settings';
  * (platform.md §2 General settings).
  */
 export default function MainSettingsPage() {
-  const t = m().settings.main;
+  const t = settingsText().main;
   const toast = useToast();
   const login = useLocalLogin();
   const [advanced, setAdvanced] = useState(false);
@@ -56,7 +57,7 @@ export default function MainSettingsPage() {
             <Card.Body>
               <Alert variant="info" className="d-flex align-items-center gap-2 py-2">
                 <i className="bi bi-laptop" aria-hidden="true" />
-                {format(m().settings.localNote, { login })}
+                {format(settingsText().localNote, { login })}
               </Alert>
               <Form onSubmit={onSubmit} noValidate data-testid="main-settings-form">
                 <Form.Check

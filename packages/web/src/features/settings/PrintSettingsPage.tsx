@@ -19,13 +19,14 @@ import {
   type PrintSettingsDraft,
 } from './local-settings';
 import { useLocalLogin } from './use-settings';
+import { settingsText } from './texts';
 
 /**
  * settings/print: five selects kept in this browser for the signed-in user (platform.md §2, §9;
  * goods-and-orders.md §9). Anyone may set them: they describe this device, not the organisation.
  */
 export default function PrintSettingsPage() {
-  const t = m().settings.print;
+  const t = settingsText().print;
   const toast = useToast();
   const login = useLocalLogin();
   const [draft, setDraft] = useState<PrintSettingsDraft>(() => getPrintSettingsDraft(login));
@@ -43,7 +44,7 @@ export default function PrintSettingsPage() {
       <SettingsHeader title={t.heading} icon="bi-printer">
         <Alert variant="info" className="d-flex align-items-center gap-2 py-2">
           <i className="bi bi-laptop" aria-hidden="true" />
-          {format(m().settings.localNote, { login })}
+          {format(settingsText().localNote, { login })}
         </Alert>
       </SettingsHeader>
       <Form onSubmit={onSubmit} noValidate data-testid="print-settings-form">

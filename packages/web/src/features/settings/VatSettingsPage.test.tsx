@@ -6,13 +6,14 @@ import { ModalProvider } from '@web/app/modals/ModalProvider';
 import { ToastProvider } from '@web/app/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import VatSettingsPage from './VatSettingsPage';
+import { settingsText } from './texts';
 
 const auth = vi.hoisted(() => ({ permissions: 'main.settings.edit' }));
 vi.mock('@web/app/auth/AuthProvider', () => ({
   useAuth: () => ({ user: { login: 'firma_jan', permissions: auth.permissions } }),
 }));
 
-const t = m().settings.vat;
+const t = settingsText().vat;
 const stored = {
   VAT_VALUES: '23;8',
   VAT_DEFAULT_ITEM: '23',
@@ -144,7 +145,7 @@ describe('VAT settings screen', () => {
     auth.permissions = 'main.items.show';
     renderPage();
     await waitFor(() => expect(rates()).toEqual(['23%', '8%']));
-    expect(screen.getByText(m().settings.readOnly)).toBeTruthy();
+    expect(screen.getByText(settingsText().readOnly)).toBeTruthy();
     expect(screen.queryByLabelText(t.newRate)).toBeNull();
     expect(screen.queryByRole('button', { name: new RegExp(t.save) })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Usuń stawkę 23%' })).toBeNull();

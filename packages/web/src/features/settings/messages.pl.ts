@@ -1,12 +1,17 @@
+import { appMessages } from '@web/app/messages.pl';
+
+// Route titles live in the eager app catalogue (the route table needs them before this chunk).
+const titles = appMessages.titles;
+
 /** Settings screens (platform.md §2 settings, §5, §8; goods-and-orders.md §9). */
 export const settingsMessages = {
   title: 'Ustawienia',
-  mainTitle: 'Ogólne',
-  vatTitle: 'VAT',
-  currenciesTitle: 'Waluty',
-  invoiceTitle: 'Faktury',
-  ordersTitle: 'Zamówienia',
-  printTitle: 'Drukowanie',
+  mainTitle: titles.settingsMain,
+  vatTitle: titles.settingsVat,
+  currenciesTitle: titles.settingsCurrencies,
+  invoiceTitle: titles.settingsInvoice,
+  ordersTitle: titles.settingsOrders,
+  printTitle: titles.settingsPrint,
   nav: {
     label: 'Nawigacja ustawień',
     settings: 'Ustawienia',

@@ -1,4 +1,5 @@
 import { m } from '@web/i18n';
+import { settingsText } from './texts';
 
 export interface SettingsNavEntry {
   /** Matched against the route's activeId list (router.tsx: settings-{path} or the list's path). */
@@ -29,37 +30,37 @@ const listEntry = (path: string, label: string, icon: string): SettingsNavEntry 
 
 /** The settings navigation: the settings screens, then the reference lists ('Słowniki'). */
 export function settingsNav(): SettingsNavGroup[] {
-  const t = m();
-  const s = t.settings;
-  const l = t.lists;
+  // Entry labels are the route titles (eager), so the navigation loads no other feature's texts.
+  const t = m().titles;
+  const s = settingsText();
   return [
     {
       id: 'settings',
       title: s.nav.settings,
       entries: [
-        settingsEntry('main', s.mainTitle, 'bi-sliders'),
-        settingsEntry('vat', s.vatTitle, 'bi-percent'),
-        settingsEntry('currencies', s.currenciesTitle, 'bi-currency-exchange'),
-        settingsEntry('invoice', s.invoiceTitle, 'bi-receipt'),
-        settingsEntry('orders', s.ordersTitle, 'bi-cart-check'),
-        settingsEntry('print', s.printTitle, 'bi-printer'),
+        settingsEntry('main', t.settingsMain, 'bi-sliders'),
+        settingsEntry('vat', t.settingsVat, 'bi-percent'),
+        settingsEntry('currencies', t.settingsCurrencies, 'bi-currency-exchange'),
+        settingsEntry('invoice', t.settingsInvoice, 'bi-receipt'),
+        settingsEntry('orders', t.settingsOrders, 'bi-cart-check'),
+        settingsEntry('print', t.settingsPrint, 'bi-printer'),
       ],
     },
     {
       id: 'dictionaries',
       title: s.nav.dictionaries,
       entries: [
-        listEntry('categories', t.trees.categories.title, 'bi-diagram-3'),
-        listEntry('places', t.trees.places.title, 'bi-geo-alt'),
-        listEntry('item-statuses', l.itemStatuses.title, 'bi-tag'),
-        listEntry('item-groups', l.itemGroups.title, 'bi-collection'),
-        listEntry('additional-descs', l.additionalDescs.title, 'bi-card-text'),
-        listEntry('delivery-price-lists', l.deliveryPriceLists.title, 'bi-cash-stack'),
-        listEntry('delivery-times', l.deliveryTimes.title, 'bi-clock'),
-        listEntry('parameters', t.parameters.title, 'bi-list-check'),
-        listEntry('order-statuses', l.orderStatuses.title, 'bi-flag'),
-        listEntry('income-sources', l.incomeSources.title, 'bi-wallet2'),
-        listEntry('user-sizes', t.userSizes.title, 'bi-rulers'),
+        listEntry('categories', t.categories, 'bi-diagram-3'),
+        listEntry('places', t.places, 'bi-geo-alt'),
+        listEntry('item-statuses', t.itemStatuses, 'bi-tag'),
+        listEntry('item-groups', t.itemGroups, 'bi-collection'),
+        listEntry('additional-descs', t.additionalDescs, 'bi-card-text'),
+        listEntry('delivery-price-lists', t.deliveryPriceLists, 'bi-cash-stack'),
+        listEntry('delivery-times', t.deliveryTimes, 'bi-clock'),
+        listEntry('parameters', t.parameters, 'bi-list-check'),
+        listEntry('order-statuses', t.orderStatuses, 'bi-flag'),
+        listEntry('income-sources', t.incomeSources, 'bi-wallet2'),
+        listEntry('user-sizes', t.userSizes, 'bi-rulers'),
       ],
     },
   ];

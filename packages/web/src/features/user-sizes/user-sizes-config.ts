@@ -1,8 +1,10 @@
 import { REFERENCE_LISTS, userSizeInputSchema, type UserSize } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { m } from '@web/i18n';
+
 import type { ColumnSpec, FieldSpec, ListConfig } from '@web/ui/list-config';
 import { userSizesResource } from './user-sizes.api';
+import { listsText } from '@web/features/reference-lists/texts';
+import { userSizesText } from './texts';
 
 type Values = z.input<typeof userSizeInputSchema>;
 type Body = z.output<typeof userSizeInputSchema>;
@@ -12,12 +14,12 @@ const SIDES: readonly Side[] = ['sizeA', 'sizeB', 'sizeC'];
 const sideField = (side: Side): FieldSpec<Values> => ({
   name: side,
   kind: 'mm',
-  label: () => m().userSizes[side],
+  label: () => userSizesText()[side],
   md: 2,
 });
 const sideColumn = (side: Side): ColumnSpec<UserSize> => ({
   id: side,
-  header: () => m().userSizes[side],
+  header: () => userSizesText()[side],
   className: 'text-end text-nowrap',
   cell: (row) => row[side],
 });
@@ -29,14 +31,14 @@ const sideColumn = (side: Side): ColumnSpec<UserSize> => ({
 export const userSizesConfig: ListConfig<UserSize, Values, Body> = {
   id: 'user-sizes',
   icon: 'bi-rulers',
-  texts: () => m().userSizes,
+  texts: () => userSizesText(),
   resource: userSizesResource,
   editPermission: REFERENCE_LISTS.userSizes.editPermission,
   form: {
     schema: userSizeInputSchema,
     empty: { name: '', sizeA: 0, sizeB: 0, sizeC: 0 },
     toValues: (row) => ({ name: row.name, sizeA: row.sizeA, sizeB: row.sizeB, sizeC: row.sizeC }),
-    fields: [{ name: 'name', kind: 'text', label: () => m().lists.fields.name, md: 6 }, ...SIDES.map(sideField)],
+    fields: [{ name: 'name', kind: 'text', label: () => listsText().fields.name, md: 6 }, ...SIDES.map(sideField)],
   },
   columns: SIDES.map(sideColumn),
   codes: REFERENCE_LISTS.userSizes.codes,

@@ -4,16 +4,17 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { UserForm } from './components/UserForm';
 import { usersUrl } from './urls';
 import { groupPermissions } from './user-form';
 import { usePermissionsInfo, useUser } from './users.api';
+import { usersText } from './texts';
 
 /** users/{id}: edit a user; id 0 creates one (platform.md §2 Users). */
 export default function UserEditPage() {
-  const t = m().users.edit;
+  const t = usersText().edit;
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id >= 0;

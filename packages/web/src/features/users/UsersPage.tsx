@@ -13,10 +13,11 @@ import { OrganizationCard } from './components/OrganizationCard';
 import { UsersTable } from './components/UsersTable';
 import { newUserUrl } from './urls';
 import { useDeleteUser, useUsers } from './users.api';
+import { usersText } from './texts';
 
 /** Users list with the organisation block (platform.md §2 Users). */
 export default function UsersPage() {
-  const t = m().users;
+  const t = usersText();
   const auth = useAuth();
   const toast = useToast();
   const modals = useModals();

@@ -1,8 +1,9 @@
 import type { BarcodeKind } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { m } from '@web/i18n';
-import { useReaderCodes, type CodesOutput } from '../barcodes.api';
+
+import { useReaderCodes, type CodesOutput } from '@web/app/reader-codes.api';
+import { barcodePrintsText } from '../texts';
 
 interface Props {
   kind: BarcodeKind;
@@ -15,7 +16,7 @@ interface Props {
 
 /** Print (opens the PDF for printing) and download of one sheet; errors toast 'Błąd pobierania kodów' (10 s). */
 export function CodesButtons({ kind, body, fileName, disabled, testId }: Props) {
-  const t = m().barcodePrints;
+  const t = barcodePrintsText();
   const codes = useReaderCodes();
   const pending = (output: CodesOutput) => codes.isPending && codes.variables.output === output;
   const run = (output: CodesOutput) => codes.mutate({ kind, body, output, fileName });

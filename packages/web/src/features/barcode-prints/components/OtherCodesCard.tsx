@@ -1,12 +1,12 @@
-import { m } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
 import { CodesButtons } from './CodesButtons';
+import { barcodePrintsText } from '../texts';
 
 const ICONS = ['bi-truck', 'bi-exclamation-triangle', 'bi-file-earmark-text', 'bi-arrow-counterclockwise'];
 
 /** The command codes of the order reader: waybill, problem, document, reset (kind other). */
 export function OtherCodesCard() {
-  const t = m().barcodePrints.other;
+  const t = barcodePrintsText().other;
   return (
     <SectionCard title={t.title} icon="upc" className="h-100" testId="other-codes">
       <p className="small text-muted">{t.hint}</p>

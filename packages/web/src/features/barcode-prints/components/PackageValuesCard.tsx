@@ -4,13 +4,14 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
 import { addSingleValue, generateMultiples, parseAmount } from '../reader-values';
 import { useStoredNumbers } from '../stored-lists';
 import { CodesButtons } from './CodesButtons';
 import { useAddFeedback } from './use-add-feedback';
 import { ValueChips } from './ValueChips';
+import { barcodePrintsText } from '../texts';
 
 interface Props {
   variant: 'weights' | 'sizes';
@@ -26,7 +27,7 @@ const SHEET = {
 
 /** Package weights (g) or sides (mm): multiples of a step up to a maximum, or single values. */
 export function PackageValuesCard({ variant, max, icon }: Props) {
-  const t = m().barcodePrints;
+  const t = barcodePrintsText();
   const text = t[variant];
   const g = t.generate;
   const unit = { unit: text.unit };

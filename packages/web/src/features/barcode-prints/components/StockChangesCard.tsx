@@ -2,17 +2,18 @@ import { STOCK_CHANGE_MAX } from '@zaplecze/contract';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
 import { addStockChange, formatStockChange, parseAmount } from '../reader-values';
 import { useStoredNumbers } from '../stored-lists';
 import { CodesButtons } from './CodesButtons';
 import { useAddFeedback } from './use-add-feedback';
 import { ValueChips } from './ValueChips';
+import { barcodePrintsText } from '../texts';
 
 /** Stock change amounts: a quantity added as an increase or a decrease (kind item_add_sub). */
 export function StockChangesCard() {
-  const t = m().barcodePrints;
+  const t = barcodePrintsText();
   const [values, setValues] = useStoredNumbers('stockChanges');
   const [amount, setAmount] = useState('');
   const feedback = useAddFeedback();

@@ -2,7 +2,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { useModals } from '@web/app/modals/ModalProvider';
-import { format, m, pluralPl } from '@web/i18n';
+import { format, pluralPl } from '@web/i18n';
+import { barcodePrintsText } from '../texts';
 
 interface Props {
   values: readonly number[];
@@ -15,7 +16,7 @@ interface Props {
 
 /** The entered values as removable chips, with their count and a 'clear the list' button. */
 export function ValueChips({ values, label, onChange, empty, testId }: Props) {
-  const t = m().barcodePrints;
+  const t = barcodePrintsText();
   const modals = useModals();
   if (values.length === 0)
     return (

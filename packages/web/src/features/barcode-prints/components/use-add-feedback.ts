@@ -1,7 +1,8 @@
 import { BARCODE_MAX_CODES, TOAST } from '@zaplecze/contract';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import type { ValueError, ValuesResult } from '../reader-values';
+import { barcodePrintsText } from '../texts';
 
 /**
  * Applies an add or generate result: the new list, or a warning with the refusal of
@@ -10,7 +11,7 @@ import type { ValueError, ValuesResult } from '../reader-values';
 export function useAddFeedback() {
   const toast = useToast();
   return (result: ValuesResult, apply: (values: number[]) => void, invalid: string): boolean => {
-    const t = m().barcodePrints;
+    const t = barcodePrintsText();
     if (result.ok) {
       if (result.added === 0) toast.info(t.addErrorTitle, t.nothingNew, TOAST.vatCurrencyWarningSeconds);
       else apply(result.values);

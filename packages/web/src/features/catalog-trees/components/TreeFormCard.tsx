@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Collapse from 'react-bootstrap/Collapse';
-import { m } from '@web/i18n';
+import { treesText } from '../texts';
 
 export interface TreeFormCardProps {
   heading: string;
@@ -12,7 +12,7 @@ export interface TreeFormCardProps {
 
 /** The collapsible card around the edit form; its header names the mode ('Dodaj nową kategorię' / 'Edytuj kategorię'). */
 export function TreeFormCard({ heading, open, onToggle, children }: TreeFormCardProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   return (
     <Card className="shadow-sm" data-testid="tree-form-card">
       <Card.Header className="bg-body p-0">

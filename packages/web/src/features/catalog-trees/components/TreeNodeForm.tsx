@@ -14,6 +14,7 @@ import type { TreeConfig } from '../tree-config';
 import { subtreeIds } from '../tree-model';
 import { useSaveTreeNode } from '../trees.api';
 import { NodePicker } from './NodePicker';
+import { treesText } from '../texts';
 
 /** What the form opens with: a new node (maybe with its parent), or a node to edit. */
 export interface TreeDraft {
@@ -49,7 +50,7 @@ export interface TreeNodeFormProps {
  * parent choices.
  */
 export function TreeNodeForm({ config, nodes, draft, onSaved, onCancel }: TreeNodeFormProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const toast = useToast();
   const save = useSaveTreeNode(config.kind);
   const editing = draft.id !== undefined;

@@ -18,6 +18,7 @@ import { useLatest } from '../use-latest';
 import { TreeFormCard } from './TreeFormCard';
 import { TreeNodeForm, type TreeDraft } from './TreeNodeForm';
 import { TreeTable } from './TreeTable';
+import { treesText } from '../texts';
 
 const NO_NODES: TreeNode[] = [];
 let draftSeq = 0;
@@ -39,7 +40,7 @@ function scrollUp(): void {
 export function TreePage({ kind }: { kind: TreeKind }) {
   const config = useMemo(() => treeConfig(kind), [kind]);
   const texts = config.texts;
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const auth = useAuth();
   const toast = useToast();
   const modals = useModals();

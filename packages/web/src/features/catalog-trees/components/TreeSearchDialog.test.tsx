@@ -7,6 +7,7 @@ import { m } from '@web/i18n';
 import { treeKeys } from '../trees.api';
 import { PlaceSearchDialog } from './PlaceSearchDialog';
 import { CategorySearchDialog } from './CategorySearchDialog';
+import { treesText } from '../texts';
 
 const node = (id: number, number: string, name: string, fullNumber: string, fullName: string): TreeNode => ({
   id,
@@ -28,7 +29,7 @@ function withClient(children: ReactNode, seed?: (c: QueryClient) => void) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-const t = m().trees.search;
+const t = treesText().search;
 const dialog = () => screen.getByRole('dialog');
 
 describe('place and category search dialogs', () => {

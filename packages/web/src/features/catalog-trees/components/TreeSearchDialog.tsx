@@ -8,10 +8,11 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { errorMessage } from '@web/app/api';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import { treeConfig } from '../tree-config';
 import { emptyPlaceCriteria, filterCategories, filterPlaces, type PlaceSearchCriteria } from '../tree-search';
 import { useTree, type TreeKind } from '../trees.api';
+import { treesText } from '../texts';
 
 /** Results drawn at once; a narrower search shows the rest. */
 const MAX_RESULTS = 200;
@@ -29,7 +30,7 @@ type Field = keyof PlaceSearchCriteria;
 
 /** The dialog's fields per tree: places have a position, categories do not. */
 function fieldsOf(kind: TreeKind): { key: Field; label: string; hint?: string }[] {
-  const t = m().trees.search;
+  const t = treesText().search;
   if (kind === 'categories') {
     return [
       { key: 'name', label: t.categoryName },
@@ -66,7 +67,7 @@ export function TreeSearchDialog({ kind, ...props }: TreeSearchDialogProps & { k
 }
 
 function SearchBody({ kind, onChoose, onHide, exclude }: TreeSearchDialogProps & { kind: TreeKind }) {
-  const t = m().trees.search;
+  const t = treesText().search;
   const tree = useTree(kind);
   const [criteria, setCriteria] = useState<PlaceSearchCriteria>(emptyPlaceCriteria);
   const [ran, setRan] = useState<PlaceSearchCriteria | undefined>(undefined);
@@ -147,7 +148,7 @@ interface ResultsProps {
 }
 
 function SearchResults({ kind, ran, loading, error, results, onChoose }: ResultsProps) {
-  const t = m().trees.search;
+  const t = treesText().search;
   if (error) {
     return (
       <p className="text-danger mb-0" role="alert" data-testid="tree-search-error">

@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TreeNode } from '@zaplecze/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { m } from '@web/i18n';
+
 import { visibleRows } from '../tree-model';
 import { TreeTable, type TreeTableProps } from './TreeTable';
+import { treesText } from '../texts';
 
 const node = (id: number, parentId: number | null, fullNumber: string, name: string): TreeNode => ({
   id,
@@ -19,7 +20,7 @@ function renderTable(overrides: Partial<TreeTableProps> = {}) {
   const props: TreeTableProps = {
     rows: visibleRows(nodes, new Set()),
     showPosition: true,
-    addChildLabel: m().trees.places.addChild,
+    addChildLabel: treesText().places.addChild,
     canEdit: true,
     multi: false,
     selected: new Set(),
@@ -37,7 +38,7 @@ function renderTable(overrides: Partial<TreeTableProps> = {}) {
 }
 
 const row = (id: number) => screen.getByTestId(`tree-row-${id}`);
-const t = m().trees.tree;
+const t = treesText().tree;
 
 describe('TreeTable', () => {
   afterEach(() => cleanup());
@@ -51,7 +52,7 @@ describe('TreeTable', () => {
 
   it('offers add-child, edit and delete per row, and a toggle only where there are children', () => {
     const props = renderTable();
-    fireEvent.click(within(row(2)).getByRole('button', { name: m().trees.places.addChild }));
+    fireEvent.click(within(row(2)).getByRole('button', { name: treesText().places.addChild }));
     expect(props.onAddChild).toHaveBeenCalledWith(nodes[1]);
     fireEvent.click(within(row(2)).getByRole('button', { name: t.edit }));
     expect(props.onEdit).toHaveBeenCalledWith(nodes[1]);
@@ -78,5 +79,31 @@ describe('TreeTable', () => {
     fireEvent.click(within(row(3)).getByRole('checkbox'), { shiftKey: true });
     expect(props.onSelect).toHaveBeenLastCalledWith(3, true);
     expect(props.onSelect).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws a bounded number of rows of a big tree and follows the page scroll', async () => {
+    // jsdom has no layout: the window is 768 px high and rows take the 41 px estimate. The
+    // virtualiser writes its scroll position back on start; jsdom has no window.scrollTo.
+    vi.stubGlobal('scrollTo', vi.fn());
+    const big = Array.from({ length: 2000 }, (_, i) => node(i + 1, null, `N${i + 1}`, `Węzeł ${i + 1}`));
+    renderTable({ rows: visibleRows(big, new Set()) });
+    const drawn = () => screen.getAllByTestId(/^tree-row-/).length;
+    expect(drawn()).toBeGreaterThan(10);
+    expect(drawn()).toBeLessThanOrEqual(60);
+    expect(screen.queryByTestId('tree-row-1')).not.toBeNull();
+
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    try {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 1000 * 41 });
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(screen.queryByTestId('tree-row-1001')).not.toBeNull());
+      expect(screen.queryByTestId('tree-row-1')).toBeNull();
+      expect(drawn()).toBeLessThanOrEqual(60);
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,11 +1,16 @@
 import type { TreeNode } from '@zaplecze/contract';
-import { memo, type MouseEvent } from 'react';
+import { memo, useRef, type MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { m } from '@web/i18n';
+
 import type { TreeRow } from '../tree-model';
-import { useWindowedRows } from '../windowing';
+import { PadRow } from '@web/ui/virtual/PadRow';
+import { useWindowVirtualRows } from '@web/ui/virtual/useVirtualRows';
+import { treesText } from '../texts';
+
+/** Above this many rows a tree draws only the rows near the screen (a warehouse has thousands of places). */
+export const VIRTUAL_ROWS_THRESHOLD = 500;
 
 export interface TreeRowActions {
   onToggle(id: number): void;
@@ -34,12 +39,13 @@ export interface TreeTableProps extends TreeRowActions {
 /**
  * The tree as a table (goods-and-orders.md §2.10, §2.11): name indented 1 em per level with an
  * expand/collapse toggle, number, ID, (position), and per-row add-child, edit and delete. Long
- * trees draw only the rows near the screen (see windowing.ts).
+ * trees draw only the rows near the screen (react-virtual, scrolling with the page).
  */
 export function TreeTable(props: TreeTableProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const { rows, showPosition, canEdit, multi } = props;
-  const win = useWindowedRows(rows.length);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const win = useWindowVirtualRows({ count: rows.length, bodyRef, threshold: VIRTUAL_ROWS_THRESHOLD });
   const actions = canEdit && !multi;
   const columns = 3 + (showPosition ? 1 : 0) + (multi ? 1 : 0) + (actions ? 1 : 0);
   return (
@@ -77,35 +83,32 @@ export function TreeTable(props: TreeTableProps) {
           )}
         </tr>
       </thead>
-      <tbody ref={win.bodyRef}>
-        {win.padTop > 0 && (
-          <tr aria-hidden="true" style={{ height: win.padTop }}>
-            <td colSpan={columns} className="p-0 border-0" />
-          </tr>
-        )}
-        {rows.slice(win.start, win.end).map((row) => (
-          <TreeTableRow
-            key={row.node.id}
-            row={row}
-            showPosition={showPosition}
-            addChildLabel={props.addChildLabel}
-            actions={actions}
-            multi={multi}
-            selected={multi && props.selected.has(row.node.id)}
-            editing={props.editingId === row.node.id}
-            deleting={props.deletingId === row.node.id}
-            onToggle={props.onToggle}
-            onAddChild={props.onAddChild}
-            onEdit={props.onEdit}
-            onDelete={props.onDelete}
-            onSelect={props.onSelect}
-          />
-        ))}
-        {win.padBottom > 0 && (
-          <tr aria-hidden="true" style={{ height: win.padBottom }}>
-            <td colSpan={columns} className="p-0 border-0" />
-          </tr>
-        )}
+      <tbody ref={bodyRef}>
+        <PadRow height={win.padTop} colSpan={columns} />
+        {win.indexes.map((index) => {
+          const row = rows[index];
+          if (!row) return null;
+          return (
+            <TreeTableRow
+              key={row.node.id}
+              index={index}
+              row={row}
+              showPosition={showPosition}
+              addChildLabel={props.addChildLabel}
+              actions={actions}
+              multi={multi}
+              selected={multi && props.selected.has(row.node.id)}
+              editing={props.editingId === row.node.id}
+              deleting={props.deletingId === row.node.id}
+              onToggle={props.onToggle}
+              onAddChild={props.onAddChild}
+              onEdit={props.onEdit}
+              onDelete={props.onDelete}
+              onSelect={props.onSelect}
+            />
+          );
+        })}
+        <PadRow height={win.padBottom} colSpan={columns} />
       </tbody>
     </Table>
   );
@@ -115,6 +118,8 @@ export function TreeTable(props: TreeTableProps) {
 const TOGGLE_STYLE = { display: 'inline-block', width: '1.25rem', flex: '0 0 1.25rem', lineHeight: 1 } as const;
 
 interface RowProps extends TreeRowActions {
+  /** Position in the visible rows (the virtualiser measures rows by it). */
+  index: number;
   row: TreeRow;
   showPosition: boolean;
   addChildLabel: string;
@@ -127,6 +132,7 @@ interface RowProps extends TreeRowActions {
 
 /** One row; memoised, so toggling a branch or selecting a row redraws only the rows that changed. */
 const TreeTableRow = memo(function TreeTableRow({
+  index,
   row,
   showPosition,
   addChildLabel,
@@ -141,7 +147,7 @@ const TreeTableRow = memo(function TreeTableRow({
   onDelete,
   onSelect,
 }: RowProps) {
-  const t = m().trees.tree;
+  const t = treesText().tree;
   const { node, depth, hasChildren, expanded } = row;
   const stop = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
@@ -149,7 +155,7 @@ const TreeTableRow = memo(function TreeTableRow({
   };
   return (
     <tr
-      data-row
+      data-index={index}
       data-testid={`tree-row-${node.id}`}
       data-depth={depth}
       aria-selected={multi ? selected : undefined}

@@ -1,10 +1,11 @@
 import Card from 'react-bootstrap/Card';
 import { format, m } from '@web/i18n';
 import { longDate } from '../home';
+import { homeText } from '../texts';
 
 /** With no widget to show: today's date and the product version (platform.md §2 Home). */
 export function HomePlaceholder({ version }: { version: string | undefined }) {
-  const t = m().home;
+  const t = homeText();
   return (
     <Card className="border-0 shadow-sm" data-testid="home-placeholder">
       <Card.Body className="text-center py-5 px-3">

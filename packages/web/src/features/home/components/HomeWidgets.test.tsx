@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { m } from '@web/i18n';
+
 import { HomeWidgets } from './HomeWidgets';
+import { homeText } from '../texts';
 
 function Broken(): never {
   throw new Error('plugin bug');
@@ -21,7 +22,7 @@ describe('HomeWidgets', () => {
       />,
     );
     expect(screen.getByText('Zamówienia dziś: 3')).toBeTruthy();
-    expect(screen.getByText(m().home.widgetError)).toBeTruthy();
+    expect(screen.getByText(homeText().widgetError)).toBeTruthy();
     const orders = document.querySelector('[data-widget="orders"]');
     expect(orders?.className).toBe('col-12');
   });

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { m } from '@web/i18n';
+import { homeText } from '../texts';
 
 /** Keeps one failing widget (a plugin's, say) from taking the whole home page down. */
 export class WidgetBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -19,7 +19,7 @@ export class WidgetBoundary extends Component<{ children: ReactNode }, { failed:
     return (
       <Alert variant="danger" className="mb-0 h-100">
         <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
-        {m().home.widgetError}
+        {homeText().widgetError}
       </Alert>
     );
   }

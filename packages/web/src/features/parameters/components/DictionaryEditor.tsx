@@ -2,8 +2,9 @@ import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } f
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import type { ParameterFormValues } from '../parameter-form';
+import { parametersText } from '../texts';
 
 export interface DictionaryEditorProps {
   control: Control<ParameterFormValues>;
@@ -14,7 +15,7 @@ export interface DictionaryEditorProps {
 
 /** The numbered entries of a DICT parameter, each removable, with an add button (§2.9). */
 export function DictionaryEditor({ control, register, errors, disabled }: DictionaryEditorProps) {
-  const t = m().parameters.edit;
+  const t = parametersText().edit;
   const { fields, append, remove } = useFieldArray({ control, name: 'dictionary' });
   return (
     <div data-testid="parameter-dictionary">

@@ -2,8 +2,9 @@ import { MAIN_PARAMETERS_CAT_ID } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import { nodeLabel } from '@web/features/catalog-trees/tree-model';
 import { useCategories } from '@web/features/catalog-trees/trees.api';
-import { format, m } from '@web/i18n';
+import { format } from '@web/i18n';
 import type { ParameterCriteria } from '../urls';
+import { parametersText } from '../texts';
 
 export interface ParameterFilterSummaryProps {
   criteria: ParameterCriteria;
@@ -12,7 +13,7 @@ export interface ParameterFilterSummaryProps {
 
 /** What the list is filtered by, above the table, with a button to show every parameter again. */
 export function ParameterFilterSummary({ criteria, onClear }: ParameterFilterSummaryProps) {
-  const t = m().parameters.list;
+  const t = parametersText().list;
   const categories = useCategories();
   // 'Parametry główne' (catId -1) has no category to name.
   const main = criteria.catId === MAIN_PARAMETERS_CAT_ID;

@@ -21,6 +21,8 @@ import {
 } from '../parameter-form';
 import { useSaveParameter } from '../parameters.api';
 import { DictionaryEditor } from './DictionaryEditor';
+import { treesText } from '@web/features/catalog-trees/texts';
+import { parametersText } from '../texts';
 
 export interface ParameterFormProps {
   /** The parameter being edited; undefined creates one. */
@@ -38,8 +40,8 @@ const isFormField = (f: string | undefined): f is 'name' | 'type' | 'categoryId'
  * a failed save keeps everything typed.
  */
 export function ParameterForm({ parameter, canEdit, onSaved }: ParameterFormProps) {
-  const t = m().parameters.edit;
-  const types = m().parameters.types;
+  const t = parametersText().edit;
+  const types = parametersText().types;
   const toast = useToast();
   const save = useSaveParameter();
   const categories = useCategories();
@@ -57,7 +59,7 @@ export function ParameterForm({ parameter, canEdit, onSaved }: ParameterFormProp
   const type = watch('type');
 
   useEffect(() => {
-    if (categories.error) toast.error(m().trees.categories.loadErrorTitle, errorMessage(categories.error));
+    if (categories.error) toast.error(treesText().categories.loadErrorTitle, errorMessage(categories.error));
   }, [categories.error, toast]);
 
   const onSubmit = async (v: ParameterFormValues) => {

@@ -7,8 +7,10 @@ import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
 import { useCategories } from '@web/features/catalog-trees/trees.api';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { m } from '@web/i18n';
+
 import { normalizeCriteria, type ParameterCriteria } from '../urls';
+import { treesText } from '@web/features/catalog-trees/texts';
+import { parametersText } from '../texts';
 
 export interface ParametersSearchProps {
   show: boolean;
@@ -20,7 +22,7 @@ export interface ParametersSearchProps {
 
 /** The slide-out search of the parameter list (goods-and-orders.md §2.9). */
 export function ParametersSearch({ show, onHide, criteria, onSearch }: ParametersSearchProps) {
-  const t = m().parameters.search;
+  const t = parametersText().search;
   return (
     <Offcanvas show={show} onHide={onHide} placement="end" data-testid="parameters-search">
       <Offcanvas.Header closeButton>
@@ -35,11 +37,11 @@ export function ParametersSearch({ show, onHide, criteria, onSearch }: Parameter
 }
 
 function SearchForm({ criteria, onSearch }: Pick<ParametersSearchProps, 'criteria' | 'onSearch'>) {
-  const t = m().parameters.search;
+  const t = parametersText().search;
   const categories = useCategories();
   const toast = useToast();
   useEffect(() => {
-    if (categories.error) toast.error(m().trees.categories.loadErrorTitle, errorMessage(categories.error));
+    if (categories.error) toast.error(treesText().categories.loadErrorTitle, errorMessage(categories.error));
   }, [categories.error, toast]);
   const [category, setCategory] = useState(criteria.catId === undefined ? '' : String(criteria.catId));
   const [strict, setStrict] = useState(criteria.isCatStrict);

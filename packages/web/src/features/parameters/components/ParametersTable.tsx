@@ -5,8 +5,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { Link } from 'react-router';
-import { m } from '@web/i18n';
+
 import { parameterUrl } from '../urls';
+import { parametersText } from '../texts';
 
 export interface ParametersTableProps {
   params: readonly Parameter[];
@@ -18,8 +19,8 @@ export interface ParametersTableProps {
 
 /** ID, name, type name, category number (tooltip: full name; '---' without one), multi flag, edit, delete. */
 export function ParametersTable({ params, canEdit, deletingId, onDelete }: ParametersTableProps) {
-  const t = m().parameters.list;
-  const types = m().parameters.types;
+  const t = parametersText().list;
+  const types = parametersText().types;
   return (
     <Table striped hover responsive className="align-middle mb-0" data-testid="parameters-table">
       <thead>

@@ -6,7 +6,7 @@ import { errorMessage } from '@web/app/api';
 import { OptionsGate } from '@web/features/settings/components/OptionsGate';
 import { SaveButton } from '@web/features/settings/components/SaveButton';
 import { useOptionsSaver } from '@web/features/settings/use-settings';
-import { m } from '@web/i18n';
+
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { SectionCard } from '@web/ui/SectionCard';
 import {
@@ -17,6 +17,7 @@ import {
   type DispatchSettings,
 } from '../dispatch-settings';
 import { listResources } from '../lists.api';
+import { listsText } from '../texts';
 
 interface EditorProps {
   initial: Record<DispatchKey, string>;
@@ -37,7 +38,7 @@ function StatusSelect({
   statuses: readonly OrderStatus[];
   onChange(value: string): void;
 }) {
-  const t = m().lists.dispatch;
+  const t = listsText().dispatch;
   // A stored id that is not in the list any more is still shown, so saving does not change it silently.
   const unknown = value !== '' && !statuses.some((s) => String(s.id) === value);
   return (
@@ -57,7 +58,7 @@ function StatusSelect({
 }
 
 function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
-  const t = m().lists.dispatch;
+  const t = listsText().dispatch;
   const saver = useOptionsSaver(t.saveErrorTitle);
   const [s, setS] = useState<DispatchSettings>(() => dispatchFromOptions(initial));
 
@@ -114,7 +115,7 @@ function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
  * switch, saved together in one PUT /options.
  */
 export function DispatchSettingsForm({ canEdit }: { canEdit: boolean }) {
-  const t = m().lists.dispatch;
+  const t = listsText().dispatch;
   const statuses = listResources.orderStatuses.useList();
   return (
     <SectionCard title={t.heading} icon="truck" testId="dispatch-settings">

@@ -2,10 +2,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useFormContext } from 'react-hook-form';
-import { m } from '@web/i18n';
+
 import type { RegisterFormValues } from '../register-form';
 import { FormSection } from './FormSection';
 import { TermsCheck } from './TermsCheck';
+import { registerText } from '../texts';
 
 export interface CaptchaSectionProps {
   /** Data URL of the image; undefined while loading or after a failure. */
@@ -16,7 +17,7 @@ export interface CaptchaSectionProps {
 
 /** The captcha image with its renew button and answer field, and the terms acceptance. */
 export function CaptchaSection({ image, loading, onRenew }: CaptchaSectionProps) {
-  const t = m().register;
+  const t = registerText();
   const {
     register,
     formState: { errors },

@@ -1,10 +1,11 @@
 import type { Country } from '@zaplecze/contract';
 import Form from 'react-bootstrap/Form';
 import { useFormContext } from 'react-hook-form';
-import { m } from '@web/i18n';
+
 import type { RegisterFormValues } from '../register-form';
 import { FormSection } from './FormSection';
 import { RegisterField } from './RegisterField';
+import { registerText } from '../texts';
 
 /** Company data for the invoice: name, optional tax id, address, post code and city, country. */
 export function CompanySection({
@@ -14,7 +15,7 @@ export function CompanySection({
   countries: readonly Country[] | undefined;
   countriesLoading: boolean;
 }) {
-  const t = m().register;
+  const t = registerText();
   const {
     register,
     formState: { errors },

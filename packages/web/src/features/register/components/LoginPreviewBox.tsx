@@ -1,10 +1,11 @@
 import { useWatch } from 'react-hook-form';
-import { m } from '@web/i18n';
+
 import { loginPreview, type RegisterFormValues } from '../register-form';
+import { registerText } from '../texts';
 
 /** The live preview of the administrator's login, `{prefix}_{adminUser}`. */
 export function LoginPreviewBox() {
-  const t = m().register;
+  const t = registerText();
   const [prefix, user] = useWatch<RegisterFormValues, ['orgPrefix', 'adminUser']>({ name: ['orgPrefix', 'adminUser'] });
   const p = loginPreview(prefix, user);
   return (

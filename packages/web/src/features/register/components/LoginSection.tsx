@@ -1,11 +1,11 @@
-import { m } from '@web/i18n';
 import { FormSection } from './FormSection';
 import { LoginPreviewBox } from './LoginPreviewBox';
 import { RegisterField } from './RegisterField';
+import { registerText } from '../texts';
 
 /** The organisation prefix and the administrator's account. */
 export function LoginSection() {
-  const t = m().register;
+  const t = registerText();
   const id = { autoCapitalize: 'none', spellCheck: false, autoComplete: 'off' } as const;
   return (
     <FormSection icon="bi-person-lock" title={t.loginSection}>

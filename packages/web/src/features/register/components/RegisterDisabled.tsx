@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { m } from '@web/i18n';
+import { registerText } from '../texts';
 
 /** Registration is closed on this server: its text replaces the form. */
 export function RegisterDisabled({ text }: { text: string }) {
-  const t = m().register;
+  const t = registerText();
   return (
     <div className="text-center py-2" data-testid="register-disabled">
       <i className="bi bi-slash-circle text-secondary display-4" aria-hidden="true" />

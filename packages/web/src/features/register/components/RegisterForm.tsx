@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '@web/app/api';
-import { m } from '@web/i18n';
+
 import { useCaptcha, useCountries, useRegisterMutation } from '../register.api';
 import {
   emptyRegisterForm,
@@ -20,6 +20,7 @@ import { CaptchaSection } from './CaptchaSection';
 import { CompanySection } from './CompanySection';
 import { LoginSection } from './LoginSection';
 import { RegisterProgress } from './RegisterProgress';
+import { registerText } from '../texts';
 
 export interface RegisterFormProps {
   onRegistered: (login: string) => void;
@@ -29,7 +30,7 @@ export interface RegisterFormProps {
 
 /** The registration form: company, login data, captcha and terms (platform.md §2, §5). */
 export function RegisterForm({ onRegistered, onDisabled }: RegisterFormProps) {
-  const t = m().register;
+  const t = registerText();
   const form = useForm<RegisterFormValues, unknown, RegisterPayload>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: emptyRegisterForm,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { m } from '@web/i18n';
+import { registerText } from '../texts';
 
 /** After a registration: the login to sign in with and the way to the login page. */
 export function RegisterSuccess({ login }: { login: string }) {
-  const t = m().register;
+  const t = registerText();
   const [copied, setCopied] = useState(false);
   const canCopy = typeof navigator !== 'undefined' && !!navigator.clipboard;
   const copy = () => {

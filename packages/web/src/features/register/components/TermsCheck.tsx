@@ -1,22 +1,23 @@
 import Form from 'react-bootstrap/Form';
 import { useFormContext } from 'react-hook-form';
-import { m } from '@web/i18n';
+
 import { formatNodes } from '../format-nodes';
 import type { RegisterFormValues } from '../register-form';
+import { registerText } from '../texts';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
       <i className="bi bi-box-arrow-up-right small ms-1" aria-hidden="true" />
-      <span className="visually-hidden"> {m().register.newTab}</span>
+      <span className="visually-hidden"> {registerText().newTab}</span>
     </a>
   );
 }
 
 /** Acceptance of the terms and the privacy policy; both open in a new tab. */
 export function TermsCheck() {
-  const t = m().register;
+  const t = registerText();
   const {
     register,
     formState: { errors },

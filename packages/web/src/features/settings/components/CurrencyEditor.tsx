@@ -13,10 +13,11 @@ import { SectionCard } from '@web/ui/SectionCard';
 import { addCurrency, currencyStateToOptions, removeCurrency, type CurrencyState } from '../currency-rules';
 import { useOptionsSaver } from '../use-settings';
 import { SaveButton } from './SaveButton';
+import { settingsText } from '../texts';
 
 /** Currencies and the default one: add and delete change only this list until Save writes both options. */
 export function CurrencyEditor({ initial, canEdit }: { initial: CurrencyState; canEdit: boolean }) {
-  const t = m().settings.currencies;
+  const t = settingsText().currencies;
   const toast = useToast();
   const modals = useModals();
   const saver = useOptionsSaver();

@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { m } from '@web/i18n';
+
 import type { settingsMessages } from '../messages.pl';
 import { SectionCard } from '@web/ui/SectionCard';
 import { useOptionsSaver } from '../use-settings';
 import { SaveButton } from './SaveButton';
+import { settingsText } from '../texts';
 
 export const INVOICE_KEYS = [
   'INVOICE_PAYMENT_DEFAULT',
@@ -58,7 +59,7 @@ const MAX_LENGTH = invoiceKind.type === 'text' ? invoiceKind.max : undefined;
 
 /** Eight text fields saved together; a failed save keeps what was typed. */
 export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: boolean }) {
-  const t = m().settings.invoice;
+  const t = settingsText().invoice;
   const saver = useOptionsSaver();
   const [values, setValues] = useState(initial);
 

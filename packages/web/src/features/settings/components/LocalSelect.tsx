@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { m } from '@web/i18n';
+import { settingsText } from '../texts';
 
 interface Props<T extends string> {
   id: string;
@@ -26,7 +26,7 @@ export function LocalSelect<T extends string>({ id, label, values, labels, value
           onChange((values as readonly string[]).includes(v) ? (v as T) : undefined);
         }}
       >
-        <option value="">{m().settings.print.notSet}</option>
+        <option value="">{settingsText().print.notSet}</option>
         {values.map((v) => (
           <option key={v} value={v}>
             {labels[v]}

@@ -7,6 +7,7 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { useOptions } from '../options.api';
+import { settingsText } from '../texts';
 
 interface Props<K extends OptionKey> {
   keys: readonly K[];
@@ -42,7 +43,7 @@ export function OptionsGate<K extends OptionKey>({ keys, errorTitle, children }:
       <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2" data-testid="settings-load-error">
         <span className="me-auto">{errorMessage(q.error)}</span>
         <Button size="sm" variant="outline-danger" onClick={() => void q.refetch()}>
-          {m().settings.retry}
+          {settingsText().retry}
         </Button>
       </Alert>
     );

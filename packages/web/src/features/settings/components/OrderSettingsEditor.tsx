@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { m } from '@web/i18n';
+
 import { SectionCard } from '@web/ui/SectionCard';
 import { ORDER_KEYS, orderFlagsFromOptions, skipOptionsMismatch, type OrderFlags, type OrderKey } from '../order-rules';
 import { useOptionsSaver } from '../use-settings';
 import { SaveButton } from './SaveButton';
+import { settingsText } from '../texts';
 
 const LABELS: Record<OrderKey, 'autoCommit' | 'skipZeroMinus' | 'skipZeroPlus'> = {
   WAREHOUSE_AUTO_COMMIT: 'autoCommit',
@@ -15,7 +16,7 @@ const LABELS: Record<OrderKey, 'autoCommit' | 'skipZeroMinus' | 'skipZeroPlus'> 
 
 /** Three switches saved together, with the zero-stock warning highlighted while the two skips differ. */
 export function OrderSettingsEditor({ initial, canEdit }: { initial: Record<OrderKey, string>; canEdit: boolean }) {
-  const t = m().settings.orders;
+  const t = settingsText().orders;
   const saver = useOptionsSaver();
   const [flags, setFlags] = useState<OrderFlags>(() => orderFlagsFromOptions(initial));
   const mismatch = skipOptionsMismatch(flags);

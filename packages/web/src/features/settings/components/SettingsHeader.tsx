@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { m } from '@web/i18n';
+import { settingsText } from '../texts';
 
 interface Props {
   title: string;
@@ -23,7 +23,7 @@ export function SettingsHeader({ title, icon, readOnly, children }: Props) {
       {readOnly && (
         <Alert variant="secondary" className="d-flex align-items-center gap-2 py-2" data-testid="settings-read-only">
           <i className="bi bi-lock" aria-hidden="true" />
-          {m().settings.readOnly}
+          {settingsText().readOnly}
         </Alert>
       )}
     </>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useActiveIds } from '@web/app/route-handle';
-import { m } from '@web/i18n';
+
 import { settingsNav } from '../settings-nav';
+import { settingsText } from '../texts';
 
 /**
  * The settings navigation: a column beside the screen (`vertical`), or rows that scroll sideways
@@ -19,7 +20,7 @@ export function SettingsNav({ vertical }: { vertical: boolean }) {
   return (
     <nav
       ref={navRef}
-      aria-label={m().settings.nav.label}
+      aria-label={settingsText().nav.label}
       className="bg-white border rounded p-2"
       data-testid="settings-nav"
     >

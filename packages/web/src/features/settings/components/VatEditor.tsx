@@ -21,6 +21,7 @@ import {
   type VatState,
 } from '../vat-rules';
 import { SaveButton } from './SaveButton';
+import { settingsText } from '../texts';
 
 const DEFAULT_LABELS: Record<
   VatDefaultKey,
@@ -34,7 +35,7 @@ const DEFAULT_LABELS: Record<
 
 /** The VAT list and defaults, edited locally until Save writes all five options in one call. */
 export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: boolean }) {
-  const t = m().settings.vat;
+  const t = settingsText().vat;
   const toast = useToast();
   const modals = useModals();
   const saver = useOptionsSaver();

@@ -1,6 +1,7 @@
 import type { Organization } from '@zaplecze/contract';
-import { language, m } from '@web/i18n';
+import { language } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
+import { usersText } from '../texts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -11,7 +12,7 @@ function formatDate(iso: string): string {
 
 /** The organisation's data, read-only: only the provider changes it (platform.md §2 Users). */
 export function OrganizationCard({ org }: { org: Organization }) {
-  const t = m().users.organization;
+  const t = usersText().organization;
   const rows: [string, string, string][] = [
     ['id', t.id, String(org.id)],
     ['registration-date', t.registrationDate, formatDate(org.registrationDate)],

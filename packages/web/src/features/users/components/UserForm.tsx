@@ -27,6 +27,7 @@ import {
 } from '../user-form';
 import { useCreateUser, useUpdateUser } from '../users.api';
 import { PermissionsPicker } from './PermissionsPicker';
+import { usersText } from '../texts';
 
 export interface UserFormProps {
   /** The user being edited; undefined creates a new one. */
@@ -43,7 +44,7 @@ const isFormField = (f: string): f is Path<UserFormValues> => (FORM_FIELDS as re
 
 /** Create or edit one user (platform.md §2 Users, §5 User create). */
 export function UserForm({ user, me, groups, onSaved }: UserFormProps) {
-  const t = m().users.edit;
+  const t = usersText().edit;
   const toast = useToast();
   const create = useCreateUser();
   const update = useUpdateUser();

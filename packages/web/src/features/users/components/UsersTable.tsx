@@ -3,8 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { m } from '@web/i18n';
+
 import { userUrl } from '../urls';
+import { usersText } from '../texts';
 
 export interface UsersTableProps {
   users: User[];
@@ -19,7 +20,7 @@ export interface UsersTableProps {
 
 /** The users list: id, login, name, e-mail, phone, edit link and delete button. */
 export function UsersTable({ users, meId, canDelete, deletingId, onDelete }: UsersTableProps) {
-  const t = m().users.list;
+  const t = usersText().list;
   return (
     <Table striped hover responsive className="align-middle mb-0 users-table" data-testid="users-table">
       <thead>

@@ -2,8 +2,9 @@ import { barcodePdfSchema, TOAST } from '@zaplecze/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { m } from '@web/i18n';
+
 import { downloadPdf, printPdf } from '@web/ui/pdf';
+import { uiText } from '@web/ui/texts';
 
 export type CodesOutput = 'print' | 'download';
 
@@ -17,6 +18,9 @@ export interface CodesRequest {
 }
 
 /**
+ * Shared by every list that offers reader codes (ui/MultiSelectToolbar) and the sheets screen,
+ * so it lives in app/: ui/ never imports a feature.
+ *
  * Fetches a reader-code sheet and prints it (browser print dialog) or saves it as a file.
  * Errors show 'Błąd pobierania kodów' for 10 s (platform.md §8, §9).
  */
@@ -28,6 +32,6 @@ export function useReaderCodes() {
       if (req.output === 'print') printPdf(pdf);
       else downloadPdf(pdf, req.fileName);
     },
-    onError: (err) => toast.error(m().multiSelect.codesErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds),
+    onError: (err) => toast.error(uiText().multiSelect.codesErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds),
   });
 }

@@ -17,6 +17,7 @@ import { MultiSelectToolbar } from './MultiSelectToolbar';
 import { PageSpinner } from './PageSpinner';
 import { RowMenu } from './RowMenu';
 import { useMultiSelect } from './useMultiSelect';
+import { uiText } from './texts';
 
 interface Props<Row extends ListRow, V extends FieldValues, B> {
   config: ListConfig<Row, V, B>;
@@ -31,10 +32,16 @@ const NO_ROWS: never[] = [];
  * goods-and-orders.md §2.12): heading with multi-select and reader codes, the collapsible edit
  * form (only for users who may change the list), the table with edit, delete and the defaults
  * menu, each change confirmed where the spec asks and reported with the list's own toast titles.
+ *
+ * For small reference lists only: it loads the whole list in one request and draws every row.
+ * Big tables (items, orders, warehouse changes) use ui/paged-list (server paging, virtual rows).
  */
-export function ListPage<Row extends ListRow, V extends FieldValues, B>({ config, children }: Props<Row, V, B>) {
+export function ReferenceListPage<Row extends ListRow, V extends FieldValues, B>({
+  config,
+  children,
+}: Props<Row, V, B>) {
   const texts = config.texts();
-  const t = m().lists.ui;
+  const t = uiText().list;
   const { user } = useAuth();
   const toast = useToast();
   const modals = useModals();

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+/** What every row of a big list has: a numeric id (selection, keys, test ids). */
+export interface PagedRow {
+  id: number;
+}
+
+/**
+ * One column of a big list. Items, orders and warehouse changes are lists of these: the table,
+ * virtual rows, paging and selection come from PagedList.
+ */
+export interface PagedColumn<Row> {
+  id: string;
+  /** Read when drawn, so the text comes from the catalogue in the current language. */
+  header: () => string;
+  cell(row: Row): ReactNode;
+  /** CSS width (the table layout is fixed, so virtual rows do not resize the columns). */
+  width?: string;
+  /** Classes of the header and the cells (alignment). */
+  className?: string;
+  /** Classes of the cells only. */
+  cellClassName?: string;
+  /** The header is read by screen readers only (icon and button columns). */
+  hiddenHeader?: boolean;
+}
+
+/** One page as the list shows it, whatever the answer's own row key (`items`, `orders`...). */
+export interface PageAnswer<Row> {
+  rows: readonly Row[];
+  /** Exact number of rows matching the search. */
+  count: number;
+  /** The page size the server used. */
+  perPage: number;
+}
+
+/** What the caller says about its rows. */
+export interface PagedListTexts {
+  /** The rows' noun in the genitive plural: 'Wyświetlanie 100 z 2 500 {noun}' (e.g. 'towarów'). */
+  noun: string;
+  /** Shown in place of the table when the search finds nothing. */
+  empty: ReactNode;
+  /** Shown while the first page loads (default: the shared spinner). */
+  loading?: ReactNode;
+}

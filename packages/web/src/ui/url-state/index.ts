@@ -1,0 +1,2 @@
+export { useUrlState, type UrlState, type UseUrlStateOptions } from './useUrlState';
+export { readUrlState, urlDefaults, writeUrlState, type Normalize } from './url-state';
