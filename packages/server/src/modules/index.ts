@@ -1,6 +1,7 @@
 import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { catalogTreesModule } from './catalog-trees';
+import { filesModule } from './files';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
 import { parametersModule } from './parameters';
@@ -23,4 +24,5 @@ export const allModules: ServerModule[] = [
   printingModule,
   catalogTreesModule,
   parametersModule,
+  filesModule,
 ];
