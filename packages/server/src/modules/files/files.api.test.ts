@@ -212,6 +212,16 @@ describe('POST /upload_image and GET /image', () => {
     expect(badSize.status).toBe(400);
   });
 
+  it('answers 404 when the row is there but the file is gone from disk', async () => {
+    const name = await uploadOk(org.admin, smallJpeg);
+    fs.rmSync(path.join(dataDir(), 'files', String(await orgIdOf(org)), 'thumb', name));
+    const res = await org.admin.get(imageUrl(org.prefix, name, 'thumb'));
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 404,
+      body: { code: 404, message: FILES_MSG.imageNotFound },
+    });
+  });
+
   it('accepts a file of exactly 10485760 bytes', async () => {
     const exact = Buffer.concat([smallJpeg, Buffer.alloc(PHOTO_MAX_BYTES - smallJpeg.length)]);
     expect(exact.length).toBe(10_485_760);
@@ -454,6 +464,8 @@ describe('the face the items module uses', () => {
         message: FILES_MSG.photoUnavailable(name),
       });
     }
+    const tooMany = Array.from({ length: 21 }, (_, i) => `${String(i).padStart(32, '0')}.jpg`);
+    await expect(claimFiles(tdb, item2, tooMany)).rejects.toMatchObject({ message: ITEM_MSG.photosTooMany });
     // The refused claims rolled back: c is still free.
     expect((await rowOf(c))?.item_id).toBeNull();
 

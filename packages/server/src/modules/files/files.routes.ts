@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@zaplecze/contract';
 import { z } from 'zod';
@@ -58,7 +57,7 @@ export const filesRoutes = [
         .header('Content-Length', image.bytes)
         .header('Cache-Control', IMAGE_CACHE)
         .header('X-Content-Type-Options', 'nosniff')
-        .send(fs.createReadStream(image.path));
+        .send(image.stream);
     },
   }),
 ];

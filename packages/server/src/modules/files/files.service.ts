@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ITEM_MSG, PHOTO_MAX_BYTES, type uploadImageAnswerSchema } from '@zaplecze/contract';
+import { ITEM_MSG, PHOTO_MAX_BYTES, PHOTOS_MAX, type uploadImageAnswerSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { TenantDb } from '../../db/tenant';
 import type { AppDeps, AuthContext } from '../../platform/context';
@@ -15,7 +16,7 @@ import {
   newFileName,
   photoPath,
   removePhotos,
-  statPhoto,
+  openPhoto,
   writePhoto,
   type PhotoSize,
 } from './storage';
@@ -79,14 +80,13 @@ const prefixOf = (login: string): string => login.slice(0, login.indexOf('_'));
 export async function findImage(
   ctx: AuthContext,
   query: { p: string; name: string; size: PhotoSize },
-): Promise<{ path: string; mime: string; bytes: number }> {
+): Promise<{ stream: Readable; mime: string; bytes: number }> {
   const missing = () => notFound(FILES_MSG.imageNotFound);
   if (query.p !== prefixOf(ctx.user.login) || !FILE_NAME_PATTERN.test(query.name)) throw missing();
   if (!(await filesRepository.exists(ctx.tdb, query.name))) throw missing();
-  const path = photoPath(ctx.deps.config.dataDir, ctx.orgId, query.size, query.name);
-  const bytes = await statPhoto(path);
-  if (bytes === undefined) throw missing();
-  return { path, mime: mimeOf(query.name), bytes };
+  const opened = await openPhoto(photoPath(ctx.deps.config.dataDir, ctx.orgId, query.size, query.name));
+  if (!opened) throw missing();
+  return { stream: opened.stream, mime: mimeOf(query.name), bytes: opened.bytes };
 }
 
 /** Deletes rows now and their files once the transaction has committed (a rollback keeps both). */
@@ -109,6 +109,8 @@ const unique = (names: readonly string[]): string[] => [...new Set(names)];
 export async function claimFiles(tdb: TenantDb, itemId: number, names: readonly string[]): Promise<void> {
   const wanted = unique(names);
   if (wanted.length === 0) return;
+  // The item contract caps photos already; this keeps the rule even for another caller.
+  if (wanted.length > PHOTOS_MAX) throw badRequest(ITEM_MSG.photosTooMany, 'photos');
   const rows = await filesRepository.findByNames(tdb, wanted);
   const free: string[] = [];
   for (const name of wanted) {

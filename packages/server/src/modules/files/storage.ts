@@ -80,12 +80,23 @@ export function linkPhotoSync(dataDir: string, orgId: number, from: string, to: 
   }
 }
 
-/** Size in bytes of a stored photo size, or undefined when the file is missing. */
-export async function statPhoto(file: string): Promise<number | undefined> {
+/**
+ * Opens a stored photo size for streaming, or answers undefined when it is missing. Opening first
+ * and sizing the open file means a file deleted meanwhile is either served whole or not at all.
+ */
+export async function openPhoto(file: string): Promise<{ stream: fs.ReadStream; bytes: number } | undefined> {
+  let handle: fs.promises.FileHandle;
   try {
-    const st = await fs.promises.stat(file);
-    return st.isFile() ? st.size : undefined;
+    handle = await fs.promises.open(file, 'r');
   } catch {
+    return undefined;
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw new Error('not a file');
+    return { stream: handle.createReadStream({ autoClose: true }), bytes: st.size };
+  } catch {
+    await handle.close();
     return undefined;
   }
 }
