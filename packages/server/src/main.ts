@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired } from './modules/auth';
+import { purgeUnclaimed } from './modules/files';
 import { createApp, openAndMigrate } from './server';
 
 /**
@@ -36,8 +37,15 @@ async function worker(): Promise<void> {
   const { database, deps } = await openAndMigrate(config);
   const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl' };
-  await purgeExpired(base).catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
-  const timer = setInterval(() => void purgeExpired(base).catch(() => undefined), 60 * 60 * 1000);
+  // Expired tokens, and unclaimed uploads older than a day. Every worker runs them (each row goes
+  // once); one failing job must not keep the other from running.
+  const purge = async () => {
+    for (const job of [() => purgeExpired(base), () => purgeUnclaimed(deps)]) {
+      await job().catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
+    }
+  };
+  await purge();
+  const timer = setInterval(() => void purge(), 60 * 60 * 1000);
   timer.unref();
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {

@@ -95,7 +95,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   await migrate(database);
   const captcha = new KnownCaptcha();
   const clock = { offsetMs: 0 };
-  const config: Config = { ...loadConfig({}), isTest: true, logLevel: 'silent', ...overrides };
+  // Uploaded files go to a directory of this server only, never to the checkout's data/.
+  const ownDataDir = overrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-data-'));
+  const config: Config = {
+    ...loadConfig({}),
+    isTest: true,
+    logLevel: 'silent',
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
+    ...overrides,
+  };
   const deps: AppDeps = createDeps(config, database, {
     captcha,
     now: () => new Date(Date.now() + clock.offsetMs),
@@ -113,6 +121,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async close() {
       await app.close();
       await drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -136,15 +145,24 @@ export class ApiClient {
   async request<T = Record<string, unknown>>(
     method: string,
     url: string,
-    opts: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; xsrf?: boolean } = {},
+    opts: {
+      json?: unknown;
+      form?: Record<string, string>;
+      /** A multipart body; fetch sets its content type with the boundary. */
+      multipart?: FormData;
+      headers?: Record<string, string>;
+      xsrf?: boolean;
+    } = {},
   ): Promise<ApiResponse<T>> {
     if (!this.xsrf && method !== 'GET') await this.request('GET', '/api/');
     const headers: Record<string, string> = { 'accept-language': 'pl', ...opts.headers };
     if (this.token) headers[AUTH_HEADER] = this.token;
     if (this.xsrf) headers.cookie = `${XSRF_COOKIE}=${this.xsrf}`;
     if (method !== 'GET' && opts.xsrf !== false && this.xsrf) headers[XSRF_HEADER] = this.xsrf;
-    let body: string | undefined;
-    if (opts.json !== undefined) {
+    let body: string | FormData | undefined;
+    if (opts.multipart) {
+      body = opts.multipart;
+    } else if (opts.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.json);
     } else if (opts.form) {
@@ -162,6 +180,17 @@ export class ApiClient {
       // not JSON: keep the text
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** A GET whose answer is binary (an image): the bytes as they came. */
+  async getBytes(
+    url: string,
+    opts: { headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+    const headers: Record<string, string> = { 'accept-language': 'pl', ...opts.headers };
+    if (this.token) headers[AUTH_HEADER] = this.token;
+    const res = await fetch(this.baseUrl + url, { headers });
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
   }
 
   get<T = Record<string, unknown>>(url: string) {

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { catalogTreesModule } from './catalog-trees';
+import { filesModule } from './files';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
@@ -24,5 +25,6 @@ export const allModules: ServerModule[] = [
   printingModule,
   catalogTreesModule,
   parametersModule,
+  filesModule,
   itemsModule,
 ];

@@ -268,3 +268,25 @@ describe('tenant isolation: reader-code sheets', () => {
     expect(own.status).toBe(200);
   });
 });
+
+describe('tenant isolation: photos', () => {
+  it("another organisation's image answers exactly like a missing one, under either prefix", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'zdjecie.png');
+    const uploaded = await victim.admin.request<{ name: string }>('POST', '/api/upload_image', { multipart: form });
+    expect(uploaded.status).toBe(200);
+    const { name } = uploaded.body;
+    const url = (p: string, n: string) => `/api/image?p=${p}&name=${n}&size=thumb`;
+    const missing = await attacker.admin.get(url(attacker.prefix, `${'0'.repeat(32)}.png`));
+    expect(missing.status).toBe(404);
+    for (const p of [victim.prefix, attacker.prefix]) {
+      const foreign = await attacker.admin.get(url(p, name));
+      expect({ status: foreign.status, body: foreign.body }, p).toEqual({ status: missing.status, body: missing.body });
+    }
+    expect((await victim.admin.getBytes(url(victim.prefix, name))).status).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { API_BASE } from '@zaplecze/contract';
 import { z } from 'zod';
 import { pl as zodPolish } from 'zod/locales';
@@ -78,6 +79,11 @@ export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Multipart bodies are parsed only when a route asks (`req.file()`), as a stream, with that
+  // route's own limits; these defaults keep any other use small.
+  await app.register(multipart, {
+    limits: { fileSize: 1024 * 1024, files: 1, fields: 10, fieldSize: 10 * 1024, parts: 20, headerPairs: 100 },
+  });
   installXsrf(app);
   installErrorHandling(app);
 

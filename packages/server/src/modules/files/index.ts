@@ -1,0 +1,20 @@
+import type { ServerModule } from '../../platform/module';
+import { filesRoutes } from './files.routes';
+
+/**
+ * Uploaded photos: POST /upload_image (JPEG/PNG by content, display size and thumbnail, metadata
+ * dropped) and GET /image (the caller's organisation's files only). The items module keeps its
+ * photos with the functions below, inside its own transaction; files on disk are removed or
+ * linked only after commit. `FilesDeps` is what the disk-touching ones need: pass `ctx.deps`.
+ */
+export const filesModule: ServerModule = { name: 'files', routes: filesRoutes };
+
+export {
+  claimFiles,
+  copyFiles,
+  deleteItemsFiles,
+  purgeUnclaimed,
+  releaseFiles,
+  storageUse,
+  type FilesDeps,
+} from './files.service';
