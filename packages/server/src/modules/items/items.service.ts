@@ -13,7 +13,8 @@ import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { recordChange, setStock } from '../stock';
-import { claimPhotoFiles, photoSummary } from './item-photos';
+import { claimFiles, copyFiles, deleteItemsFiles, releaseFiles } from '../files';
+import { fileNames, photoSummary } from './item-photos';
 import { toItem, toItemRow } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
 import { countMatching, pageIds, resolveSearch } from './items.search';
@@ -134,7 +135,7 @@ export async function createItem(ctx: AuthContext, input: ItemInputParsed): Prom
         count_params: params.length,
         last_changed_photos: input.photos.length > 0 ? now : null,
       });
-      await claimPhotoFiles(tdb, itemId, input.photos);
+      await claimFiles(tdb, itemId, fileNames(input.photos));
       await repo.replacePhotos(tdb, itemId, input.photos);
       await repo.replaceDescs(tdb, itemId, input.additionalDescIds);
       await repo.replaceParams(tdb, itemId, params);
@@ -169,7 +170,10 @@ export async function updateItem(ctx: AuthContext, input: ItemUpdateParsed): Pro
         ...(params ? { count_params: params.length } : {}),
       });
       if (!input.photosUnchanged) {
-        await claimPhotoFiles(tdb, input.id, input.photos);
+        const keep = fileNames(input.photos);
+        await claimFiles(tdb, input.id, keep);
+        // Photos dropped from the item go, with their files once the change is committed.
+        await releaseFiles(tdb, input.id, keep, ctx.deps);
         await repo.replacePhotos(tdb, input.id, input.photos);
       }
       if (!input.descsUnchanged) await repo.replaceDescs(tdb, input.id, input.additionalDescIds);
@@ -185,6 +189,7 @@ export async function updateItem(ctx: AuthContext, input: ItemUpdateParsed): Pro
 export async function deleteInTransaction(ctx: AuthContext, tdb: TenantDb, id: number): Promise<string | undefined> {
   const row = await repo.rowById(tdb, id);
   if (!row) return undefined;
+  await deleteItemsFiles(tdb, [id], ctx.deps);
   await repo.remove(tdb, id);
   ctx.deps.events.emitAfterCommit(tdb, 'item.deleted', { orgId: tdb.orgId, itemId: id, code: row.code });
   return row.code;
@@ -208,17 +213,21 @@ export async function copyItem(ctx: AuthContext, id: number, newCode: string): P
       const src = await repo.rawById(tdb, id);
       if (!src) throw notFound(ITEMS_MSG.notFound);
       if ((await repo.idByCode(tdb, newCode)) !== undefined) throw conflict(ITEMS_MSG.codeTaken(newCode));
-      const photos = (await repo.photos(tdb, id)).filter((p) => p.type === 'url') as PhotoInput[];
+      const sourcePhotos = (await repo.photos(tdb, id)) as PhotoInput[];
       const { id: _id, org_id: _org, ...columns } = src;
       const copyId = await repo.insert(tdb, {
         ...columns,
         code: newCode,
         count_ware: 0,
         count_offer: src.count_offer === null ? null : 0,
-        ...photoSummary(photos),
+        ...photoSummary(sourcePhotos),
         last_changed: now,
-        last_changed_photos: photos.length > 0 ? now : null,
+        last_changed_photos: sourcePhotos.length > 0 ? now : null,
       });
+      // Uploaded photos get files of their own, so deleting either item leaves the other whole.
+      const renamed = await copyFiles(ctx.deps, tdb, fileNames(sourcePhotos), copyId);
+      const photos = sourcePhotos.map((p) => (p.type === 'file' ? { ...p, name: renamed.get(p.name) ?? p.name } : p));
+      await repo.update(tdb, copyId, photoSummary(photos));
       await repo.replacePhotos(tdb, copyId, photos);
       await repo.replaceDescs(
         tdb,

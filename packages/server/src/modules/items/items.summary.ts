@@ -1,6 +1,7 @@
 import type { ItemsSummary } from '@zaplecze/contract';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../platform/context';
+import { storageUse } from '../files';
 
 /**
  * GET /items/summary_homepage (platform.md §2 Home, items widget): number of items, pieces in
@@ -15,20 +16,7 @@ export async function itemsSummary(ctx: AuthContext): Promise<ItemsSummary> {
         sql<number>`coalesce(sum(case when count_ware > 0 then count_ware else 0 end), 0)`.as('ware'),
       ])
       .executeTakeFirstOrThrow(),
-    ctx.tdb
-      .selectFrom('files')
-      .select([
-        sql<number>`count(item_id)`.as('photos'),
-        sql<number>`coalesce(sum(case when item_id is not null then bytes else 0 end), 0)`.as('photo_bytes'),
-        sql<number>`coalesce(sum(bytes), 0)`.as('all_bytes'),
-      ])
-      .executeTakeFirstOrThrow(),
+    storageUse(ctx.tdb),
   ]);
-  return {
-    itemsCount: Number(items.n),
-    countWareAll: Number(items.ware),
-    photosCount: Number(files.photos),
-    photosDirSize: Number(files.photo_bytes),
-    userDirSize: Number(files.all_bytes),
-  };
+  return { itemsCount: Number(items.n), countWareAll: Number(items.ware), ...files };
 }
