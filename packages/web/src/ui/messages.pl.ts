@@ -42,6 +42,11 @@ export const uiMessages = {
     hex: 'Kod koloru (szesnastkowo)',
     picker: 'Wybierz kolor',
   },
+  /** The bulk report of mass operations (goods-and-orders.md §8, Bulk reports). */
+  report: {
+    save: 'Zapisz do pliku tekstowego',
+    close: 'Zamknij',
+  },
   pagedList: {
     navLabel: 'Stronicowanie listy',
     previous: 'Poprzednia',
