@@ -29,6 +29,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
+/** Captchas one address may ask for within CAPTCHA_TTL_MS (docs/decisions.md, Captcha). */
+export const CAPTCHA_MAX_PER_ADDRESS = 30;
 /** Failed sign-ins per login or per address before 429, counted over the window below. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
 
 /** Server configuration read once from the environment. */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Captchas one address may ask for in 10 minutes (CAPTCHA_RATE_LIMIT; tests of other things raise it). */
+  captchaRateLimit: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -47,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'packages/web/dist')),
     trustProxy: flag(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
+    captchaRateLimit: positiveInt(env.CAPTCHA_RATE_LIMIT, CAPTCHA_MAX_PER_ADDRESS),
   };
 }

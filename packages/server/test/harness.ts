@@ -101,6 +101,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...loadConfig({}),
     isTest: true,
     logLevel: 'silent',
+    // Test files register many organisations from one address; the limit has its own test.
+    captchaRateLimit: 100_000,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   };

@@ -99,7 +99,11 @@ export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: deps.config.webDist,
-      wildcard: false,
+      // One wildcard route looks files up per request, so assets of a rebuild are served without a
+      // restart; a missing file falls through to the not-found handler below (404, never HTML).
+      wildcard: true,
+      // Only file paths are looked up; screens ('/', '/users/12') go to the SPA fallback.
+      allowedPath: (pathName) => FILE_PATH.test(pathName),
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,5 +1,6 @@
 /** Every message the server answers with, in Polish. */
 export const MSG = {
+  captchaRateLimited: 'Zbyt wiele prób pobrania kodu z obrazka. Spróbuj ponownie za kilka minut.',
   unauthorized: 'Nie jesteś zalogowany lub sesja wygasła. Zaloguj się ponownie.',
   forbidden: 'Brak uprawnień do wykonania tej operacji.',
   notFound: 'Nie znaleziono.',

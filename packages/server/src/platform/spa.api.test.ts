@@ -47,6 +47,14 @@ describe('serving the web app', () => {
     expect(await api.json()).toMatchObject({ code: 404, message: 'Nie ma takiego adresu API.' });
   });
 
+  it('serves assets of a rebuild without a restart', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'app-new456.js'), 'console.log(2);');
+    const res = await fetch(`${server.url}/assets/app-new456.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2);');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('picks up a rebuilt index.html without a restart', async () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nowa wersja</title>');
     expect(await (await fetch(`${server.url}/orders`)).text()).toContain('Nowa wersja');

@@ -71,3 +71,20 @@ describe('captcha on registration', () => {
     expect((await client.post('/api/register', data)).status).toBe(400);
   });
 });
+
+describe('GET /captcha rate limit', () => {
+  it('answers 429 after the limit of one address within 10 minutes, and again later', async () => {
+    const limited = await startTestServer({ captchaRateLimit: 3 });
+    try {
+      const client = new ApiClient(limited.url);
+      for (let i = 0; i < 3; i++) expect((await client.get('/api/captcha')).status).toBe(200);
+      const refused = await client.get<{ message: string }>('/api/captcha');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Zbyt wiele prób pobrania kodu z obrazka. Spróbuj ponownie za kilka minut.');
+      limited.clock.offsetMs = CAPTCHA_TTL_MS + 1000;
+      expect((await client.get('/api/captcha')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
