@@ -3,8 +3,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from './paths';
 
 /**
- * Flags from STACK.md, plus one for printing (see its comment). Playwright itself adds a fresh `--user-data-dir` (a new temporary profile
- * it deletes on close) and refuses one in `args`, so every launch starts from an empty profile.
+ * Debian Chromium as root in a closed network (docs/decisions.md, Browser tests): no sandbox, no
+ * GPU, no background networking, plus one flag for printing (see its comment). Playwright itself
+ * adds a fresh `--user-data-dir` (a new temporary profile it deletes on close) and refuses one in
+ * `args`, so every launch starts from an empty profile.
  */
 export const CHROMIUM_ARGS = [
   '--headless',
