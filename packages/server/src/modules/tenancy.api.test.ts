@@ -117,6 +117,26 @@ const RESOURCES: TenantResource[] = [
     lists: [{ url: '/api/parameters', ids: (b) => (b as { params: { id: number }[] }).params.map((p) => p.id) }],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/parameters?id=${id}`)).body,
   },
+  {
+    name: '/api/items',
+    create: async (_server, org) => {
+      const status = (await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Aktywny' })).body.id;
+      const body = { code: `T${++treeSeq}`, price: 1, vat: 23, currency: 'PLN', countWare: 5, itemStatusId: status };
+      return (await org.admin.post<{ id: number }>('/api/items', body)).body.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/items?id=${id}` },
+      {
+        method: 'PUT',
+        url: '/api/items',
+        body: { id, code: 'PRZEJETY', price: 0, vat: 0, currency: 'PLN', countWare: 0, itemStatusId: 1 },
+      },
+      { method: 'DELETE', url: `/api/items?id=${id}` },
+      { method: 'POST', url: '/api/items/copy', body: { id, newCode: 'KOPIA-OBCA' } },
+    ],
+    lists: [{ url: '/api/items?perPage=10000', ids: (b) => (b as { items: { id: number }[] }).items.map((i) => i.id) }],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/items?id=${id}`)).body,
+  },
 ];
 
 let server: TestServer;
@@ -160,6 +180,21 @@ describe.each(RESOURCES)('tenant isolation: $name', (resource) => {
       const theirs = await victim.admin.get(list.url);
       expect(list.ids(theirs.body)).toContain(id);
     }
+  });
+});
+
+describe('tenant isolation: mass operations on items', () => {
+  it("another organisation's ids are reported as not found and stay untouched", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/items')!.create(server, victim);
+    const before = (await victim.admin.get(`/api/items?id=${id}`)).body;
+    const edit = await attacker.admin.post('/api/items/mass_edit', {
+      ids: [id],
+      data: { price: { type: 'SET', value: 0 } },
+    });
+    expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
+    const del = await attacker.admin.post('/api/items/mass_delete', { ids: [id] });
+    expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    expect((await victim.admin.get(`/api/items?id=${id}`)).body).toEqual(before);
   });
 });
 
