@@ -8,6 +8,7 @@ import { parametersModule } from './parameters';
 import { printingModule } from './printing';
 import { referenceListsModule } from './reference-lists';
 import { registrationModule } from './registration';
+import { stockModule } from './stock';
 import { usersModule } from './users';
 
 /**
@@ -25,4 +26,5 @@ export const allModules: ServerModule[] = [
   catalogTreesModule,
   parametersModule,
   itemsModule,
+  stockModule,
 ];
