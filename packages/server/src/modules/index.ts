@@ -1,6 +1,7 @@
 import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { catalogTreesModule } from './catalog-trees';
+import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
@@ -27,4 +28,5 @@ export const allModules: ServerModule[] = [
   parametersModule,
   itemsModule,
   stockModule,
+  itemReaderModule,
 ];
