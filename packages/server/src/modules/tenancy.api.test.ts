@@ -137,7 +137,65 @@ const RESOURCES: TenantResource[] = [
     lists: [{ url: '/api/items?perPage=10000', ids: (b) => (b as { items: { id: number }[] }).items.map((i) => i.id) }],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/items?id=${id}`)).body,
   },
+  {
+    // A pending reader change (auto-commit is off by default), so PUT would really commit it.
+    name: '/api/warehouse_changes',
+    create: async (_server, org) => {
+      const status = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'S', color: '000000' });
+      const code = `MAG-${++treeSeq}`;
+      const item = await org.admin.post('/api/items', {
+        code,
+        price: 1,
+        vat: 23,
+        currency: 'PLN',
+        countWare: 5,
+        itemStatusId: status.body.id,
+      });
+      expect(item.status).toBe(200);
+      await org.admin.post('/api/items/barcodes', { barcode: 'QTY-1', itemCode: code });
+      const list = await org.admin.get<{
+        warehouseChanges: { id: number; item: { code: string }; commited: boolean }[];
+      }>(`/api/warehouse_changes?${currentMonth()}&perPage=10000`);
+      const change = list.body.warehouseChanges.find((c) => c.item.code === code && !c.commited);
+      if (!change) throw new Error('no pending change');
+      return change.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/warehouse_changes?id=${id}` },
+      { method: 'PUT', url: '/api/warehouse_changes', body: { id } },
+      { method: 'DELETE', url: `/api/warehouse_changes?id=${id}` },
+    ],
+    lists: [
+      {
+        url: `/api/warehouse_changes?${currentMonth()}&perPage=10000`,
+        ids: (b) => (b as { warehouseChanges: { id: number }[] }).warehouseChanges.map((c) => c.id),
+      },
+      {
+        // The CSV export: the first column is the id.
+        url: `/api/warehouse_changes/export_csv?${currentMonth()}`,
+        ids: (b) =>
+          String(b)
+            .split('\r\n')
+            .slice(1)
+            .filter((l) => l !== '')
+            .map((l) => Number(l.split(';')[0])),
+      },
+    ],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/warehouse_changes?id=${id}`)).body,
+  },
 ];
+
+/** The Warsaw calendar month of now, as the warehouse-change list and export take it. */
+function currentMonth(): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-');
+  return `year=${year}&month=${Number(month)}`;
+}
 
 let server: TestServer;
 let attacker: TestOrg;
@@ -323,5 +381,61 @@ describe('tenant isolation: photos', () => {
       expect({ status: foreign.status, body: foreign.body }, p).toEqual({ status: missing.status, body: missing.body });
     }
     expect((await victim.admin.getBytes(url(victim.prefix, name))).status).toBe(200);
+  });
+});
+
+describe('tenant isolation: the item reader', () => {
+  it("another organisation's item code and reference ids read like missing ones and change nothing", async () => {
+    const status = await victim.admin.post<{ id: number }>('/api/item_statuses', { name: 'Ofiary', color: '111111' });
+    const place = await victim.admin.post<{ id: number }>('/api/places', {
+      name: 'Półka ofiary',
+      number: `R${++treeSeq}`,
+    });
+    const victimItem = await victim.admin.post<{ id: number }>('/api/items', {
+      code: 'OFIARA-1',
+      price: 1,
+      vat: 23,
+      currency: 'PLN',
+      countWare: 3,
+      itemStatusId: status.body.id,
+    });
+    const before = (await victim.admin.get(`/api/items?id=${victimItem.body.id}`)).body;
+    const scan = async (barcode: string, itemCode: string | null) => {
+      const res = await attacker.admin.post<Record<string, unknown>>('/api/items/barcodes', { barcode, itemCode });
+      expect(res.status).toBe(200);
+      const { date: _date, actionBarcode: _barcode, ...row } = res.body;
+      return row;
+    };
+    // The victim's item code: unknown to the attacker, whether scanned or sent back as selected.
+    expect(await scan('OFIARA-1', null)).toEqual({ ...(await scan('NIEMA-1', null)), actionDesc: expect.any(String) });
+    expect(await scan('QTY-1', 'OFIARA-1')).toEqual({
+      ...(await scan('QTY-1', 'NIEMA-1')),
+      actionDesc: expect.stringContaining('OFIARA-1'),
+    });
+    const mineStatus = await attacker.admin.post<{ id: number }>('/api/item_statuses', {
+      name: 'Mój',
+      color: '222222',
+    });
+    await attacker.admin.post('/api/items', {
+      code: 'NAPASTNIK-1',
+      price: 1,
+      vat: 23,
+      currency: 'PLN',
+      countWare: 0,
+      itemStatusId: mineStatus.body.id,
+    });
+    for (const [prefix, id] of [
+      ['PLACE', place.body.id],
+      ['ISTATUS', status.body.id],
+    ] as const) {
+      const foreign = await scan(`${prefix}:${id}`, 'NAPASTNIK-1');
+      const missing = await scan(`${prefix}:${MISSING_ID}`, 'NAPASTNIK-1');
+      expect(foreign).toEqual({
+        ...missing,
+        actionDesc: String(missing.actionDesc).replace(String(MISSING_ID), String(id)),
+      });
+      expect(foreign.isError).toBe(true);
+    }
+    expect((await victim.admin.get(`/api/items?id=${victimItem.body.id}`)).body).toEqual(before);
   });
 });
