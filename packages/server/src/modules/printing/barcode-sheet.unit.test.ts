@@ -34,7 +34,8 @@ describe('moduleWidthFor', () => {
   });
 });
 
-describe('renderBarcodeSheet', () => {
+// Drawing a sheet is CPU-bound; on a busy 2-core machine it can take seconds.
+describe('renderBarcodeSheet', { timeout: 30_000 }, () => {
   it('lays out 24 labels a page', async () => {
     const labels = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ text: `SIZE:${i + 1}`, caption: `Rozmiar ${i + 1}` }));
