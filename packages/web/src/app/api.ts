@@ -40,6 +40,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   json?: unknown;
   /** Form body (application/x-www-form-urlencoded), as the spec's "POST (form)" calls. */
   form?: Record<string, string>;
+  /** Multipart body (file uploads); the browser sets the content type with its boundary. */
+  multipart?: FormData;
   /** Validates the answer against the contract. */
   schema?: S;
   signal?: AbortSignal;
@@ -66,13 +68,15 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
   }
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.json);
   } else if (opts.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(opts.form).toString();
+  } else if (opts.multipart) {
+    body = opts.multipart;
   }
   let res: Response;
   try {

@@ -85,6 +85,8 @@ export const appMessages = {
     orderStatuses: 'Statusy zamówień',
     categories: 'Kategorie',
     places: 'Miejsca w magazynie',
+    itemEdit: 'Edycja towaru',
+    itemsMassEdit: 'Masowa edycja towarów',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

@@ -98,6 +98,17 @@ export function createAppRouter() {
                 },
               ],
             },
+            // 'items/mass-edit' before 'items/:id' (the list route 'items' is its own entry).
+            {
+              path: 'items/mass-edit',
+              handle: h(t.titles.itemsMassEdit, ['items']),
+              lazy: page(() => import('@web/features/item-edit/MassEditPage')),
+            },
+            {
+              path: 'items/:id',
+              handle: h(t.titles.itemEdit, ['items']),
+              lazy: page(() => import('@web/features/item-edit/ItemEditPage')),
+            },
             {
               path: 'barcode-prints',
               handle: h(t.titles.barcodePrints, ['barcode-prints']),

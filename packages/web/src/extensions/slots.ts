@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSyncExternalStore } from 'react';
+import type { Item } from '@zaplecze/contract';
 import { createSlotRegistry, type SlotEntry } from './slot-registry';
 
 export type { SlotEntry } from './slot-registry';
@@ -18,11 +19,29 @@ export interface HomeWidget extends SlotEntry {
 }
 
 /**
+ * A section of the item edit page contributed by a plugin (goods-and-orders.md §4): drawn after
+ * the item loads, below the core sections; `afterSave` runs after the item is saved, before the
+ * page leaves (a failure keeps the user on the page).
+ */
+export interface ItemEditSection extends SlotEntry {
+  /** The saved item, or undefined while a new item is being added. */
+  component: ComponentType<{ item: Item | undefined }>;
+  afterSave?: (item: Item) => Promise<void>;
+}
+
+/** A component of the items mass edit page contributed by a plugin; gets the selected ids. */
+export interface ItemsMassEditSection extends SlotEntry {
+  component: ComponentType<{ ids: readonly number[] }>;
+}
+
+/**
  * Every named slot and the type of its entries. Later features add a slot here with its entry type;
  * the core and plugins then fill it with `slots.add(...)`.
  */
 export interface AppSlots {
   'home.widgets': HomeWidget;
+  'item.edit.sections': ItemEditSection;
+  'items.massEdit.sections': ItemsMassEditSection;
 }
 
 export type SlotName = keyof AppSlots;

@@ -1,0 +1,136 @@
+import { MAIN_PARAMETERS_CAT_ID, splitOptionList } from '@zaplecze/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '@web/app/api';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
+import { useParameters } from '@web/features/parameters/parameters.api';
+import { listResources } from '@web/features/reference-lists/lists.api';
+import { useOptions } from '@web/features/settings/options.api';
+import { PageSpinner } from '@web/ui/PageSpinner';
+import { ItemForm, type ItemFormLists } from './components/ItemForm';
+import { useItem } from './item-edit.api';
+import type { ItemDefaults } from './item-form';
+import { itemEditText } from './texts';
+
+const OPTION_KEYS = [
+  'VAT_VALUES',
+  'VAT_DEFAULT_ITEM',
+  'CURRENCY_VALUES',
+  'CURRENCY_DEFAULT',
+  'DEFAULT_ITEM_STATUS_ID',
+] as const;
+
+export const ITEMS_URL = '/items';
+
+/** /items/{id}: edit an item; id 0 adds one (goods-and-orders.md §2.3). A save goes back to /items. */
+export default function ItemEditPage() {
+  const t = itemEditText();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id >= 0;
+  const isNew = id === 0;
+  const toast = useToast();
+  const navigate = useNavigate();
+  const login = useAuth().user?.login ?? '';
+
+  const item = useItem(valid ? id : 0);
+  const options = useOptions(OPTION_KEYS);
+  const statuses = listResources.itemStatuses.useList();
+  const priceLists = listResources.deliveryPriceLists.useList();
+  const times = listResources.deliveryTimes.useList();
+  const groups = listResources.itemGroups.useList();
+  const descs = listResources.additionalDescs.useList();
+  const categories = useCategories();
+  const places = usePlaces();
+  const allParams = useParameters({ catId: undefined, isCatStrict: false });
+  const [categoryId, setCategoryId] = useState('');
+  const onCategory = useCallback((c: string) => setCategoryId(c), []);
+  const catParams = useParameters({
+    catId: categoryId === '' ? MAIN_PARAMETERS_CAT_ID : Number(categoryId),
+    isCatStrict: false,
+  });
+
+  const queries = [options, statuses, priceLists, times, groups, descs, categories, places, allParams];
+  const listError = queries.find((q) => q.error)?.error;
+  useEffect(() => {
+    if (item.error) toast.error(t.edit.loadErrorTitle, errorMessage(item.error));
+  }, [item.error, toast, t]);
+  useEffect(() => {
+    if (listError) toast.error(t.edit.loadErrorTitle, errorMessage(listError));
+  }, [listError, toast, t]);
+
+  const defaults = useMemo<ItemDefaults>(
+    () => ({
+      vat: options.data?.VAT_DEFAULT_ITEM ?? '',
+      currency: options.data?.CURRENCY_DEFAULT ?? '',
+      itemStatusId: options.data?.DEFAULT_ITEM_STATUS_ID ?? '',
+    }),
+    [options.data],
+  );
+  const lists = useMemo<ItemFormLists>(
+    () => ({
+      vatValues: splitOptionList(options.data?.VAT_VALUES),
+      currencyValues: splitOptionList(options.data?.CURRENCY_VALUES),
+      statuses: statuses.data ?? [],
+      priceLists: priceLists.data ?? [],
+      deliveryTimes: times.data ?? [],
+      groups: groups.data ?? [],
+      categories: categories.data ?? [],
+      places: places.data ?? [],
+      descs: descs.data ?? [],
+      allParams: allParams.data ?? [],
+      categoryParams: catParams.data ?? [],
+    }),
+    [
+      options.data,
+      statuses.data,
+      priceLists.data,
+      times.data,
+      groups.data,
+      categories.data,
+      places.data,
+      descs.data,
+      allParams.data,
+      catParams.data,
+    ],
+  );
+
+  if (!valid) return <Navigate to={ITEMS_URL} replace />;
+  const loading = (!isNew && item.isPending) || queries.some((q) => q.isPending);
+  return (
+    <>
+      <Link to={ITEMS_URL} className="d-inline-block mb-2 text-decoration-none" data-testid="item-back">
+        <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+        {t.back}
+      </Link>
+      <h1 className="h3 mb-3" data-testid="item-heading">
+        {isNew ? t.edit.createHeading : t.edit.editHeading}
+        {!isNew && item.data && <span className="text-muted fs-5 ms-2">{item.data.code}</span>}
+      </h1>
+      {!isNew && item.error ? (
+        <Alert variant="danger" data-testid="item-load-error">
+          {errorMessage(item.error)}
+        </Alert>
+      ) : listError ? (
+        <Alert variant="danger" data-testid="item-load-error">
+          {errorMessage(listError)}
+        </Alert>
+      ) : loading ? (
+        <PageSpinner />
+      ) : (
+        <ItemForm
+          key={id}
+          item={isNew ? undefined : item.data}
+          defaults={defaults}
+          lists={lists}
+          login={login}
+          onCategory={onCategory}
+          onSaved={() => navigate(ITEMS_URL)}
+        />
+      )}
+    </>
+  );
+}
