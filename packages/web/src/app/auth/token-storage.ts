@@ -26,11 +26,12 @@ export function storeToken(token: string, longSession: boolean, validTo: Date): 
   if (longSession) {
     try {
       localStorage.setItem(TOKEN_STORAGE_KEY, token);
-      return;
     } catch {
-      // fall through to the cookie
+      // storage disabled: the cookie below carries the session alone
     }
   }
+  // The cookie is written for long sessions too: <img> requests of photos (GET /api/image) carry
+  // no header, only cookies (docs/decisions.md, Token storage).
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${TOKEN_STORAGE_KEY}=${encodeURIComponent(token)}; Expires=${validTo.toUTCString()}; Path=/; SameSite=Strict${secure}`;
 }
