@@ -31,6 +31,8 @@ export const appMessages = {
   menu: {
     home: 'Strona główna',
     items: 'Towary',
+    itemsReader: 'Czytnik kodów (towary)',
+    warehouseChanges: 'Zmiany stanów magazynowych',
     orders: 'Zamówienia',
     marketplace: 'Marketplace',
     shops: 'Sklepy',
@@ -85,6 +87,10 @@ export const appMessages = {
     orderStatuses: 'Statusy zamówień',
     categories: 'Kategorie',
     places: 'Miejsca w magazynie',
+    items: 'Towary',
+    itemsGenerate: 'Generowanie wielu towarów',
+    itemsReader: 'Czytnik kodów (towary)',
+    warehouseChanges: 'Zmiany stanów magazynowych',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',
