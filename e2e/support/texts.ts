@@ -4,6 +4,7 @@ import { authMessages } from '@web/features/auth/messages.pl';
 import { barcodePrintsMessages } from '@web/features/barcode-prints/messages.pl';
 import { treesMessages } from '@web/features/catalog-trees/messages.pl';
 import { homeMessages } from '@web/features/home/messages.pl';
+import { itemsMessages } from '@web/features/items/messages.pl';
 import { parametersMessages } from '@web/features/parameters/messages.pl';
 import { profileMessages } from '@web/features/profile/messages.pl';
 import { listsMessages } from '@web/features/reference-lists/messages.pl';
@@ -31,6 +32,7 @@ export const t = {
   trees: treesMessages,
   parameters: parametersMessages,
   barcodePrints: barcodePrintsMessages,
+  items: itemsMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

@@ -86,7 +86,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
     <Field id={`items-search-${key}`} label={label}>
       <Form.Control
         id={`items-search-${key}`}
-        size="sm"
+
         value={f[key]}
         onChange={(e) => set(key, upper ? e.target.value.toUpperCase() : e.target.value)}
         data-testid={`items-search-${key}`}
@@ -102,7 +102,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id={`items-search-${key}`} label={label}>
         <Form.Control
           id={`items-search-${key}`}
-          size="sm"
+
           // Prices: text with a decimal keyboard, so a comma can be typed (it becomes a dot).
           type={money ? 'text' : 'number'}
           inputMode={money ? 'decimal' : 'numeric'}
@@ -141,7 +141,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-countType" label={t.countType}>
         <Form.Select
           id="items-search-countType"
-          size="sm"
+
           value={f.countType}
           onChange={(e) => set('countType', e.target.value as CountType)}
           data-testid="items-search-countType"
@@ -160,7 +160,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-status" label={t.status}>
         <Form.Select
           id="items-search-status"
-          size="sm"
+
           value={f.statusId}
           onChange={(e) => set('statusId', e.target.value)}
           data-testid="items-search-status"
@@ -177,7 +177,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-group" label={t.group}>
         <Form.Select
           id="items-search-group"
-          size="sm"
+
           value={f.groupId}
           onChange={(e) => set('groupId', e.target.value)}
           data-testid="items-search-group"
@@ -222,7 +222,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
           <Field id="items-search-sort" label={t.sort}>
             <Form.Select
               id="items-search-sort"
-              size="sm"
+
               value={f.sort}
               onChange={(e) => set('sort', e.target.value as ItemSort)}
               data-testid="items-search-sort"
@@ -239,7 +239,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
           <Field id="items-search-perPage" label={t.perPage}>
             <Form.Select
               id="items-search-perPage"
-              size="sm"
+
               value={f.perPage}
               onChange={(e) => set('perPage', e.target.value)}
               data-testid="items-search-perPage"

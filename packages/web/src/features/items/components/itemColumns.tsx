@@ -49,11 +49,11 @@ function Thumb({ row, o }: { row: ItemRow; o: ItemColumnsOptions }) {
 export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
   const t = itemsText().list;
   const columns: PagedColumn<ItemRow>[] = [
-    { id: 'photo', header: () => t.colPhoto, width: '9rem', cell: (r) => <Thumb row={r} o={o} /> },
+    { id: 'photo', header: () => t.colPhoto, width: '7.5rem', cell: (r) => <Thumb row={r} o={o} /> },
     {
       id: 'code',
       header: () => t.colCode,
-      width: '10rem',
+      width: '8rem',
       cellClassName: 'fw-semibold',
       cell: (r) => (
         <span title={r.code} data-testid="item-code">
@@ -64,19 +64,24 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'name',
       header: () => t.colName,
-      width: '16rem',
+      width: '12rem',
       cell: (r) => (
         <span title={r.name} data-testid="item-name">
           {r.name}
         </span>
       ),
     },
-    { id: 'gtin', header: () => t.colGtin, width: '9rem', cell: (r) => <span data-testid="item-gtin">{r.gtin}</span> },
+    {
+      id: 'gtin',
+      header: () => t.colGtin,
+      width: '9rem',
+      cell: (r) => <span data-testid="item-gtin">{r.gtin}</span>,
+    },
     {
       id: 'external',
       header: () => t.colExternal,
       hiddenHeader: true,
-      width: '2.5rem',
+      width: '2.25rem',
       className: 'text-center',
       cell: (r) =>
         r.externalData && (
@@ -92,7 +97,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'photos',
       header: () => t.colPhotos,
-      width: '4.5rem',
+      width: '3.25rem',
       className: 'text-end',
       cell: (r) => (
         <span title={t.photosCount} data-testid="item-photos">
@@ -103,7 +108,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'params',
       header: () => t.colParams,
-      width: '6.5rem',
+      width: '3.25rem',
       className: 'text-end',
       cell: (r) => (
         <span title={t.paramsCount} data-testid="item-params">
@@ -121,7 +126,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'count',
       header: () => t.colCount,
-      width: '6rem',
+      width: '5rem',
       className: 'text-end',
       cell: (r) => (
         <span title={t.countOfferHint} data-testid="item-count">
@@ -132,7 +137,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'delivery',
       header: () => t.colDelivery,
-      width: '9rem',
+      width: '8rem',
       cell: (r) => {
         const text = deliveryCell(r, t);
         return (
@@ -145,7 +150,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'group',
       header: () => t.colGroup,
-      width: '8rem',
+      width: '6.5rem',
       cell: (r) => (
         <span title={r.itemGroup?.name} data-testid="item-group">
           {r.itemGroup?.name ?? t.none}
@@ -155,7 +160,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'category',
       header: () => t.colCategory,
-      width: '10rem',
+      width: '8rem',
       cell: (r) =>
         r.category ? (
           <span title={r.category.fullName} data-testid="item-category">
@@ -168,7 +173,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'place',
       header: () => t.colPlace,
-      width: '7rem',
+      width: '5rem',
       cell: (r) => (
         <span title={r.place?.fullName} data-testid="item-place">
           {r.place?.fullNumber ?? t.none}
@@ -178,7 +183,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'status',
       header: () => t.colStatus,
-      width: '8rem',
+      width: '7rem',
       cell: (r) => {
         if (!r.itemStatus) return t.none;
         const c = statusColors(r.itemStatus.color);
@@ -200,7 +205,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'actions',
       header: () => t.colActions,
       hiddenHeader: true,
-      width: o.canEdit ? '8.5rem' : '6rem',
+      width: o.canEdit ? '7.75rem' : '5.5rem',
       className: 'text-end',
       cell: (r) => (
         <div className="d-inline-flex gap-1">
