@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { format } from '@web/i18n';
 import { APP_VERSION } from '../packages/server/src/modules/meta/version';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { createUser, newOrg, type TestOrg } from './support/org';
 import { HomePage } from './support/pages/home-page';
 import { LoginPage } from './support/pages/login-page';
 import { signedIn } from './support/session';
@@ -31,9 +31,11 @@ describe('home and the server banners', () => {
   });
 
   it('greets the user by login, shows dismissible banners and the no-widget placeholder', async () => {
-    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    // A user who may see the home page but no widget's data (the administrator sees the items widget).
+    const user = await createUser(e2e.server, org, { login: 'domowy', permissions: 'main.misc.homepage.show' });
+    const { page } = await signedIn(e2e, user.login, user.pass);
     const home = new HomePage(page);
-    await home.greeting(org.adminLogin).waitFor();
+    await home.greeting(user.login).waitFor();
     await eventually(() => page.title(), pageTitle(t.home.title));
 
     // Placeholder: today's date and the product version.
@@ -51,6 +53,6 @@ describe('home and the server banners', () => {
     await testBanner.waitFor({ state: 'detached' });
     await home.closeButton(infoBanner).click();
     await infoBanner.waitFor({ state: 'detached' });
-    await home.greeting(org.adminLogin).waitFor();
+    await home.greeting(user.login).waitFor();
   });
 });

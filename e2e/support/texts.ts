@@ -5,6 +5,7 @@ import { barcodePrintsMessages } from '@web/features/barcode-prints/messages.pl'
 import { treesMessages } from '@web/features/catalog-trees/messages.pl';
 import { itemEditMessages } from '@web/features/item-edit/messages.pl';
 import { homeMessages } from '@web/features/home/messages.pl';
+import { itemsMessages } from '@web/features/items/messages.pl';
 import { parametersMessages } from '@web/features/parameters/messages.pl';
 import { profileMessages } from '@web/features/profile/messages.pl';
 import { listsMessages } from '@web/features/reference-lists/messages.pl';
@@ -33,6 +34,7 @@ export const t = {
   parameters: parametersMessages,
   barcodePrints: barcodePrintsMessages,
   itemEdit: itemEditMessages,
+  items: itemsMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

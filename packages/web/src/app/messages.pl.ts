@@ -31,6 +31,8 @@ export const appMessages = {
   menu: {
     home: 'Strona główna',
     items: 'Towary',
+    itemsReader: 'Czytnik kodów (towary)',
+    warehouseChanges: 'Zmiany stanów magazynowych',
     orders: 'Zamówienia',
     marketplace: 'Marketplace',
     shops: 'Sklepy',
@@ -87,6 +89,10 @@ export const appMessages = {
     places: 'Miejsca w magazynie',
     itemEdit: 'Edycja towaru',
     itemsMassEdit: 'Masowa edycja towarów',
+    items: 'Towary',
+    itemsGenerate: 'Generowanie wielu towarów',
+    itemsReader: 'Czytnik kodów (towary)',
+    warehouseChanges: 'Zmiany stanów magazynowych',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

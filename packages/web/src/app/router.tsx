@@ -110,6 +110,19 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/item-edit/ItemEditPage')),
             },
             {
+              // w2 adds ':id' (item edit) and 'mass-edit' here.
+              path: 'items',
+              handle: h(t.titles.items, ['items']),
+              children: [
+                { index: true, lazy: page(() => import('@web/features/items/ItemsPage')) },
+                {
+                  path: 'generate-many',
+                  handle: h(t.titles.itemsGenerate, ['items']),
+                  lazy: page(() => import('@web/features/items/GenerateManyPage')),
+                },
+              ],
+            },
+            {
               path: 'barcode-prints',
               handle: h(t.titles.barcodePrints, ['barcode-prints']),
               lazy: page(() => import('@web/features/barcode-prints/BarcodePrintsPage')),

@@ -1,6 +1,7 @@
 import { COPYRIGHT_YEAR, LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useAuth } from '@web/app/auth/AuthProvider';
 import { useMainInfo } from '@web/app/main-info';
 import { useDocumentTitle } from '@web/app/route-handle';
 import { format, m } from '@web/i18n';
@@ -16,7 +17,9 @@ export default function Shell() {
   useDocumentTitle();
   const [menuOpen, setMenuOpen] = useState(isWide);
   const info = useMainInfo();
-  const groups = useMemo(() => coreMenu({ desktopAppUrl: info.data?.desktopAppUrl }), [info.data?.desktopAppUrl]);
+  const permissions = useAuth().user?.permissions ?? '';
+  const desktopAppUrl = info.data?.desktopAppUrl;
+  const groups = useMemo(() => coreMenu({ desktopAppUrl, permissions }), [desktopAppUrl, permissions]);
   return (
     <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
       <TopBar onToggleMenu={() => setMenuOpen((o) => !o)} />

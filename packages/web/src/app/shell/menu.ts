@@ -1,3 +1,4 @@
+import { hasPermissionForScreen } from '@zaplecze/contract';
 import { m } from '@web/i18n';
 
 export interface MenuEntry {
@@ -22,8 +23,17 @@ export interface MenuGroup {
  * The core menu (platform.md §2). Entries appear as their screens are built; Marketplace, Shops,
  * Carriers and Others hold plugin tabs and are shown only when something fills them.
  */
-export function coreMenu(opts: { desktopAppUrl?: string }): MenuGroup[] {
+export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string }): MenuGroup[] {
   const t = m().menu;
+  const top: MenuEntry[] = [{ id: 'home', label: t.home, icon: 'bi-house', path: '/' }];
+  // Goods screens need main.items.show (the screens' substring rule, platform.md §6).
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.items.show')) {
+    top.push(
+      { id: 'items', label: t.items, icon: 'bi-box-seam', path: '/items' },
+      { id: 'items-barcode-reader', label: t.itemsReader, icon: 'bi-upc-scan', path: '/items-barcode-reader' },
+      { id: 'warehouse-changes', label: t.warehouseChanges, icon: 'bi-arrow-left-right', path: '/warehouse-changes' },
+    );
+  }
   const options: MenuEntry[] = [
     { id: 'settings', label: t.settings, icon: 'bi-sliders', path: '/settings/main' },
     { id: 'barcode-prints', label: t.barcodePrints, icon: 'bi-upc-scan', path: '/barcode-prints' },
@@ -39,7 +49,7 @@ export function coreMenu(opts: { desktopAppUrl?: string }): MenuGroup[] {
     });
   }
   return [
-    { id: 'top', entries: [{ id: 'home', label: t.home, icon: 'bi-house', path: '/' }] },
+    { id: 'top', entries: top },
     { id: 'marketplace', title: t.marketplace, icon: 'bi-shop', entries: [] },
     { id: 'shops', title: t.shops, icon: 'bi-cart', entries: [] },
     { id: 'carriers', title: t.carriers, icon: 'bi-truck', entries: [] },

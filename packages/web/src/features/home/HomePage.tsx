@@ -6,10 +6,13 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { useSlot } from '@web/extensions/slots';
 import { format } from '@web/i18n';
 import { DismissibleBanner } from './components/DismissibleBanner';
+import { registerCoreWidgets } from './core-widgets';
 import { HomePlaceholder } from './components/HomePlaceholder';
 import { HomeWidgets } from './components/HomeWidgets';
 import { visibleHomeWidgets } from './home';
 import { homeText } from './texts';
+
+registerCoreWidgets();
 
 /**
  * Home (platform.md §2 Home): greeting, the test-environment and login-info banners, then the

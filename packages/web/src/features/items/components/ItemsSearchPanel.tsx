@@ -1,0 +1,267 @@
+import {
+  COUNT_TYPES,
+  ITEM_SORTS,
+  REF_FILTER_ANY,
+  REF_FILTER_NONE,
+  type CountType,
+  type ItemSort,
+} from '@zaplecze/contract';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import Row from 'react-bootstrap/Row';
+import { errorMessage } from '@web/app/api';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
+import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
+import { listResources } from '@web/features/reference-lists/lists.api';
+import {
+  clearedForm,
+  criteriaToForm,
+  formToCriteria,
+  perPageOptions,
+  type ItemCriteria,
+  type ItemSearchForm,
+  type ItemUrlSchema,
+} from '../search';
+import { itemsText } from '../texts';
+
+export interface ItemsSearchPanelProps {
+  show: boolean;
+  onHide(): void;
+  /** The criteria in the URL now (the form opens with them). */
+  criteria: ItemCriteria;
+  schema: ItemUrlSchema;
+  onSearch(criteria: ItemCriteria): void;
+}
+
+/** The slide-out item search (goods-and-orders.md §2.2). */
+export function ItemsSearchPanel({ show, onHide, ...rest }: ItemsSearchPanelProps) {
+  const t = itemsText().search;
+  return (
+    <Offcanvas show={show} onHide={onHide} placement="end" style={{ width: 460 }} data-testid="items-search">
+      <Offcanvas.Header closeButton>
+        <Offcanvas.Title>{t.title}</Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>{show && <SearchForm {...rest} />}</Offcanvas.Body>
+    </Offcanvas>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Form.Group className="mb-2">
+      <Form.Label htmlFor={id} className="small mb-1">
+        {label}
+      </Form.Label>
+      {children}
+    </Form.Group>
+  );
+}
+
+function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 'show' | 'onHide'>) {
+  const t = itemsText().search;
+  const toast = useToast();
+  const statuses = listResources.itemStatuses.useList();
+  const groups = listResources.itemGroups.useList();
+  const categories = useCategories();
+  const places = usePlaces();
+  const [f, setF] = useState<ItemSearchForm>(() => criteriaToForm(criteria));
+  const set = <K extends keyof ItemSearchForm>(key: K, value: ItemSearchForm[K]) =>
+    setF((p) => ({ ...p, [key]: value }));
+
+  const loadError = statuses.error ?? groups.error ?? categories.error ?? places.error;
+  useEffect(() => {
+    if (loadError) toast.error(itemsText().list.loadErrorTitle, errorMessage(loadError));
+  }, [loadError, toast]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(formToCriteria(f, schema));
+  };
+
+  const text = (key: 'code' | 'name' | 'gtin' | 'extCode', label: string, upper = false) => (
+    <Field id={`items-search-${key}`} label={label}>
+      <Form.Control
+        id={`items-search-${key}`}
+
+        value={f[key]}
+        onChange={(e) => set(key, upper ? e.target.value.toUpperCase() : e.target.value)}
+        data-testid={`items-search-${key}`}
+      />
+    </Field>
+  );
+  const number = (
+    key: 'priceFrom' | 'priceTo' | 'countFrom' | 'countTo' | 'countPhotosFrom' | 'countPhotosTo',
+    label: string,
+    money = false,
+  ) => (
+    <Col>
+      <Field id={`items-search-${key}`} label={label}>
+        <Form.Control
+          id={`items-search-${key}`}
+
+          // Prices: text with a decimal keyboard, so a comma can be typed (it becomes a dot).
+          type={money ? 'text' : 'number'}
+          inputMode={money ? 'decimal' : 'numeric'}
+          min={0}
+          step={1}
+          value={f[key]}
+          onChange={(e) => set(key, e.target.value)}
+          data-testid={`items-search-${key}`}
+        />
+      </Field>
+    </Col>
+  );
+  // '' = no filter; -1 = the item has none; -2 = the item has any (goods-and-orders.md §2.2).
+  const leading = (anyLabel: string) => [
+    { value: '', label: t.refAll },
+    { value: String(REF_FILTER_NONE), label: t.refNone },
+    { value: String(REF_FILTER_ANY), label: anyLabel },
+  ];
+
+  return (
+    <Form onSubmit={submit} data-testid="items-search-form" noValidate>
+      {text('code', t.code, true)}
+      {text('name', t.name)}
+      <Row className="g-2">
+        <Col>{text('gtin', t.gtin)}</Col>
+        <Col>{text('extCode', t.extCode)}</Col>
+      </Row>
+      <Row className="g-2">
+        {number('priceFrom', t.priceFrom, true)}
+        {number('priceTo', t.priceTo, true)}
+      </Row>
+      <Row className="g-2">
+        {number('countFrom', t.countFrom)}
+        {number('countTo', t.countTo)}
+      </Row>
+      <Field id="items-search-countType" label={t.countType}>
+        <Form.Select
+          id="items-search-countType"
+
+          value={f.countType}
+          onChange={(e) => set('countType', e.target.value as CountType)}
+          data-testid="items-search-countType"
+        >
+          {COUNT_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {t.countTypes[c]}
+            </option>
+          ))}
+        </Form.Select>
+      </Field>
+      <Row className="g-2">
+        {number('countPhotosFrom', t.photosFrom)}
+        {number('countPhotosTo', t.photosTo)}
+      </Row>
+      <Field id="items-search-status" label={t.status}>
+        <Form.Select
+          id="items-search-status"
+
+          value={f.statusId}
+          onChange={(e) => set('statusId', e.target.value)}
+          data-testid="items-search-status"
+        >
+          <option value="">{t.anyStatus}</option>
+          {!statuses.data && f.statusId !== '' && <option value={f.statusId}>#{f.statusId}</option>}
+          {(statuses.data ?? []).map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Field>
+      <Field id="items-search-group" label={t.group}>
+        <Form.Select
+          id="items-search-group"
+
+          value={f.groupId}
+          onChange={(e) => set('groupId', e.target.value)}
+          data-testid="items-search-group"
+        >
+          {leading(t.refAny).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          {!groups.data && Number(f.groupId) > 0 && <option value={f.groupId}>#{f.groupId}</option>}
+          {(groups.data ?? []).map((g) => (
+            <option key={g.id} value={String(g.id)}>
+              {g.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Field>
+      <Field id="items-search-category" label={t.category}>
+        <NodePicker
+          kind="categories"
+          id="items-search-category"
+          value={f.catId}
+          onChange={(v) => set('catId', v)}
+          nodes={categories.data ?? []}
+          leading={leading(t.refAny)}
+          testId="items-search-category"
+        />
+      </Field>
+      <Field id="items-search-place" label={t.place}>
+        <NodePicker
+          kind="places"
+          id="items-search-place"
+          value={f.placeId}
+          onChange={(v) => set('placeId', v)}
+          nodes={places.data ?? []}
+          leading={leading(t.refAnyPlace)}
+          testId="items-search-place"
+        />
+      </Field>
+      <Row className="g-2">
+        <Col>
+          <Field id="items-search-sort" label={t.sort}>
+            <Form.Select
+              id="items-search-sort"
+
+              value={f.sort}
+              onChange={(e) => set('sort', e.target.value as ItemSort)}
+              data-testid="items-search-sort"
+            >
+              {ITEM_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t.sorts[s]}
+                </option>
+              ))}
+            </Form.Select>
+          </Field>
+        </Col>
+        <Col>
+          <Field id="items-search-perPage" label={t.perPage}>
+            <Form.Select
+              id="items-search-perPage"
+
+              value={f.perPage}
+              onChange={(e) => set('perPage', e.target.value)}
+              data-testid="items-search-perPage"
+            >
+              {perPageOptions.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </Form.Select>
+          </Field>
+        </Col>
+      </Row>
+      <div className="d-flex gap-2 justify-content-end mt-3">
+        <Button variant="outline-secondary" onClick={() => setF(clearedForm(f))} data-testid="items-search-clear">
+          {t.clear}
+        </Button>
+        <Button type="submit" variant="primary" data-testid="items-search-run">
+          <i className="bi bi-search me-1" aria-hidden="true" />
+          {t.run}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+import { DEFAULT_STATUS_COLOR, textColorFor, type ItemRow, type MassResult, type Photo } from '@zaplecze/contract';
+import { format, pluralPl } from '@web/i18n';
+import type { ReportSection } from '@web/ui/report';
+import type { Widen } from '@web/i18n';
+import type { itemsMessages } from './messages.pl';
+
+/** Row formatting of the item list (goods-and-orders.md §2.1). Pure, so it is unit-tested. */
+
+type ListTexts = Widen<(typeof itemsMessages)['list']>;
+
+/** Prices always with two decimals: 19.9 -> '19.99'. */
+export function formatPrice(price: number): string {
+  return price.toFixed(2);
+}
+
+/** VAT without decimals when whole (23 -> '23'), otherwise with two (5.5 -> '5.50'). */
+export function formatVat(vat: number): string {
+  return Number.isInteger(vat) ? String(vat) : vat.toFixed(2);
+}
+
+export function priceCell(row: Pick<ItemRow, 'price' | 'vat' | 'currency'>, t: Pick<ListTexts, 'price'>): string {
+  return format(t.price, { price: formatPrice(row.price), currency: row.currency, vat: formatVat(row.vat) });
+}
+
+/** The stock, and the offer quantity in parentheses when the item has one: '10 (5)'. */
+export function countCell(
+  row: Pick<ItemRow, 'countWare' | 'countOffer'>,
+  t: Pick<ListTexts, 'countWithOffer'>,
+): string {
+  return row.countOffer === null
+    ? String(row.countWare)
+    : format(t.countWithOffer, { count: row.countWare, offer: row.countOffer });
+}
+
+/** The delivery price list (or '---') with the delivery time when set. */
+export function deliveryCell(
+  row: Pick<ItemRow, 'deliveryPriceList' | 'deliveryTime'>,
+  t: Pick<ListTexts, 'noDelivery' | 'deliveryWithTime'>,
+): string {
+  const list = row.deliveryPriceList?.name ?? t.noDelivery;
+  return row.deliveryTime ? format(t.deliveryWithTime, { list, time: row.deliveryTime.name }) : list;
+}
+
+/** A status badge's colours: background as stored, text black or white by brightness (platform.md §3). */
+export function statusColors(color: string | undefined): { background: string; text: string } {
+  const bg = (color || DEFAULT_STATUS_COLOR).replace(/^#/, '').toLowerCase();
+  return { background: `#${bg}`, text: `#${textColorFor(bg)}` };
+}
+
+/**
+ * The thumbnail (or display size) of a photo: stored files through GET /image of the caller's
+ * organisation (the `<img>` authenticates with the token cookie); URL photos as they are.
+ */
+export function photoUrl(photo: Photo, orgPrefix: string, size: 'thumb' | 'display'): string {
+  if (photo.type === 'url') return photo.name;
+  const q = new URLSearchParams({ p: orgPrefix, name: photo.name, size });
+  return `/api/image?${q.toString()}`;
+}
+
+/** Bytes as megabytes with two decimals (1 MB = 1024 x 1024 bytes). */
+export function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(2);
+}
+
+// ---- mass delete report ------------------------------------------------------------------------
+
+/** Results of several batches as one. */
+export function mergeResults(results: readonly MassResult[]): MassResult {
+  return {
+    ok: results.flatMap((r) => r.ok),
+    err: results.flatMap((r) => r.err),
+    notFound: results.flatMap((r) => r.notFound),
+  };
+}
+
+export interface ReportTexts {
+  reportErrors: string;
+  reportNotFound: string;
+  reportOk: string;
+  reportError: string;
+}
+
+/** Sections of the mass delete report (goods-and-orders.md §8): errors, not found ids, deleted codes. */
+export function massDeleteReport(r: MassResult, t: ReportTexts): ReportSection[] {
+  return [
+    { title: t.reportErrors, lines: r.err.map((e) => format(t.reportError, { code: e.code, reason: e.reason })) },
+    { title: t.reportNotFound, lines: r.notFound.map(String) },
+    { title: t.reportOk, lines: [...r.ok] },
+  ];
+}
+
+/** Splits ids into batches of at most `size` (mass delete sends 100 at a time). */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function pluralText(n: number, forms: { one: string; few: string; many: string }): string {
+  return format(pluralPl(n, forms), { n });
+}

@@ -1,0 +1,200 @@
+import {
+  DEFAULT_PER_PAGE,
+  ITEM_SORTS,
+  itemSearchSchema,
+  LIST_STORAGE_KEYS,
+  moneySchema,
+  PER_PAGE_OPTIONS,
+  perPageSchema,
+  type CountType,
+  type ItemSort,
+  type PerPage,
+} from '@zaplecze/contract';
+import { z } from 'zod';
+
+/**
+ * The item search (goods-and-orders.md §2.1, §2.2): the criteria in the URL (the contract's
+ * itemSearchSchema, with sort and page size defaulting to the ones remembered in local storage),
+ * the slide-out form's text values, and the rules between them. Pure, so it is unit-tested.
+ */
+
+export type ItemCriteria = z.output<ReturnType<typeof itemUrlSchema>>;
+
+/** Remembered sort and page size (local storage), used as the defaults of a new search. */
+export interface ListDefaults {
+  sort: ItemSort;
+  perPage: PerPage;
+}
+
+export const BUILT_IN_DEFAULTS: ListDefaults = { sort: 'CODE', perPage: DEFAULT_PER_PAGE };
+
+function safeGet(storage: Storage | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sort and page size remembered in local storage; anything unknown falls back to the built-in ones. */
+export function readListDefaults(storage: Storage | undefined): ListDefaults {
+  const sort = safeGet(storage, LIST_STORAGE_KEYS.items.sort);
+  const perPage = perPageSchema.safeParse(safeGet(storage, LIST_STORAGE_KEYS.items.perPage) ?? '');
+  return {
+    sort: (ITEM_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ItemSort) : BUILT_IN_DEFAULTS.sort,
+    perPage: perPage.success ? perPage.data : BUILT_IN_DEFAULTS.perPage,
+  };
+}
+
+export function saveListDefaults(storage: Storage | undefined, d: Partial<ListDefaults>): void {
+  try {
+    if (d.sort) storage?.setItem(LIST_STORAGE_KEYS.items.sort, d.sort);
+    if (d.perPage) storage?.setItem(LIST_STORAGE_KEYS.items.perPage, String(d.perPage));
+  } catch {
+    // Storage switched off: the next visit uses the built-in defaults.
+  }
+}
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * A price filter as the decimal the user typed (1.5), checked by the contract's money rule. The
+ * contract's own field turns it into hundredths (150), which is what the server works with, but
+ * the URL and the request must carry the decimal, or a reload would read 150 as 150.00.
+ */
+const priceFilter = z.preprocess(
+  blank,
+  z.coerce
+    .number()
+    .refine((n) => moneySchema.safeParse(n).success)
+    .optional(),
+);
+
+/**
+ * The URL schema of the list: the contract's search with decimal price filters and the remembered
+ * sort and page size as defaults.
+ */
+export function itemUrlSchema(d: ListDefaults) {
+  return itemSearchSchema.extend({
+    priceFrom: priceFilter,
+    priceTo: priceFilter,
+    sort: z.preprocess(blank, z.enum(ITEM_SORTS).default(d.sort)),
+    perPage: perPageSchema.default(d.perPage),
+  });
+}
+export type ItemUrlSchema = ReturnType<typeof itemUrlSchema>;
+
+/** GET /items query of the criteria: absent filters are left out. */
+export function itemsQuery(c: ItemCriteria): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(c)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v === 'string' || typeof v === 'number') q[k] = v;
+  }
+  return q;
+}
+
+// ---- the search form ---------------------------------------------------------------------------
+
+/** What the form's inputs hold: text, as typed. Selects hold '' for "any". */
+export interface ItemSearchForm {
+  code: string;
+  name: string;
+  gtin: string;
+  extCode: string;
+  priceFrom: string;
+  priceTo: string;
+  countFrom: string;
+  countTo: string;
+  countType: CountType;
+  countPhotosFrom: string;
+  countPhotosTo: string;
+  statusId: string;
+  groupId: string;
+  catId: string;
+  placeId: string;
+  sort: ItemSort;
+  perPage: string;
+}
+
+const str = (v: string | number | undefined) => (v === undefined ? '' : String(v));
+
+/** The form opened with the criteria of the URL. */
+export function criteriaToForm(c: ItemCriteria): ItemSearchForm {
+  return {
+    code: str(c.code),
+    name: str(c.name),
+    gtin: str(c.gtin),
+    extCode: str(c.extCode),
+    priceFrom: str(c.priceFrom),
+    priceTo: str(c.priceTo),
+    countFrom: str(c.countFrom),
+    countTo: str(c.countTo),
+    countType: c.countType,
+    countPhotosFrom: str(c.countPhotosFrom),
+    countPhotosTo: str(c.countPhotosTo),
+    statusId: str(c.statusId),
+    groupId: str(c.groupId),
+    catId: str(c.catId),
+    placeId: str(c.placeId),
+    sort: c.sort,
+    perPage: String(c.perPage),
+  };
+}
+
+/** 'Wyczyść': every filter empty; the sort and page size stay as chosen. */
+export function clearedForm(current: ItemSearchForm): ItemSearchForm {
+  return {
+    ...criteriaToForm(itemSearchSchema.parse({})),
+    sort: current.sort,
+    perPage: current.perPage,
+  };
+}
+
+/** A price as typed: commas become dots, surrounding spaces go. */
+export function normalizePrice(text: string): string {
+  return text.trim().replace(/,/g, '.');
+}
+
+/**
+ * The criteria of a submitted form: empty text filters dropped, the code upper-cased, prices with
+ * dots, page back to 1. Values the contract refuses (a negative price, a fractional quantity) are
+ * dropped rather than sent; the form's inputs already limit them.
+ */
+export function formToCriteria(f: ItemSearchForm, schema: ItemUrlSchema): ItemCriteria {
+  const raw: Record<string, string | number> = {
+    code: f.code.trim().toUpperCase(),
+    name: f.name.trim(),
+    gtin: f.gtin.trim(),
+    extCode: f.extCode.trim(),
+    priceFrom: normalizePrice(f.priceFrom),
+    priceTo: normalizePrice(f.priceTo),
+    countFrom: f.countFrom.trim(),
+    countTo: f.countTo.trim(),
+    countType: f.countType,
+    countPhotosFrom: f.countPhotosFrom.trim(),
+    countPhotosTo: f.countPhotosTo.trim(),
+    statusId: f.statusId,
+    groupId: f.groupId,
+    catId: f.catId,
+    placeId: f.placeId,
+    sort: f.sort,
+    perPage: f.perPage,
+    page: 1,
+  };
+  const input: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === '') continue;
+    const field = schema.shape[key as keyof typeof schema.shape] as z.ZodType | undefined;
+    if (field?.safeParse(value).success) input[key] = value;
+  }
+  return schema.parse(input);
+}
+
+/** How many filters (not sort, page or page size) the criteria hold: shown beside 'Wyszukaj'. */
+export function activeFilterCount(c: ItemCriteria): number {
+  const skip = new Set(['page', 'perPage', 'sort', 'countType']);
+  return Object.entries(c).filter(([k, v]) => !skip.has(k) && v !== undefined && v !== '').length;
+}
+
+export const perPageOptions: readonly PerPage[] = PER_PAGE_OPTIONS;
