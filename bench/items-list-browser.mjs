@@ -72,8 +72,10 @@ try {
   const usable = results.map((r) => r.usableMs).sort((a, b) => a - b);
   const median = usable[Math.floor(usable.length / 2)];
   const maxRows = Math.max(...results.map((r) => r.rowsInDom));
-  console.log(`\n10,000-row page: median ${Math.round(median)} ms from data to usable (target 1000 ms), ` +
-    `at most ${maxRows} rows in the DOM (target about 60)`);
+  console.log(
+    `\n10,000-row page: median ${Math.round(median)} ms from data to usable (target 1000 ms), ` +
+      `at most ${maxRows} rows in the DOM (target about 60)`,
+  );
   await context.close();
 } finally {
   await browser.close();
