@@ -1,3 +1,4 @@
+/* global document, window -- the evaluate callbacks run in the page */
 // The item list with a 10,000-row page in Chromium: how long after the data arrives the page is
 // usable (first rows drawn, scrolling to the last row shows it), and how many rows sit in the DOM.
 // Target (issue 7): usable within 1 s of the data arriving, at most about 60 rows in the DOM.
