@@ -12,3 +12,5 @@ export * from './reference-lists';
 export * from './money';
 export * from './gtin';
 export * from './items';
+export * from './warehouse-changes';
+export * from './scans';

@@ -56,12 +56,13 @@ export async function createScratchPostgres(label: string): Promise<{ url: strin
   return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function createTestDatabase(): Promise<{ database: Database; cliEnv: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   if (testEngine() === 'postgres') {
     const scratch = await createScratchPostgres('t');
     const database = openPostgres(scratch.url, 5);
     return {
       database,
+      cliEnv: { ...process.env, DATABASE_URL: scratch.url },
       async drop() {
         await database.destroy();
         await scratch.drop();
@@ -69,9 +70,11 @@ async function createTestDatabase(): Promise<{ database: Database; drop(): Promi
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-test-'));
-  const database = openSqlite(path.join(dir, 'test.sqlite'));
+  // The name the server's config gives it, so the CLI finds it through DATA_DIR.
+  const database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
   return {
     database,
+    cliEnv: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
     async drop() {
       await database.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -86,12 +89,14 @@ export interface TestServer {
   captcha: KnownCaptcha;
   /** Moves the server's clock (token expiry, captcha expiry, rate-limit windows). */
   clock: { offsetMs: number };
+  /** Environment that points the admin CLI (test/cli.ts runCli) at this server's database. */
+  cliEnv: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
 /** A real server on a random port with a fresh database of the run's engine. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const { database, drop } = await createTestDatabase();
+  const { database, cliEnv, drop } = await createTestDatabase();
   await migrate(database);
   const captcha = new KnownCaptcha();
   const clock = { offsetMs: 0 };
@@ -118,6 +123,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     routes,
     captcha,
     clock,
+    cliEnv,
     async close() {
       await app.close();
       await drop();

@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { catalogTreesModule } from './catalog-trees';
 import { filesModule } from './files';
+import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
@@ -9,6 +10,7 @@ import { parametersModule } from './parameters';
 import { printingModule } from './printing';
 import { referenceListsModule } from './reference-lists';
 import { registrationModule } from './registration';
+import { stockModule } from './stock';
 import { usersModule } from './users';
 
 /**
@@ -27,4 +29,6 @@ export const allModules: ServerModule[] = [
   parametersModule,
   filesModule,
   itemsModule,
+  stockModule,
+  itemReaderModule,
 ];

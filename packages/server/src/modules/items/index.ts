@@ -36,3 +36,11 @@ const usageChecks: UsageCheckDef[] = [
 export const itemsModule: ServerModule = { name: 'items', routes: itemsRoutes, usageChecks };
 export { getItem } from './items.service';
 export { itemsRepository } from './items.repository';
+export {
+  findItemByCode,
+  findItemByScan,
+  ITEM_REFERENCE_KINDS,
+  setItemReference,
+  type ItemBrief,
+  type ItemReferenceKind,
+} from './items.attributes';

@@ -85,6 +85,10 @@ export const itemsRepository = {
     return tdb.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async brief(tdb: TenantDb, id: number): Promise<{ id: number; code: string; name: string } | undefined> {
+    return tdb.selectFrom('items').select(['id', 'code', 'name']).where('id', '=', id).executeTakeFirst();
+  },
+
   async idByCode(tdb: TenantDb, code: string): Promise<number | undefined> {
     return (await tdb.selectFrom('items').select('id').where('code', '=', code).executeTakeFirst())?.id;
   },

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { recordChange, setStock } from '../stock';
 import { claimFiles, copyFiles, deleteItemsFiles, releaseFiles } from '../files';
 import { fileNames, photoSummary } from './item-photos';
+import { findItemByScan } from './items.attributes';
 import { toItem, toItemRow } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
 import { countMatching, pageIds, resolveSearch } from './items.search';
@@ -50,8 +51,8 @@ async function lookupIds(tdb: TenantDb, l: z.output<typeof itemLookupSchema>): P
   if ('fullcode' in l) return [await repo.idByCode(tdb, l.fullcode.toUpperCase())].filter((x) => x !== undefined);
   if ('fullgtin' in l) return repo.idsByGtin(tdb, l.fullgtin);
   // A reader sends a code or a GTIN: the code wins, a GTIN shared by several items finds the first.
-  const byCode = await repo.idByCode(tdb, l.scanbarcode.toUpperCase());
-  return byCode !== undefined ? [byCode] : (await repo.idsByGtin(tdb, l.scanbarcode)).slice(0, 1);
+  const found = await findItemByScan(tdb, l.scanbarcode);
+  return found ? [found.id] : [];
 }
 
 async function fullItems(tdb: TenantDb, ids: number[]): Promise<Item[]> {

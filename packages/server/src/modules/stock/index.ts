@@ -1,6 +1,12 @@
+import type { ServerModule } from '../../platform/module';
+import { stockRoutes } from './stock.routes';
+
 /**
  * The stock ledger: the only writer of items' stock. Other modules record changes through
- * recordChange / setStock inside their own transaction.
+ * recordChange / setStock inside their own transaction; the warehouse-changes routes list,
+ * commit, delete and export them.
  */
+export const stockModule: ServerModule = { name: 'stock', routes: stockRoutes };
 export { CHANGE_TYPES, commitChange, deleteChange, recordChange, setStock, type ChangeType } from './stock.ledger';
-export { stockRepository, type ChangeRow } from './stock.repository';
+export { stockRepository, type ChangeRow, type LedgerDifference } from './stock.repository';
+export { verifyLedger } from './stock.verify';

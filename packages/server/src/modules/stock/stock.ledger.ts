@@ -1,4 +1,9 @@
-import { ITEM_COUNT_MAX, readBooleanOption } from '@zaplecze/contract';
+import {
+  ITEM_COUNT_MAX,
+  readBooleanOption,
+  WAREHOUSE_CHANGE_TYPES,
+  type WarehouseChangeType,
+} from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -12,9 +17,9 @@ import { type ChangeRow, stockRepository as repo } from './stock.repository';
  * its stock. Callers pass a TenantDb inside their transaction.
  */
 
-/** Where a change comes from (the Typ column of the warehouse-changes screen). */
-export const CHANGE_TYPES = ['INITIAL', 'ITEM_EDIT', 'GENERATE', 'COPY', 'MASS_EDIT', 'READER', 'ORDER'] as const;
-export type ChangeType = (typeof CHANGE_TYPES)[number];
+/** Where a change comes from (the Typ column of the warehouse-changes screen); the contract's list. */
+export const CHANGE_TYPES = WAREHOUSE_CHANGE_TYPES;
+export type ChangeType = WarehouseChangeType;
 
 export interface ChangeRequest {
   itemId: number;

@@ -1,0 +1,14 @@
+import { itemScanRequestSchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import { scanItemBarcode } from './item-reader.service';
+
+/** The item barcode reader: it changes items and stock, so it needs main.items.edit. */
+export const itemReaderRoutes = [
+  route({
+    method: 'POST',
+    url: '/items/barcodes',
+    access: 'main.items.edit',
+    body: itemScanRequestSchema,
+    handler: (ctx, { body }) => scanItemBarcode(ctx, { barcode: body.barcode, itemCode: body.itemCode }),
+  }),
+];

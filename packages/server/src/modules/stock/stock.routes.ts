@@ -1,0 +1,46 @@
+import { idQuerySchema, warehouseCommitSchema, warehouseMonthSchema } from '@zaplecze/contract';
+import { z } from 'zod';
+import { route } from '../../platform/route';
+import { commit, exportCsv, getChanges, remove } from './stock.service';
+
+/**
+ * Warehouse changes (platform.md §2): reading needs main.items.show, committing and deleting
+ * main.warehouse.edit (docs/decisions.md, Stock ledger and warehouse changes).
+ */
+export const stockRoutes = [
+  route({
+    method: 'GET',
+    url: '/warehouse_changes',
+    access: 'main.items.show',
+    // One change by id or a page of a month: told apart by `id` (parseWarehouseChangesQuery).
+    query: z.record(z.string(), z.unknown()),
+    handler: (ctx, { query }) => getChanges(ctx, query),
+  }),
+  route({
+    method: 'PUT',
+    url: '/warehouse_changes',
+    access: 'main.warehouse.edit',
+    body: warehouseCommitSchema,
+    handler: (ctx, { body }) => commit(ctx, body.id),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/warehouse_changes',
+    access: 'main.warehouse.edit',
+    query: idQuerySchema,
+    handler: (ctx, { query }) => remove(ctx, query.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/warehouse_changes/export_csv',
+    access: 'main.items.show',
+    query: warehouseMonthSchema,
+    handler: async (ctx, { query }, _req, reply) => {
+      const { fileName, body } = await exportCsv(ctx, query);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      reply.header('cache-control', 'no-store');
+      return body;
+    },
+  }),
+];
