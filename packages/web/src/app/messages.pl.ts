@@ -85,6 +85,8 @@ export const appMessages = {
     orderStatuses: 'Statusy zamówień',
     categories: 'Kategorie',
     places: 'Miejsca w magazynie',
+    warehouseChanges: 'Zmiany stanów magazynowych',
+    itemsBarcodeReader: 'Czytnik kodów kreskowych (towary)',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

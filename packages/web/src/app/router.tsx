@@ -104,6 +104,11 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/barcode-prints/BarcodePrintsPage')),
             },
             {
+              path: 'warehouse-changes',
+              handle: h(t.titles.warehouseChanges, ['warehouse-changes']),
+              lazy: page(() => import('@web/features/warehouse-changes/WarehouseChangesPage')),
+            },
+            {
               // Settings and every reference list share one layout with the settings navigation.
               lazy: page(() => import('@web/features/settings/SettingsLayout')),
               handle: h('', ['settings']),
