@@ -24,6 +24,7 @@ describe('quantity and stock change', () => {
   it('writes dates in local time as YYYY-MM-DD HH:MM:SS', () => {
     const local = new Date(2026, 10, 3, 7, 5, 9);
     expect(formatDateTime(local.toISOString())).toBe('2026-11-03 07:05:09');
+    expect(formatDateTime(local.toISOString(), false)).toBe('2026-11-03 07:05');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('nie-data')).toBe('nie-data');
   });

@@ -25,11 +25,11 @@ const own = (e: MouseEvent) => e.stopPropagation();
 export function warehouseColumns(a: ColumnActions): PagedColumn<WarehouseChange>[] {
   const t = warehouseChangesText();
   const columns: PagedColumn<WarehouseChange>[] = [
-    { id: 'id', header: () => t.list.colId, cell: (r) => r.id, width: '5.5rem' },
+    { id: 'id', header: () => t.list.colId, cell: (r) => r.id, width: '3.5rem' },
     {
       id: 'order',
       header: () => t.list.colOrder,
-      width: '7.5rem',
+      width: '4.5rem',
       cell: (r) =>
         r.order ? (
           <Link to={`/orders/${r.order.id}`} onClick={own} data-testid={`change-order-${r.id}`}>
@@ -57,14 +57,14 @@ export function warehouseColumns(a: ColumnActions): PagedColumn<WarehouseChange>
     {
       id: 'type',
       header: () => t.list.colType,
-      width: '11rem',
+      width: '8rem',
       cellClassName: 'text-truncate',
-      cell: (r) => t.types[r.type],
+      cell: (r) => <span title={t.types[r.type]}>{t.types[r.type]}</span>,
     },
     {
       id: 'quantity',
       header: () => t.list.colQuantity,
-      width: '6rem',
+      width: '4.5rem',
       className: 'text-end',
       cell: (r) => (
         <span className={r.quantity >= 0 ? 'text-success' : 'text-danger'} data-testid={`change-quantity-${r.id}`}>
@@ -75,23 +75,27 @@ export function warehouseColumns(a: ColumnActions): PagedColumn<WarehouseChange>
     {
       id: 'change',
       header: () => t.list.colChange,
-      width: '8rem',
+      width: '6rem',
       className: 'text-end',
       cell: (r) => <span data-testid={`change-stock-${r.id}`}>{formatStockChange(r.qtyBefore, r.qtyAfter)}</span>,
     },
     {
       id: 'changeDate',
       header: () => t.list.colChangeDate,
-      width: '10.5rem',
-      cell: (r) => formatDateTime(r.changeDate),
+      width: '9.25rem',
+      cellClassName: 'small text-truncate',
+      cell: (r) => <span title={formatDateTime(r.changeDate)}>{formatDateTime(r.changeDate, false)}</span>,
     },
     {
       id: 'commitDate',
       header: () => t.list.colCommitDate,
-      width: '10.5rem',
+      width: '9.25rem',
+      cellClassName: 'small text-truncate',
       cell: (r) =>
         r.commited ? (
-          <span data-testid={`change-commit-date-${r.id}`}>{formatDateTime(r.commitDate)}</span>
+          <span title={formatDateTime(r.commitDate)} data-testid={`change-commit-date-${r.id}`}>
+            {formatDateTime(r.commitDate, false)}
+          </span>
         ) : (
           <span className="badge text-bg-warning" data-testid={`change-commit-date-${r.id}`}>
             {t.list.notCommitted}
@@ -104,7 +108,7 @@ export function warehouseColumns(a: ColumnActions): PagedColumn<WarehouseChange>
     id: 'actions',
     header: () => t.list.colActions,
     hiddenHeader: true,
-    width: '6.5rem',
+    width: '5.5rem',
     className: 'text-end',
     cell: (r) =>
       a.busyId === r.id ? (
