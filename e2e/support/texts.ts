@@ -13,6 +13,8 @@ import { registerMessages } from '@web/features/register/messages.pl';
 import { settingsMessages } from '@web/features/settings/messages.pl';
 import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
 import { usersMessages } from '@web/features/users/messages.pl';
+import { itemReaderMessages } from '@web/features/item-reader/messages.pl';
+import { warehouseChangesMessages } from '@web/features/warehouse-changes/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
@@ -35,6 +37,8 @@ export const t = {
   barcodePrints: barcodePrintsMessages,
   itemEdit: itemEditMessages,
   items: itemsMessages,
+  warehouseChanges: warehouseChangesMessages,
+  itemReader: itemReaderMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

@@ -118,6 +118,34 @@ export const api = {
     apiRequest('DELETE', path, opts),
 };
 
+/**
+ * A GET whose answer is a file (a CSV export): the same headers as apiRequest, the body as a Blob.
+ * Failures become ApiError with the server's message, as for JSON calls.
+ */
+export async function apiBlob(path: string, query?: Query, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = { 'Accept-Language': language() };
+  if (authToken) headers[AUTH_HEADER] = authToken;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { headers, signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, m().toasts.networkError);
+  }
+  if (!res.ok) {
+    let message = `${m().toasts.loadError} (${res.status})`;
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    if (res.status === 401 && authToken && onUnauthorized) onUnauthorized();
+    throw new ApiError(res.status, message);
+  }
+  return res.blob();
+}
+
 /** The message to show for any error. */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError || err instanceof Error) return err.message;

@@ -91,8 +91,8 @@ export const appMessages = {
     itemsMassEdit: 'Masowa edycja towarów',
     items: 'Towary',
     itemsGenerate: 'Generowanie wielu towarów',
-    itemsReader: 'Czytnik kodów (towary)',
     warehouseChanges: 'Zmiany stanów magazynowych',
+    itemsBarcodeReader: 'Czytnik kodów kreskowych (towary)',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

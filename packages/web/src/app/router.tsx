@@ -128,6 +128,16 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/barcode-prints/BarcodePrintsPage')),
             },
             {
+              path: 'warehouse-changes',
+              handle: h(t.titles.warehouseChanges, ['warehouse-changes']),
+              lazy: page(() => import('@web/features/warehouse-changes/WarehouseChangesPage')),
+            },
+            {
+              path: 'items-barcode-reader',
+              handle: h(t.titles.itemsBarcodeReader, ['items-barcode-reader']),
+              lazy: page(() => import('@web/features/item-reader/ItemReaderPage')),
+            },
+            {
               // Settings and every reference list share one layout with the settings navigation.
               lazy: page(() => import('@web/features/settings/SettingsLayout')),
               handle: h('', ['settings']),

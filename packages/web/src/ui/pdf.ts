@@ -10,9 +10,9 @@ function pdfBlob(base64: string): Blob {
   return new Blob([bytes], { type: 'application/pdf' });
 }
 
-/** Saves the PDF as a file (e.g. places.pdf). */
-export function downloadPdf(base64: string, fileName: string): void {
-  const url = URL.createObjectURL(pdfBlob(base64));
+/** Saves any file the app received (a PDF, a CSV export) under a suggested name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -22,6 +22,11 @@ export function downloadPdf(base64: string, fileName: string): void {
   a.remove();
   // The download has started by now; the object URL is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Saves the PDF as a file (e.g. places.pdf). */
+export function downloadPdf(base64: string, fileName: string): void {
+  saveBlob(pdfBlob(base64), fileName);
 }
 
 /**

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { isTypingTarget, ScannerBuffer } from '../scanner-buffer';
+import { itemReaderText } from '../texts';
+
+/**
+ * Scanner mode: while mounted, every key pressed on the page feeds the buffer (keys typed into
+ * another field excepted); the read-only field shows what is being read.
+ */
+export function ScannerInput({ onScan }: { onScan(code: string): void }) {
+  const t = itemReaderText().scanner;
+  const [text, setText] = useState('');
+  const submit = useRef(onScan);
+  submit.current = onScan;
+
+  useEffect(() => {
+    const buffer = new ScannerBuffer((code) => submit.current(code), setText);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTypingTarget(e.target)) return;
+      if (buffer.key(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      buffer.reset();
+    };
+  }, []);
+
+  return (
+    <Form.Group controlId="reader-scanner">
+      <Form.Label className="small mb-1">{t.label}</Form.Label>
+      <Form.Control
+        readOnly
+        value={text}
+        placeholder={t.placeholder}
+        className="font-monospace"
+        data-scanner-input=""
+        data-testid="reader-scanner-input"
+      />
+      <Form.Text muted>{t.hint}</Form.Text>
+    </Form.Group>
+  );
+}

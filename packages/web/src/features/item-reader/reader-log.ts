@@ -1,0 +1,57 @@
+import type { ItemScanAnswer } from '@zaplecze/contract';
+
+/** One row of the reader's log (newest first on screen). */
+export interface LogRow {
+  /** Increasing per session: the row's key. */
+  seq: number;
+  date: string;
+  itemCode: string | null;
+  actionDesc: string;
+  barcode: string;
+  isError: boolean;
+}
+
+export interface ReaderState {
+  /** The item the last scan selected, sent back with the next scan. */
+  itemCode: string | null;
+  log: readonly LogRow[];
+  seq: number;
+}
+
+export const initialReaderState: ReaderState = { itemCode: null, log: [], seq: 0 };
+
+/** Rows kept on screen; older ones drop off the end. */
+export const LOG_MAX = 500;
+
+function add(state: ReaderState, row: Omit<LogRow, 'seq'>, itemCode: string | null, clear = false): ReaderState {
+  const seq = state.seq + 1;
+  const log = [{ ...row, seq }, ...(clear ? [] : state.log)].slice(0, LOG_MAX);
+  return { itemCode, log, seq };
+}
+
+/**
+ * A scan's answer: its row goes on top of the log and its itemCode becomes the context of the
+ * next scan; CLEAR (the reset code) forgets the item and the earlier rows.
+ */
+export function applyAnswer(state: ReaderState, a: ItemScanAnswer): ReaderState {
+  return add(
+    state,
+    { date: a.date, itemCode: a.itemCode, actionDesc: a.actionDesc, barcode: a.actionBarcode, isError: a.isError },
+    a.clientAction === 'CLEAR' ? null : a.itemCode,
+    a.clientAction === 'CLEAR',
+  );
+}
+
+/** A scan the server did not answer (HTTP error, no connection): a red row; the item stays selected. */
+export function applyFailure(state: ReaderState, barcode: string, message: string, now: Date): ReaderState {
+  return add(
+    state,
+    { date: now.toISOString(), itemCode: state.itemCode, actionDesc: message, barcode, isError: true },
+    state.itemCode,
+  );
+}
+
+/** Whether a successful answer may have changed the shown item (stock, status, place...). */
+export function changesItem(a: ItemScanAnswer): boolean {
+  return !a.isError && a.itemCode !== null && a.actionType !== 'ITEM';
+}

@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { errorMessage } from '@web/app/api';
+import { itemReaderKeys, postScan } from './item-reader.api';
+import { applyAnswer, applyFailure, changesItem, initialReaderState, type ReaderState } from './reader-log';
+
+/**
+ * The reader's session: scans go to the server one at a time, in the order they were read (a
+ * scanner can be faster than the server), each with the item code the previous answer selected.
+ */
+export function useItemReader() {
+  const client = useQueryClient();
+  const [state, setState] = useState<ReaderState>(initialReaderState);
+  // The context of the next scan, read when it is sent (not when it was read).
+  const current = useRef<ReaderState>(initialReaderState);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const [pending, setPending] = useState(0);
+
+  const update = useCallback((fn: (s: ReaderState) => ReaderState) => {
+    current.current = fn(current.current);
+    setState(current.current);
+  }, []);
+
+  const scan = useCallback(
+    (barcode: string) => {
+      setPending((n) => n + 1);
+      queue.current = queue.current.then(async () => {
+        try {
+          const answer = await postScan(barcode, current.current.itemCode);
+          update((s) => applyAnswer(s, answer));
+          if (changesItem(answer) && answer.itemCode !== null)
+            await client.invalidateQueries({ queryKey: itemReaderKeys.item(answer.itemCode) });
+        } catch (err) {
+          update((s) => applyFailure(s, barcode, errorMessage(err), new Date()));
+        } finally {
+          setPending((n) => n - 1);
+        }
+      });
+    },
+    [client, update],
+  );
+
+  return { state, scan, pending: pending > 0 };
+}
