@@ -48,7 +48,7 @@ export const SCAN_ACTION_TYPES = [
 ] as const;
 export type ScanActionType = (typeof SCAN_ACTION_TYPES)[number];
 
-/** What the client must do besides logging the row: CLEAR forgets the selected item and the log. */
+/** What the client must do besides logging the row: CLEAR forgets the selected item (the log stays: it is the operator's record). */
 export const SCAN_CLIENT_ACTIONS = ['NONE', 'CLEAR'] as const;
 export type ScanClientAction = (typeof SCAN_CLIENT_ACTIONS)[number];
 

@@ -125,14 +125,14 @@ describe('reader log', () => {
     expect(s.log[0]).toMatchObject({ isError: true, barcode: 'ŻÓŁW' });
   });
 
-  it('CLEAR forgets the item and the earlier rows', () => {
+  it('CLEAR forgets the item and keeps the log', () => {
     let s = applyAnswer(initialReaderState, answer({}));
     s = applyAnswer(
       s,
       answer({ itemCode: null, actionType: 'RESET', clientAction: 'CLEAR', actionDesc: 'Wyczyszczono' }),
     );
     expect(s.itemCode).toBeNull();
-    expect(s.log.map((r) => r.actionDesc)).toEqual(['Wyczyszczono']);
+    expect(s.log.map((r) => r.actionDesc)).toEqual(['Wyczyszczono', 'Wybrano towar KUBEK-1 (Kubek).']);
   });
 
   it('an HTTP failure adds a red row with the message and keeps the item', () => {

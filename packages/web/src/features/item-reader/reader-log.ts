@@ -23,22 +23,22 @@ export const initialReaderState: ReaderState = { itemCode: null, log: [], seq: 0
 /** Rows kept on screen; older ones drop off the end. */
 export const LOG_MAX = 500;
 
-function add(state: ReaderState, row: Omit<LogRow, 'seq'>, itemCode: string | null, clear = false): ReaderState {
+function add(state: ReaderState, row: Omit<LogRow, 'seq'>, itemCode: string | null): ReaderState {
   const seq = state.seq + 1;
-  const log = [{ ...row, seq }, ...(clear ? [] : state.log)].slice(0, LOG_MAX);
+  const log = [{ ...row, seq }, ...state.log].slice(0, LOG_MAX);
   return { itemCode, log, seq };
 }
 
 /**
  * A scan's answer: its row goes on top of the log and its itemCode becomes the context of the
- * next scan; CLEAR (the reset code) forgets the item and the earlier rows.
+ * next scan; CLEAR (the reset code) forgets the item. The log stays: it is the operator's record of
+ * what was scanned, and a reset between parcels must not erase it.
  */
 export function applyAnswer(state: ReaderState, a: ItemScanAnswer): ReaderState {
   return add(
     state,
     { date: a.date, itemCode: a.itemCode, actionDesc: a.actionDesc, barcode: a.actionBarcode, isError: a.isError },
     a.clientAction === 'CLEAR' ? null : a.itemCode,
-    a.clientAction === 'CLEAR',
   );
 }
 
