@@ -50,6 +50,8 @@ describe('items smoke', () => {
     });
     expect(gen.body).toEqual({ generated: 3 });
     const all = itemsAnswerSchema.parse((await org.admin.get('/api/items?sort=COUNT_D&perPage=25')).body);
+    // Unfiltered, the count is the organisation's counter: it follows creation and generation.
+    expect(all.count).toBe(4);
     expect(all.items.map((i) => [i.code, i.countWare, i.price])).toEqual([
       ['ABC-1', 10, 23.65],
       ['G3', 2, 0],
@@ -58,6 +60,8 @@ describe('items smoke', () => {
     ]);
     const del = await org.admin.delete(`/api/items?id=${item.id}`);
     expect(del.status).toBe(204);
+    expect(itemsAnswerSchema.parse((await org.admin.get('/api/items')).body).count).toBe(3);
+    expect(itemsAnswerSchema.parse((await org.admin.get('/api/items?name=kub')).body).count).toBe(0);
     const reader = await createUser(server, org, { login: 'r' });
     expect((await reader.client.get('/api/items')).status).toBe(403);
   });
