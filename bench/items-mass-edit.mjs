@@ -78,7 +78,7 @@ try {
       body: JSON.stringify({
         ids: ids.slice(i, i + BATCH),
         data: { price: { type: 'PLUSPERCENT', value: 10 }, countWare: { type: 'INC', value: 2 } },
-        idempotencyKey: `bench-${i}`,
+        idempotencyKey: `mass-edit-bench-${i}`,
       }),
     });
     const body = await res.json();

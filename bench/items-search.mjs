@@ -129,8 +129,10 @@ async function plan(compiled) {
 /** The statements one search runs: the page ids, the count (or the counter), the rows of the page. */
 async function compiledOf(query) {
   const resolved = await resolveSearch(tdb, itemSearchSchema.parse(query));
-  const page = pageIdsQuery(tdb, resolved).compile();
+  // The count first, as getItems does: it picks the page query's shape.
   const count = countQuery(tdb, resolved).compile();
+  const matches = Number((await raw(count))[0]?.n ?? 0);
+  const page = pageIdsQuery(tdb, resolved, matches).compile();
   const ids = (await raw(page)).map((r) => r.id);
   const rows = [];
   for (let i = 0; i < ids.length; i += 500) rows.push(rowsQuery(tdb, ids.slice(i, i + 500)).compile());
@@ -179,8 +181,8 @@ async function measure(name, queries, { target, withRows = false, showPlan = tru
   });
   const rawStats = await time(async (i) => {
     const c = compiled[i % compiled.length];
-    await raw(c.page);
     await raw(c.count);
+    await raw(c.page);
     if (withRows) for (const r of c.rows) await raw(r);
   });
   report(name, service, rawStats, target, ` (count ${count})`);
