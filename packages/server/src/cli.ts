@@ -19,6 +19,10 @@ Polecenia:
                zmian magazynowych; wypisuje towary, w których się różni (kod, stan, suma zmian)
       --prefix <prefiks>     prefiks organizacji (wymagane)
       Kod wyjścia: 0 bez różnic, 1 gdy są różnice, 2 przy błędnych argumentach.
+  demo:seed    Tworzy organizację demonstracyjną z katalogiem towarów (stałe ziarno losowania)
+      --prefix <prefiks>     prefiks nowej organizacji (wymagane); administrator: <prefiks>_admin
+      --password <hasło>     hasło administratora, 8-128 znaków (wymagane)
+      --items <liczba>       liczba towarów, 0-5000000 (domyślnie 1000000)
   --help       Ta pomoc
 
 Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
@@ -111,6 +115,31 @@ async function stockVerify(args: string[]): Promise<number> {
   }
 }
 
+/** demo:seed: a demonstration organisation with a reproducible catalogue (docs/performance.md). */
+async function demoSeed(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { prefix: { type: 'string' }, password: { type: 'string' }, items: { type: 'string' } },
+    strict: true,
+  });
+  const prefix = check(orgPrefixSchema, values.prefix, 'prefix');
+  const password = check(passwordSchema, values.password, 'password');
+  const items = values.items === undefined ? 1_000_000 : Number(values.items);
+  if (!Number.isInteger(items) || items < 0 || items > 5_000_000)
+    throw new UsageError('--items: liczba towarów musi być liczbą całkowitą od 0 do 5000000.');
+  const { openAndMigrate } = await import('./server');
+  const { seedDemo } = await import('./demo/demo-seed');
+  const { database, deps } = await openAndMigrate();
+  try {
+    console.log(`Tworzę organizację "${prefix}" z ${items} towarami (${database.engine})...`);
+    const result = await seedDemo(database, deps, { prefix, password, items, log: (line) => console.log(line) });
+    console.log(`Gotowe w ${(result.totalMs / 1000).toFixed(1)} s. Login administratora: ${result.login}`);
+    console.log(result.login);
+  } finally {
+    await database.destroy();
+  }
+}
+
 /** node:util parseArgs speaks English; the CLI answers in Polish like the rest of the product. */
 function parseArgsMessage(code: string, message: string): string {
   const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
@@ -132,6 +161,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'stock:verify') return await stockVerify(rest);
+    if (command === 'demo:seed') {
+      await demoSeed(rest);
+      return 0;
+    }
     throw new UsageError(`Nieznane polecenie "${command}". Zobacz: npm run cli -- --help`);
   } catch (err) {
     if (err instanceof UsageError || err instanceof AppError) {

@@ -38,5 +38,14 @@ export async function migrate(database: Database, migrations: Migration[] = MIGR
       applied.push(migration.name);
     });
   }
+  if (database.engine === 'sqlite') {
+    // Planner statistics (sqlite_stat1) for tables that never had them or grew tenfold since:
+    // without them SQLite cannot tell the selective filter index from a sort's index
+    // (docs/performance.md). Runs here, once per start in the primary process before the workers
+    // fork; unsampled on purpose, because sampled statistics of an index that leads with org_id
+    // describe one organisation and mislead the planner. A full ANALYZE of a million items takes
+    // a few seconds and happens only after such growth.
+    await sql`pragma optimize = 0x10002`.execute(db);
+  }
   return applied;
 }

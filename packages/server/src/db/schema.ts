@@ -174,6 +174,12 @@ export interface WarehouseChangesTable {
   committed: number;
 }
 
+/** Items per organisation (the count of the unfiltered item list). */
+export interface ItemCountsTable {
+  org_id: number;
+  items: number;
+}
+
 export interface IdempotencyKeysTable {
   org_id: number;
   key: string;
@@ -205,6 +211,7 @@ export interface DB {
   item_params: ItemParamsTable;
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
+  item_counts: ItemCountsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 

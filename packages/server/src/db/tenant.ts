@@ -1,4 +1,5 @@
 import type {
+  AliasedSelectQueryBuilder,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
@@ -40,6 +41,15 @@ export class TenantDb {
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, object> {
     const qb = this.loose.selectFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
     return qb as unknown as SelectQueryBuilder<DB, T, object>;
+  }
+
+  /**
+   * Selects from a derived table `sub`. `sub` must itself be built from this TenantDb (so it is
+   * already limited to the organisation); the outer query only reshapes its rows, e.g. to fence a
+   * small filtered set off from the planner (items.search pageIdsQuery).
+   */
+  selectFromSubquery<O, A extends string>(sub: AliasedSelectQueryBuilder<O, A>) {
+    return (this.executor as Kysely<DB>).selectFrom(sub);
   }
 
   /** Inserts with `org_id` forced to the caller's organisation. */

@@ -52,14 +52,21 @@ export const m0003Items: Migration = {
       .execute();
 
     // Codes are stored upper-case, so this is the case-insensitive uniqueness of the spec.
-    await db.schema.createIndex('items_code_idx').on('items').columns(['org_id', 'code']).unique().execute();
+    if (engine === 'postgres') {
+      // INCLUDE (id): the CODE sort walks this index only, even to page 5,000 (SQLite's indexes
+      // carry the rowid anyway).
+      await sql`create unique index items_code_idx on items (org_id, code) include (id)`.execute(db);
+    } else {
+      await db.schema.createIndex('items_code_idx').on('items').columns(['org_id', 'code']).unique().execute();
+    }
     await db.schema.createIndex('items_gtin_idx').on('items').columns(['org_id', 'gtin']).execute();
     await db.schema.createIndex('items_name_idx').on('items').columns(['org_id', 'name', 'id']).execute();
     await db.schema.createIndex('items_price_idx').on('items').columns(['org_id', 'price', 'id']).execute();
     await db.schema.createIndex('items_ware_idx').on('items').columns(['org_id', 'count_ware', 'id']).execute();
     await sql`create index items_offer_idx on items (org_id, (coalesce(count_offer, count_ware)), id)`.execute(db);
-    // Reference columns lead their index: it serves the filter (ids are unique across
-    // organisations) and the foreign-key check when a status, group, category... is deleted.
+    // Reference columns lead their own index: it serves a filter on that reference alone (ids are
+    // unique across organisations) and the foreign-key check when a status, group, category... is
+    // deleted.
     for (const column of [
       'item_status_id',
       'delivery_price_list_id',
@@ -70,6 +77,24 @@ export const m0003Items: Migration = {
     ]) {
       await db.schema.createIndex(`items_${column}_idx`).on('items').columns([column, 'id']).execute();
     }
+    // The list's filters together, equality columns first, ranges last: status = and group = and
+    // category IN (a subtree) seek into it, price and stock narrow the range or are checked inside
+    // it, so the count of a filtered search never reads the table (docs/performance.md). A filter
+    // that leaves status or group out still uses it through a skip-scan (SQLite) or a scan of
+    // the much narrower index (PostgreSQL).
+    await db.schema
+      .createIndex('items_filter_idx')
+      .on('items')
+      .columns(['org_id', 'item_status_id', 'item_group_id', 'category_id', 'price', 'count_ware', 'place_id'])
+      .execute();
+
+    // Items per organisation, kept by the items module in the transaction that inserts or deletes
+    // them: the count of the unfiltered list is one row, not a scan of a million index entries.
+    await db.schema
+      .createTable('item_counts')
+      .addColumn('org_id', 'integer', (col) => col.primaryKey().references('organizations.id').onDelete('cascade'))
+      .addColumn('items', 'integer', (col) => col.notNull())
+      .execute();
 
     if (engine === 'postgres') {
       await sql`create extension if not exists pg_trgm`.execute(db);

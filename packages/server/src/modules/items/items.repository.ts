@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ItemsTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
@@ -63,14 +63,17 @@ function selectRows(tdb: TenantDb) {
 
 export type ItemRowData = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
 
+/** The list rows of some ids (at most CHUNK), in no particular order. */
+export function rowsQuery(tdb: TenantDb, ids: readonly number[]) {
+  return selectRows(tdb).where('items.id', 'in', ids);
+}
+
 export const itemsRepository = {
   /** Rows by id, in the order of `ids` (missing ids are skipped). */
   async rowsByIds(tdb: TenantDb, ids: readonly number[]): Promise<ItemRowData[]> {
     const byId = new Map<number, ItemRowData>();
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await selectRows(tdb)
-        .where('items.id', 'in', ids.slice(i, i + CHUNK))
-        .execute();
+      const rows = await rowsQuery(tdb, ids.slice(i, i + CHUNK)).execute();
       for (const r of rows) byId.set(r.id, r);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -136,7 +139,26 @@ export const itemsRepository = {
 
   async insert(tdb: TenantDb, values: ItemColumns): Promise<number> {
     const row = await tdb.insertInto('items', values).returning('id').executeTakeFirstOrThrow();
+    await this.countItems(tdb, 1);
     return row.id;
+  },
+
+  /**
+   * Moves the organisation's item counter by `delta`. Callers are inside the transaction that
+   * inserts or deletes the items, so the counter and the table never disagree.
+   */
+  async countItems(tdb: TenantDb, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await tdb
+      .insertInto('item_counts', { items: delta })
+      .onConflict((oc) => oc.column('org_id').doUpdateSet({ items: sql<number>`item_counts.items + ${delta}` }))
+      .execute();
+  },
+
+  /** The organisation's number of items (the unfiltered list's count). */
+  async itemCount(tdb: TenantDb): Promise<number> {
+    const row = await tdb.selectFrom('item_counts').select('items').executeTakeFirst();
+    return row?.items ?? 0;
   },
 
   async insertMany(tdb: TenantDb, values: ItemColumns[]): Promise<{ id: number; code: string }[]> {
@@ -150,6 +172,7 @@ export const itemsRepository = {
           .execute()),
       );
     }
+    await this.countItems(tdb, out.length);
     return out;
   },
 
@@ -160,7 +183,9 @@ export const itemsRepository = {
 
   async remove(tdb: TenantDb, id: number): Promise<boolean> {
     const r = await tdb.deleteFrom('items').where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) === 1;
+    const deleted = Number(r.numDeletedRows) === 1;
+    if (deleted) await this.countItems(tdb, -1);
+    return deleted;
   },
 
   // ---- photos, parameters, descriptions ----------------------------------------------------------

@@ -1,5 +1,13 @@
 import { pageOffset, REF_FILTER_ANY, REF_FILTER_NONE, type ItemSearch, type ItemSort } from '@zaplecze/contract';
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type RawBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { treeRepository } from '../catalog-trees';
@@ -91,40 +99,72 @@ export function applyItemFilters<O>(qb: ItemsQuery<O>, r: ResolvedSearch, postgr
   return q;
 }
 
-/** The sort of §2.2, ties broken by id so pages never overlap. */
-export function applyItemSort<O>(qb: ItemsQuery<O>, search: ItemSearch): ItemsQuery<O> {
+/** The sort of §2.2 as ORDER BY terms, ties broken by id so pages never overlap. */
+function sortTerms(search: ItemSearch): [RawBuilder<unknown>, 'asc' | 'desc'][] {
   const sort: ItemSort = search.sort;
-  const count = countExpr(search);
+  const id = sql.ref('id');
   switch (sort) {
     case 'CODE':
-      return qb.orderBy('code').orderBy('id');
+      // Codes are unique in an organisation (items_code_idx): no tie to break, and the unique
+      // index alone gives the order (PostgreSQL would otherwise sort every group of one).
+      return [[sql.ref('code'), 'asc']];
     case 'NAME':
-      return qb.orderBy('name').orderBy('id');
+      return [
+        [sql.ref('name'), 'asc'],
+        [id, 'asc'],
+      ];
     case 'PRICE_A':
-      return qb.orderBy('price').orderBy('id');
+      return [
+        [sql.ref('price'), 'asc'],
+        [id, 'asc'],
+      ];
     case 'PRICE_D':
-      return qb.orderBy('price', 'desc').orderBy('id', 'desc');
+      return [
+        [sql.ref('price'), 'desc'],
+        [id, 'desc'],
+      ];
     case 'COUNT_A':
-      return qb.orderBy(count).orderBy('id');
+      return [
+        [countExpr(search), 'asc'],
+        [id, 'asc'],
+      ];
     case 'COUNT_D':
-      return qb.orderBy(count, 'desc').orderBy('id', 'desc');
+      return [
+        [countExpr(search), 'desc'],
+        [id, 'desc'],
+      ];
   }
+}
+
+/** Orders any query whose rows have the items' sort columns (the table, or a subquery of it). */
+export function applyItemSort<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  search: ItemSearch,
+): SelectQueryBuilder<D, T, O> {
+  let q = qb;
+  for (const [expr, direction] of sortTerms(search)) q = q.orderBy(expr, direction);
+  return q;
 }
 
 /** `id` and every node under it, from the tree's links. */
 export function subtree(links: readonly { id: number; parent_id: number | null }[], id: number): number[] {
+  // Maps and a set: a place tree of thousands of nodes is walked on every filtered search.
   const children = new Map<number, number[]>();
   for (const l of links) {
     if (l.parent_id === null) continue;
-    children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l.id]);
+    const list = children.get(l.parent_id);
+    if (list) list.push(l.id);
+    else children.set(l.parent_id, [l.id]);
   }
+  const seen = new Set<number>();
   const out: number[] = [];
   const stack = [id];
   while (stack.length > 0) {
     const at = stack.pop() as number;
-    if (out.includes(at)) continue;
+    if (seen.has(at)) continue;
+    seen.add(at);
     out.push(at);
-    stack.push(...(children.get(at) ?? []));
+    for (const child of children.get(at) ?? []) stack.push(child);
   }
   return out;
 }
@@ -154,20 +194,85 @@ export async function resolveSearch(tdb: TenantDb, search: ItemSearch): Promise<
   return { search, categoryIds, placeIds };
 }
 
-/** The ids of one page, in order. Only the items table is read, through the sort's index. */
-export async function pageIds(tdb: TenantDb, r: ResolvedSearch): Promise<number[]> {
-  const q = applyItemSort(applyItemFilters(tdb.selectFrom('items').select('id'), r, tdb.isPostgres), r.search)
+/**
+ * At most this many matches (known from the count, which runs first): PostgreSQL sorts them
+ * instead of walking the sort's index. Its planner reckons filters independent and so expects
+ * the first 100 matches early in code or name order, but real catalogues correlate (a category's
+ * goods share a code prefix): walking can read 100,000 rows to find 100. Sorting a few thousand
+ * rows found through the filter index costs milliseconds (docs/performance.md).
+ */
+const SORT_IN_MEMORY_MAX = 50_000;
+
+/**
+ * The page query: ids of one page, in order. Only the items table is read. `matches` is the
+ * search's count when known: a small result on PostgreSQL is fenced into a subquery (OFFSET 0
+ * keeps the planner from merging it back) and sorted; otherwise the sort's index is walked.
+ */
+export function pageIdsQuery(tdb: TenantDb, r: ResolvedSearch, matches?: number) {
+  const postgres = tdb.isPostgres;
+  const offset = pageOffset(r.search);
+  if (postgres && matches !== undefined && matches <= SORT_IN_MEMORY_MAX && !isUnfiltered(r.search)) {
+    const fenced = applyItemFilters(
+      tdb.selectFrom('items').select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
+      r,
+      postgres,
+    )
+      .offset(0)
+      .as('items');
+    return applyItemSort(tdb.selectFromSubquery(fenced).select('id'), r.search).limit(r.search.perPage).offset(offset);
+  }
+  return applyItemSort(applyItemFilters(tdb.selectFrom('items').select('id'), r, postgres), r.search)
     .limit(r.search.perPage)
-    .offset(pageOffset(r.search));
-  return (await q.execute()).map((row) => row.id);
+    .offset(offset);
 }
 
-/** The exact number of items matching the search. */
-export async function countMatching(tdb: TenantDb, r: ResolvedSearch): Promise<number> {
-  const q = applyItemFilters(
+/** The ids of one page, in order. */
+export async function pageIds(tdb: TenantDb, r: ResolvedSearch, matches?: number): Promise<number[]> {
+  return (await pageIdsQuery(tdb, r, matches).execute()).map((row) => row.id);
+}
+
+/** Whether the search filters nothing: its count is the organisation's item counter. */
+export function isUnfiltered(s: ItemSearch): boolean {
+  const filters = [
+    s.code,
+    s.name,
+    s.gtin,
+    s.extCode,
+    s.priceFrom,
+    s.priceTo,
+    s.countFrom,
+    s.countTo,
+    s.countPhotosFrom,
+    s.countPhotosTo,
+    s.statusId,
+    s.groupId,
+    s.catId,
+    s.placeId,
+  ];
+  return filters.every((f) => f === undefined || f === '');
+}
+
+/** A query answering one row `{ n }`: the counter, or a count over the filters. */
+export interface CountQuery {
+  compile(): CompiledQuery;
+  executeTakeFirst(): Promise<{ n: number | string } | undefined>;
+}
+
+/**
+ * The count query: the same filters as the page query. Unfiltered, it reads the counter the items
+ * module keeps per organisation (items.repository countItems) instead of counting a million
+ * index entries: the exact count stays exact and costs one row.
+ */
+export function countQuery(tdb: TenantDb, r: ResolvedSearch): CountQuery {
+  if (isUnfiltered(r.search)) return tdb.selectFrom('item_counts').select('items as n');
+  return applyItemFilters(
     tdb.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')),
     r,
     tdb.isPostgres,
   );
-  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** The exact number of items matching the search. */
+export async function countMatching(tdb: TenantDb, r: ResolvedSearch): Promise<number> {
+  return Number((await countQuery(tdb, r).executeTakeFirst())?.n ?? 0);
 }

@@ -41,7 +41,10 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
   }
   const search = itemSearchSchema.parse(query);
   const resolved = await resolveSearch(ctx.tdb, search);
-  const [ids, count] = await Promise.all([pageIds(ctx.tdb, resolved), countMatching(ctx.tdb, resolved)]);
+  // The count first: it is cheap (the counter, or the filter index) and tells the page query
+  // whether the matches are few enough to sort (items.search pageIdsQuery).
+  const count = await countMatching(ctx.tdb, resolved);
+  const ids = await pageIds(ctx.tdb, resolved, count);
   const rows = await repo.rowsByIds(ctx.tdb, ids);
   return { items: rows.map(toItemRow), count, perPage: search.perPage };
 }

@@ -1,0 +1,349 @@
+// The goods catalogue at a million items: the item search measured THROUGH THE CODE THE API USES
+// (getItems of the items service, called in-process with a real AuthContext), each figure printed
+// beside the same SQL run straight on the driver in the same run, with its query plan; then 20
+// concurrent users over real HTTP against the `npm start` cluster (one worker per core).
+// Usage: npm run bench:items [-- --items 1000000 --runs 40 --users 20 --seconds 15 --no-http --drop]
+//   (node --import tsx bench/items-search.mjs)
+// SQLite by default (./data/bench/sqlite-<items>, kept for the next run); PostgreSQL when
+// BENCH_DATABASE_URL is set (database zaplecze_bench_items_<items> next to it; --drop removes it).
+// The database is seeded once with the demo seed (packages/server/src/demo/demo-seed.ts).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { itemSearchSchema } from '@zaplecze/contract';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
+import { authContext } from '../packages/server/src/platform/context.ts';
+import { openAndMigrate } from '../packages/server/src/server.ts';
+import { getItems } from '../packages/server/src/modules/items/items.service.ts';
+import { countQuery, pageIdsQuery, resolveSearch } from '../packages/server/src/modules/items/items.search.ts';
+import { rowsQuery } from '../packages/server/src/modules/items/items.repository.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    items: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '40' },
+    users: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '15' },
+    'no-http': { type: 'boolean', default: false },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const ITEMS = Number(args.items);
+const RUNS = Number(args.runs);
+const USERS = Number(args.users);
+const SECONDS = Number(args.seconds);
+const PREFIX = 'demo';
+const PASSWORD = 'Demo1234!';
+const root = path.resolve(import.meta.dirname, '..');
+
+// ---- the database ----------------------------------------------------------------------------------
+
+const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+let dropDb = async () => {};
+if (process.env.BENCH_DATABASE_URL) {
+  const name = `zaplecze_bench_items_${ITEMS}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(process.env.BENCH_DATABASE_URL);
+  u.pathname = `/${name}`;
+  env.DATABASE_URL = u.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+    console.log(`dropped database ${name}`);
+  };
+} else {
+  env.DATA_DIR = path.join(root, 'data', 'bench', `sqlite-${ITEMS}`);
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+}
+
+const { database, deps } = await openAndMigrate(loadConfig(env));
+const engine = database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+const db = deps.db;
+if (!(await db.selectFrom('organizations').select('id').where('prefix', '=', PREFIX).executeTakeFirst())) {
+  console.log(`Seeding ${ITEMS} items on ${engine}...`);
+  const r = await seedDemo(database, deps, { prefix: PREFIX, password: PASSWORD, items: ITEMS, log: console.log });
+  console.log(`seeded in ${(r.totalMs / 1000).toFixed(1)} s`);
+}
+
+const userRow = await db
+  .selectFrom('users')
+  .select(['id', 'org_id', 'login', 'permissions'])
+  .where('login', '=', `${PREFIX}_admin`)
+  .executeTakeFirstOrThrow();
+const ctx = authContext(
+  { deps, db, ip: '127.0.0.1', locale: 'pl' },
+  {
+    id: userRow.id,
+    orgId: userRow.org_id,
+    login: userRow.login,
+    permissions: userRow.permissions,
+    tokenId: 0,
+    longSession: false,
+    tokenValidTo: new Date(Date.now() + 3_600_000),
+  },
+);
+const tdb = ctx.tdb;
+
+// ---- raw SQL on the driver ---------------------------------------------------------------------------
+
+let pgClient;
+if (database.engine === 'postgres') {
+  pgClient = new pg.Client({ connectionString: env.DATABASE_URL });
+  await pgClient.connect();
+}
+const statements = new Map();
+async function raw(compiled) {
+  const params = [...compiled.parameters];
+  if (pgClient) return (await pgClient.query(compiled.sql, params)).rows;
+  let st = statements.get(compiled.sql);
+  if (!st) statements.set(compiled.sql, (st = database.sqlite.prepare(compiled.sql)));
+  return st.reader ? st.all(params) : st.run(params);
+}
+
+async function plan(compiled) {
+  const params = [...compiled.parameters];
+  if (pgClient) {
+    const r = await pgClient.query(`explain (analyze, buffers, costs off) ${compiled.sql}`, params);
+    return r.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
+  }
+  const rows = database.sqlite.prepare(`explain query plan ${compiled.sql}`).all(params);
+  const depth = new Map([[0, 0]]);
+  return rows
+    .map((row) => {
+      const d = (depth.get(row.parent) ?? 0) + 1;
+      depth.set(row.id, d);
+      return `    ${'  '.repeat(d - 1)}${row.detail}`;
+    })
+    .join('\n');
+}
+
+/** The statements one search runs: the page ids, the count (or the counter), the rows of the page. */
+async function compiledOf(query) {
+  const resolved = await resolveSearch(tdb, itemSearchSchema.parse(query));
+  // The count first, as getItems does: it picks the page query's shape.
+  const count = countQuery(tdb, resolved).compile();
+  const matches = Number((await raw(count))[0]?.n ?? 0);
+  const page = pageIdsQuery(tdb, resolved, matches).compile();
+  const ids = (await raw(page)).map((r) => r.id);
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(rowsQuery(tdb, ids.slice(i, i + 500)).compile());
+  return { page, count, rows };
+}
+
+// ---- timing ------------------------------------------------------------------------------------------
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+function stats(times) {
+  const s = [...times].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95), max: s.at(-1) };
+}
+async function time(fn, runs = RUNS) {
+  for (let i = 0; i < 3; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    times.push(performance.now() - t0);
+  }
+  return stats(times);
+}
+const results = [];
+function report(name, service, rawStats, target, extra = '') {
+  const ok =
+    target === undefined
+      ? ''
+      : service.p95 <= target
+        ? `  OK (target p95 <= ${target} ms)`
+        : `  MISSED (target p95 <= ${target} ms)`;
+  const line = `${name}: service p50 ${fmt(service.p50)} ms, p95 ${fmt(service.p95)} ms | raw SQL p50 ${fmt(rawStats.p50)} ms, p95 ${fmt(rawStats.p95)} ms${extra}${ok}`;
+  console.log(line);
+  results.push(line);
+}
+
+/** Times getItems for each query in turn, and the same statements on the driver. */
+async function measure(name, queries, { target, withRows = false, showPlan = true } = {}) {
+  const compiled = [];
+  for (const q of queries) compiled.push(await compiledOf(q));
+  let count = 0;
+  const service = await time(async (i) => {
+    const answer = await getItems(ctx, queries[i % queries.length]);
+    count = answer.count;
+  });
+  const rawStats = await time(async (i) => {
+    const c = compiled[i % compiled.length];
+    await raw(c.count);
+    await raw(c.page);
+    if (withRows) for (const r of c.rows) await raw(r);
+  });
+  report(name, service, rawStats, target, ` (count ${count})`);
+  if (showPlan) {
+    console.log(`  SQL (page): ${compiled[0].page.sql}\n  params: ${JSON.stringify(compiled[0].page.parameters)}`);
+    console.log(`  plan (page):\n${await plan(compiled[0].page)}`);
+    console.log(`  SQL (count): ${compiled[0].count.sql}`);
+    console.log(`  plan (count):\n${await plan(compiled[0].count)}`);
+  }
+  return service;
+}
+
+// ---- the scenarios -----------------------------------------------------------------------------------
+
+const orgId = userRow.org_id;
+const ids = async (table, extra = (q) => q) =>
+  (await extra(db.selectFrom(table).select('id').where('org_id', '=', orgId).orderBy('id')).execute()).map((r) => r.id);
+const statuses = await ids('item_statuses');
+const groups = await ids('item_groups');
+const topCategories = await ids('categories', (q) => q.where('parent_id', 'is', null));
+
+/** Five filters: status, group, category subtree, price range, stock range; varied per request. */
+const fiveFilters = (sort, i) => ({
+  statusId: String(statuses[0]),
+  groupId: String(groups[i % 3]),
+  catId: String(topCategories[i % topCategories.length]),
+  priceFrom: '20',
+  priceTo: '150',
+  countFrom: '1',
+  countTo: '50',
+  sort,
+  perPage: '100',
+});
+const SORTS = ['CODE', 'NAME', 'PRICE_A', 'PRICE_D', 'COUNT_A', 'COUNT_D'];
+
+console.log(`\n${engine}, ${ITEMS} items, ${RUNS} runs a figure (p95 over the runs), one user in-process`);
+console.log(
+  `machine load average: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
+
+for (const sort of SORTS) {
+  await measure(
+    `list, 5 filters, sort ${sort}, page of 100 with count`,
+    Array.from({ length: 9 }, (_, i) => fiveFilters(sort, i)),
+    { target: 15 },
+  );
+}
+
+const containsTarget = database.engine === 'postgres' ? 10 : 50;
+for (const q of [
+  { name: 'kubek' },
+  { name: 'iphone 13' },
+  { name: 'czerwon' },
+  { code: 'KUB-00012' },
+  { code: '4242' },
+  { gtin: '2381867' },
+  { gtin: '99999' },
+]) {
+  const [field, value] = Object.entries(q)[0];
+  await measure(`contains ${field} "${value}", page of 100 with count`, [q], { target: containsTarget });
+}
+
+const page1 = await measure('unfiltered, sort CODE, page 1 of 100 with count', [{ sort: 'CODE' }]);
+const page5000 = await measure('unfiltered, sort CODE, page 5,000 (offset 499,900) with count', [
+  { sort: 'CODE', page: '5000' },
+]);
+console.log(`page 5,000 / page 1 (p95): ${(page5000.p95 / page1.p95).toFixed(1)}x (target <= 3x)`);
+results.push(`page 5,000 / page 1 (p95): ${(page5000.p95 / page1.p95).toFixed(1)}x (target <= 3x)`);
+const name1 = await measure('unfiltered, sort NAME, page 1 of 100 with count', [{ sort: 'NAME' }], { showPlan: false });
+const name5000 = await measure('unfiltered, sort NAME, page 5,000 with count', [{ sort: 'NAME', page: '5000' }]);
+results.push(`page 5,000 / page 1, sort NAME (p95): ${(name5000.p95 / name1.p95).toFixed(1)}x`);
+
+await measure(
+  'page of 10,000 rows with references (unfiltered, sort CODE)',
+  [
+    { sort: 'CODE', perPage: '10000' },
+    { sort: 'CODE', perPage: '10000', page: '37' },
+  ],
+  { target: 150, withRows: true, showPlan: false },
+);
+
+await database.destroy();
+await pgClient?.end();
+
+// ---- 20 users over HTTP ------------------------------------------------------------------------------
+
+if (!args['no-http']) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/`)).ok) break;
+      } catch {
+        if (i > 600) throw new Error('server did not start');
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const first = await fetch(`${base}/api/`);
+    const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ login: `${PREFIX}_admin`, pass: PASSWORD }),
+    });
+    const { token } = await login.json();
+    const headers = { 'x-auth-bearer': token };
+    let lastBytes = 0;
+    const get = async (query) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/items?${new URLSearchParams(query)}`, { headers });
+      lastBytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`GET /api/items: ${res.status}`);
+      return performance.now() - t0;
+    };
+    // Warm every worker's statement cache and the page cache.
+    for (let i = 0; i < 24; i++) await get(fiveFilters(SORTS[i % 6], i));
+
+    const single = [];
+    for (let i = 0; i < RUNS; i++) single.push(await get(fiveFilters(SORTS[i % 6], i)));
+    const one = stats(single);
+    const line1 = `HTTP, 1 user, 5 filters, every sort: p50 ${fmt(one.p50)} ms, p95 ${fmt(one.p95)} ms`;
+    console.log(line1);
+    results.push(line1);
+
+    const big = [];
+    for (let i = 0; i < Math.min(RUNS, 15); i++)
+      big.push(await get({ sort: 'CODE', perPage: '10000', page: String(1 + (i % 5)) }));
+    const b = stats(big);
+    const line2 = `HTTP, 1 user, page of 10,000 rows (${(lastBytes / 1e6).toFixed(1)} MB of JSON): p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms (target 150 ms)`;
+    console.log(line2);
+    results.push(line2);
+
+    const times = [];
+    const until = performance.now() + SECONDS * 1000;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: USERS }, async () => {
+        while (performance.now() < until) {
+          const i = n++;
+          times.push(await get(fiveFilters(SORTS[i % 6], i)));
+        }
+      }),
+    );
+    const c = stats(times);
+    const line3 = `HTTP, ${USERS} concurrent users, 5 filters, every sort: ${(times.length / SECONDS).toFixed(0)} req/s, p50 ${fmt(c.p50)} ms, p95 ${fmt(c.p95)} ms, max ${fmt(c.max)} ms${c.p95 <= 150 ? '  OK' : '  MISSED'} (target p95 <= 150 ms)`;
+    console.log(line3);
+    results.push(line3);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+console.log(`\nSummary (${engine}, ${ITEMS} items):\n${results.map((r) => `  ${r}`).join('\n')}`);
+if (args.drop) await dropDb();
