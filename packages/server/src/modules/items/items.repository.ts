@@ -68,13 +68,106 @@ export function rowsQuery(tdb: TenantDb, ids: readonly number[]) {
   return selectRows(tdb).where('items.id', 'in', ids);
 }
 
+/** The item's own columns of a list row (the same as selectRows takes from items). */
+const ITEM_ROW_COLUMNS = [
+  'id',
+  'code',
+  'gtin',
+  'name',
+  'price',
+  'vat',
+  'currency',
+  'count_ware',
+  'count_offer',
+  'item_status_id',
+  'delivery_price_list_id',
+  'delivery_time_id',
+  'item_group_id',
+  'category_id',
+  'place_id',
+  'has_ext',
+  'ext_code',
+  'ext_url',
+  'ext_price',
+  'ext_margin',
+  'count_photos',
+  'count_params',
+  'main_photo',
+  'main_photo_type',
+  'last_changed',
+  'last_changed_photos',
+] as const;
+
+type TreeName = { name: string; number: string; full_number: string; full_name: string };
+
+/** The organisation's reference names by id: a few thousand rows at most. */
+async function referenceNames(tdb: TenantDb) {
+  const named = async (table: 'delivery_price_lists' | 'delivery_times' | 'item_groups') =>
+    new Map((await tdb.selectFrom(table).select(['id', 'name']).execute()).map((r) => [r.id, r.name]));
+  const tree = async (table: 'categories' | 'places') =>
+    new Map<number, TreeName>(
+      (await tdb.selectFrom(table).select(['id', 'name', 'number', 'full_number', 'full_name']).execute()).map((r) => [
+        r.id,
+        r,
+      ]),
+    );
+  const [statuses, dpl, dt, groups, categories, places] = await Promise.all([
+    tdb.selectFrom('item_statuses').select(['id', 'name', 'color']).execute(),
+    named('delivery_price_lists'),
+    named('delivery_times'),
+    named('item_groups'),
+    tree('categories'),
+    tree('places'),
+  ]);
+  return { statuses: new Map(statuses.map((r) => [r.id, r])), dpl, dt, groups, categories, places };
+}
+
+type ItemOwnColumns = Pick<ItemRowData, (typeof ITEM_ROW_COLUMNS)[number]>;
+
+function withNames(r: ItemOwnColumns, refs: Awaited<ReturnType<typeof referenceNames>>): ItemRowData {
+  const at = <V>(map: Map<number, V>, id: number | null) => (id === null ? undefined : map.get(id));
+  const st = refs.statuses.get(r.item_status_id);
+  const cat = at(refs.categories, r.category_id);
+  const pl = at(refs.places, r.place_id);
+  return {
+    ...r,
+    status_name: st?.name ?? null,
+    status_color: st?.color ?? null,
+    dpl_name: at(refs.dpl, r.delivery_price_list_id) ?? null,
+    dt_name: at(refs.dt, r.delivery_time_id) ?? null,
+    group_name: at(refs.groups, r.item_group_id) ?? null,
+    cat_name: cat?.name ?? null,
+    cat_number: cat?.number ?? null,
+    cat_full_number: cat?.full_number ?? null,
+    cat_full_name: cat?.full_name ?? null,
+    place_name: pl?.name ?? null,
+    place_number: pl?.number ?? null,
+    place_full_number: pl?.full_number ?? null,
+    place_full_name: pl?.full_name ?? null,
+  };
+}
+
 export const itemsRepository = {
-  /** Rows by id, in the order of `ids` (missing ids are skipped). */
+  /**
+   * Rows by id, in the order of `ids` (missing ids are skipped). A small page joins the reference
+   * names in its select; a big one (up to 10,000 rows) reads the items alone and takes the names
+   * from the organisation's reference lists read once, which is several times cheaper than
+   * repeating six joins per chunk.
+   */
   async rowsByIds(tdb: TenantDb, ids: readonly number[]): Promise<ItemRowData[]> {
     const byId = new Map<number, ItemRowData>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await rowsQuery(tdb, ids.slice(i, i + CHUNK)).execute();
-      for (const r of rows) byId.set(r.id, r);
+    if (ids.length <= CHUNK) {
+      for (const r of await rowsQuery(tdb, ids).execute()) byId.set(r.id, r);
+    } else {
+      const refs = await referenceNames(tdb);
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await tdb
+          .selectFrom('items')
+          .select(ITEM_ROW_COLUMNS)
+          .where('id', 'in', ids.slice(i, i + CHUNK))
+          .execute();
+        for (const r of rows) byId.set(r.id, withNames(r, refs));
+      }
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
