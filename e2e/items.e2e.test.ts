@@ -133,7 +133,9 @@ describe('items list, search, multi-select, generation', () => {
     await items.nextPage();
     await eventually(() => items.pageText(), 'Strona 2 / 2');
     expect(new URL(page.url()).search).toBe('?page=2');
-    expect(await items.showingText('bottom')).toBe(
+    // The page number follows the URL at once; the rows (and their count) when page 2 has arrived.
+    await eventually(
+      () => items.showingText('bottom'),
       format(t.ui.pagedList.showing, { shown: 23, count: 123, noun: l.noun }),
     );
 

@@ -155,6 +155,7 @@ export const itemsRepository = {
    * repeating six joins per chunk.
    */
   async rowsByIds(tdb: TenantDb, ids: readonly number[]): Promise<ItemRowData[]> {
+    if (ids.length === 0) return [];
     const byId = new Map<number, ItemRowData>();
     if (ids.length <= CHUNK) {
       for (const r of await rowsQuery(tdb, ids).execute()) byId.set(r.id, r);
