@@ -5,11 +5,10 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
 import { useParameters } from '@web/features/parameters/parameters.api';
-import { listResources } from '@web/features/reference-lists/lists.api';
 import { useOptions } from '@web/features/settings/options.api';
 import { PageSpinner } from '@web/ui/PageSpinner';
+import { useCatalogLists } from './catalog-lists';
 import { ItemForm, type ItemFormLists } from './components/ItemForm';
 import { useItem } from './item-edit.api';
 import type { ItemDefaults } from './item-form';
@@ -38,14 +37,7 @@ export default function ItemEditPage() {
 
   const item = useItem(valid ? id : 0);
   const options = useOptions(OPTION_KEYS);
-  const statuses = listResources.itemStatuses.useList();
-  const priceLists = listResources.deliveryPriceLists.useList();
-  const times = listResources.deliveryTimes.useList();
-  const groups = listResources.itemGroups.useList();
-  const descs = listResources.additionalDescs.useList();
-  const categories = useCategories();
-  const places = usePlaces();
-  const allParams = useParameters({ catId: undefined, isCatStrict: false });
+  const catalog = useCatalogLists();
   const [categoryId, setCategoryId] = useState('');
   const onCategory = useCallback((c: string) => setCategoryId(c), []);
   const catParams = useParameters({
@@ -53,8 +45,7 @@ export default function ItemEditPage() {
     isCatStrict: false,
   });
 
-  const queries = [options, statuses, priceLists, times, groups, descs, categories, places, allParams];
-  const listError = queries.find((q) => q.error)?.error;
+  const listError = options.error ?? catalog.error;
   useEffect(() => {
     if (item.error) toast.error(t.edit.loadErrorTitle, errorMessage(item.error));
   }, [item.error, toast, t]);
@@ -72,34 +63,16 @@ export default function ItemEditPage() {
   );
   const lists = useMemo<ItemFormLists>(
     () => ({
+      ...catalog.lists,
       vatValues: splitOptionList(options.data?.VAT_VALUES),
       currencyValues: splitOptionList(options.data?.CURRENCY_VALUES),
-      statuses: statuses.data ?? [],
-      priceLists: priceLists.data ?? [],
-      deliveryTimes: times.data ?? [],
-      groups: groups.data ?? [],
-      categories: categories.data ?? [],
-      places: places.data ?? [],
-      descs: descs.data ?? [],
-      allParams: allParams.data ?? [],
       categoryParams: catParams.data ?? [],
     }),
-    [
-      options.data,
-      statuses.data,
-      priceLists.data,
-      times.data,
-      groups.data,
-      categories.data,
-      places.data,
-      descs.data,
-      allParams.data,
-      catParams.data,
-    ],
+    [catalog.lists, options.data, catParams.data],
   );
 
   if (!valid) return <Navigate to={ITEMS_URL} replace />;
-  const loading = (!isNew && item.isPending) || queries.some((q) => q.isPending);
+  const loading = (!isNew && item.isPending) || options.isPending || catalog.pending;
   return (
     <>
       <Link to={ITEMS_URL} className="d-inline-block mb-2 text-decoration-none" data-testid="item-back">

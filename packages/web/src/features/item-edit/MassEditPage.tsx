@@ -7,15 +7,13 @@ import { errorMessage } from '@web/app/api';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { useSlot } from '@web/extensions/slots';
-import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
-import { useParameters } from '@web/features/parameters/parameters.api';
-import { listResources } from '@web/features/reference-lists/lists.api';
 import { useOptions } from '@web/features/settings/options.api';
 import { m } from '@web/i18n';
 import { format, pluralPl } from '@web/i18n/plural';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { ReportDialog } from '@web/ui/ReportDialog';
 import { reportText } from '@web/ui/report';
+import { useCatalogLists } from './catalog-lists';
 import { MassEditForm, type MassEditLists } from './components/MassEditForm';
 import { massReport, readSelection } from './mass-edit';
 import { itemEditText } from './texts';
@@ -51,43 +49,15 @@ export default function MassEditPage() {
   const [selection] = useState(() => readSelection());
 
   const options = useOptions(['VAT_VALUES'] as const);
-  const statuses = listResources.itemStatuses.useList();
-  const priceLists = listResources.deliveryPriceLists.useList();
-  const times = listResources.deliveryTimes.useList();
-  const groups = listResources.itemGroups.useList();
-  const descs = listResources.additionalDescs.useList();
-  const categories = useCategories();
-  const places = usePlaces();
-  const params = useParameters({ catId: undefined, isCatStrict: false });
-  const queries = [options, statuses, priceLists, times, groups, descs, categories, places, params];
-  const listError = queries.find((q) => q.error)?.error;
+  const catalog = useCatalogLists();
+  const listError = options.error ?? catalog.error;
   useEffect(() => {
     if (listError) toast.error(m().toasts.loadErrorTitle, errorMessage(listError));
   }, [listError, toast]);
 
   const lists = useMemo<MassEditLists>(
-    () => ({
-      vatValues: splitOptionList(options.data?.VAT_VALUES),
-      statuses: statuses.data ?? [],
-      priceLists: priceLists.data ?? [],
-      deliveryTimes: times.data ?? [],
-      groups: groups.data ?? [],
-      categories: categories.data ?? [],
-      places: places.data ?? [],
-      descs: descs.data ?? [],
-      params: params.data ?? [],
-    }),
-    [
-      options.data,
-      statuses.data,
-      priceLists.data,
-      times.data,
-      groups.data,
-      categories.data,
-      places.data,
-      descs.data,
-      params.data,
-    ],
+    () => ({ ...catalog.lists, vatValues: splitOptionList(options.data?.VAT_VALUES) }),
+    [catalog.lists, options.data],
   );
 
   const onDone = async (result: MassResult) => {
@@ -132,7 +102,7 @@ export default function MassEditPage() {
           </div>
           {listError ? (
             <Alert variant="danger">{errorMessage(listError)}</Alert>
-          ) : queries.some((q) => q.isPending) ? (
+          ) : options.isPending || catalog.pending ? (
             <PageSpinner />
           ) : (
             <MassEditForm

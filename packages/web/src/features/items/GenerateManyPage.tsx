@@ -16,6 +16,7 @@ import { pluralText } from './format';
 import { generatePreview, wholeNumber, type GenerateForm } from './generate';
 import { useGenerateItems } from './items.api';
 import { itemsText } from './texts';
+import { NamedOptions } from '@web/ui/NamedOptions';
 
 type Errors = Partial<Record<keyof GenerateForm, string>>;
 
@@ -148,11 +149,7 @@ export default function GenerateManyPage() {
                         data-testid="generate-itemStatusId"
                       >
                         <option value="">{t.chooseStatus}</option>
-                        {(statuses.data ?? []).map((s) => (
-                          <option key={s.id} value={String(s.id)}>
-                            {s.name}
-                          </option>
-                        ))}
+                        <NamedOptions rows={statuses.data ?? []} />
                       </Form.Select>
                       <Form.Control.Feedback type="invalid">{errors.itemStatusId}</Form.Control.Feedback>
                     </Form.Group>

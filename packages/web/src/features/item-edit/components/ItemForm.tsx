@@ -1,12 +1,4 @@
-import {
-  PHOTOS_MAX,
-  itemInputSchema,
-  type AdditionalDesc,
-  type Item,
-  type Named,
-  type Parameter,
-  type PhotoInput,
-} from '@zaplecze/contract';
+import { PHOTOS_MAX, itemInputSchema, type Item, type Parameter, type PhotoInput } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -18,7 +10,6 @@ import Row from 'react-bootstrap/Row';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
-import type { TreeNode, ItemStatus } from '@zaplecze/contract';
 import { slots } from '@web/extensions/slots';
 import { format } from '@web/i18n/plural';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -44,20 +35,13 @@ import { DescsEditor, newDescKey } from './DescsEditor';
 import { ParamsEditor } from './ParamsEditor';
 import { newPhotoKey, PhotosEditor } from './PhotosEditor';
 import { PluginSections } from './PluginSections';
+import { NamedOptions } from '@web/ui/NamedOptions';
+import type { CatalogLists } from '../catalog-lists';
 
 /** Everything the form chooses from, loaded by the page before the form opens. */
-export interface ItemFormLists {
+export interface ItemFormLists extends CatalogLists {
   vatValues: readonly string[];
   currencyValues: readonly string[];
-  statuses: readonly ItemStatus[];
-  priceLists: readonly Named[];
-  deliveryTimes: readonly Named[];
-  groups: readonly Named[];
-  categories: readonly TreeNode[];
-  places: readonly TreeNode[];
-  descs: readonly AdditionalDesc[];
-  /** Every parameter (names and types of the rows). */
-  allParams: readonly Parameter[];
   /** Parameters an item of the chosen category may carry. */
   categoryParams: readonly Parameter[];
 }
@@ -282,11 +266,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
               <Field id="item-status" label={te.status} error={errors.itemStatusId}>
                 <Form.Select {...register('itemStatusId')} isInvalid={!!errors.itemStatusId} data-testid="item-status">
                   <option value="">{t.choose}</option>
-                  {lists.statuses.map((s) => (
-                    <option key={s.id} value={String(s.id)}>
-                      {s.name}
-                    </option>
-                  ))}
+                  <NamedOptions rows={lists.statuses} />
                 </Form.Select>
               </Field>
             </Col>
@@ -389,42 +369,22 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
                 </Field>
               )}
             </Col>
-            <Col sm={6} lg={3}>
-              <Field id="item-price-list" label={te.priceList}>
-                <Form.Select {...register('deliveryPriceListId')} data-testid="item-price-list">
-                  <option value="">{t.none}</option>
-                  {lists.priceLists.map((r) => (
-                    <option key={r.id} value={String(r.id)}>
-                      {r.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Field>
-            </Col>
-            <Col sm={6} lg={3}>
-              <Field id="item-delivery-time" label={te.deliveryTime}>
-                <Form.Select {...register('deliveryTimeId')} data-testid="item-delivery-time">
-                  <option value="">{t.none}</option>
-                  {lists.deliveryTimes.map((r) => (
-                    <option key={r.id} value={String(r.id)}>
-                      {r.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Field>
-            </Col>
-            <Col sm={6} lg={3}>
-              <Field id="item-group" label={te.group}>
-                <Form.Select {...register('itemGroupId')} data-testid="item-group">
-                  <option value="">{t.none}</option>
-                  {lists.groups.map((r) => (
-                    <option key={r.id} value={String(r.id)}>
-                      {r.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Field>
-            </Col>
+            {(
+              [
+                ['deliveryPriceListId', 'item-price-list', te.priceList, lists.priceLists],
+                ['deliveryTimeId', 'item-delivery-time', te.deliveryTime, lists.deliveryTimes],
+                ['itemGroupId', 'item-group', te.group, lists.groups],
+              ] as const
+            ).map(([name, id, label, rows]) => (
+              <Col key={name} sm={6} lg={3}>
+                <Field id={id} label={label}>
+                  <Form.Select {...register(name)} data-testid={id}>
+                    <option value="">{t.none}</option>
+                    <NamedOptions rows={rows} />
+                  </Form.Select>
+                </Field>
+              </Col>
+            ))}
             <Col md={6}>
               <Form.Group className="mb-3">
                 <Form.Label htmlFor="item-category">{te.category}</Form.Label>
@@ -555,7 +515,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
           <ParamsEditor
             params={params}
             onChange={change(setParams, 'params')}
-            known={lists.allParams}
+            known={lists.params}
             addable={lists.categoryParams}
             addWith="select"
             disabled={saving}

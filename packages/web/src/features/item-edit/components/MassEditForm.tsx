@@ -6,12 +6,8 @@ import {
   GTIN_TYPES,
   PARAMS_EDIT_TYPES,
   PRICE_EDIT_TYPES,
-  type AdditionalDesc,
-  type ItemStatus,
   type MassResult,
   type Named,
-  type Parameter,
-  type TreeNode,
 } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -45,17 +41,11 @@ import {
 } from '../mass-edit';
 import { itemEditText } from '../texts';
 import { ParamsEditor } from './ParamsEditor';
+import { NamedOptions } from '@web/ui/NamedOptions';
+import type { CatalogLists } from '../catalog-lists';
 
-export interface MassEditLists {
+export interface MassEditLists extends CatalogLists {
   vatValues: readonly string[];
-  statuses: readonly ItemStatus[];
-  priceLists: readonly Named[];
-  deliveryTimes: readonly Named[];
-  groups: readonly Named[];
-  categories: readonly TreeNode[];
-  places: readonly TreeNode[];
-  descs: readonly AdditionalDesc[];
-  params: readonly Parameter[];
 }
 
 export interface MassEditFormProps {
@@ -179,11 +169,7 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
       data-testid={`mass-${name}`}
     >
       {allowNone ? <option value="">{t.none}</option> : <option value="">{t.choose}</option>}
-      {rows.map((r) => (
-        <option key={r.id} value={String(r.id)}>
-          {r.name}
-        </option>
-      ))}
+      <NamedOptions rows={rows} />
     </Form.Select>
   );
   const typeSelect = <T extends string>(

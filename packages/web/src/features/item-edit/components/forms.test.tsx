@@ -31,7 +31,7 @@ const itemLists: ItemFormLists = {
   categories: [],
   places: [],
   descs: [],
-  allParams: [],
+  params: [],
   categoryParams: [],
 };
 

@@ -27,6 +27,7 @@ import {
   type ItemUrlSchema,
 } from '../search';
 import { itemsText } from '../texts';
+import { NamedOptions } from '@web/ui/NamedOptions';
 
 export interface ItemsSearchPanelProps {
   show: boolean;
@@ -167,11 +168,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
         >
           <option value="">{t.anyStatus}</option>
           {!statuses.data && f.statusId !== '' && <option value={f.statusId}>#{f.statusId}</option>}
-          {(statuses.data ?? []).map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions rows={statuses.data ?? []} />
         </Form.Select>
       </Field>
       <Field id="items-search-group" label={t.group}>
@@ -188,11 +185,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
             </option>
           ))}
           {!groups.data && Number(f.groupId) > 0 && <option value={f.groupId}>#{f.groupId}</option>}
-          {(groups.data ?? []).map((g) => (
-            <option key={g.id} value={String(g.id)}>
-              {g.name}
-            </option>
-          ))}
+          <NamedOptions rows={groups.data ?? []} />
         </Form.Select>
       </Field>
       <Field id="items-search-category" label={t.category}>
