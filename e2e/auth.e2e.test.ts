@@ -78,6 +78,19 @@ describe('sign-in, sessions and route guards', () => {
     expect(new URL(short.page.url()).pathname).toBe('/');
   });
 
+  it('a token check that gets no answer keeps the stored token: the next load signs in again', async () => {
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass, true);
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    // The check of the next load fails without an answer (a reload mid-request, no connection).
+    await page.route('**/api/login', (route) => route.abort(), { times: 1 });
+    await page.reload();
+    await waitForPath(page, '/login');
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBe(token);
+    await page.goto(e2e.url('/'));
+    await new Shell(page).userMenuButton.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('a stored token that the server rejects is cleared and the visitor lands on login', async () => {
     const page = await e2e.newPage();
     await page.addInitScript((key) => {

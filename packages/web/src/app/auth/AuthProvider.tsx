@@ -10,7 +10,7 @@ import {
 } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { api, errorMessage, setApiToken, setUnauthorizedHandler } from '@web/app/api';
+import { ApiError, api, errorMessage, setApiToken, setUnauthorizedHandler } from '@web/app/api';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
 
 export interface AuthState {
@@ -75,7 +75,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     api
       .get('/login', { schema: tokenObjectSchema })
       .then((t) => !cancelled && accept({ ...t, token: stored.token }))
-      .catch(() => !cancelled && dropSession());
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        // Only the server's "this token is not valid" ends the session. A check that got no answer
+        // (the page reloading mid-request, no connection, a server error) keeps the stored token,
+        // so F5 at the wrong moment or a network blip never signs the user out.
+        if (err instanceof ApiError && (err.code === 401 || err.code === 403)) dropSession();
+        else setState({ ...initial, status: AuthStatus.unauthorized });
+      });
     return () => {
       cancelled = true;
     };
