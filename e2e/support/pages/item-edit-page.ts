@@ -106,7 +106,7 @@ export class MassEditPage {
     private readonly url: (appPath: string) => string,
   ) {}
 
-  /** Puts the selection where the item list leaves it, then opens the page (reloads: sign in with remember). */
+  /** Puts the selection where the item list leaves it (session storage), then opens the page again. */
   async goto(selection?: { ids: number[]; codes: string[] }): Promise<this> {
     await this.page.goto(this.url('/items/mass-edit'));
     if (selection) {
