@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { chunks } from '../../db/per-row';
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
@@ -18,15 +19,9 @@ export interface NewFileRow {
 /** Names or ids per query: far below the bound-parameter limits of SQLite and PostgreSQL. */
 const CHUNK = 500;
 
-function chunks<T>(values: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
-
 export const filesRepository = {
   async insert(tdb: TenantDb, rows: readonly NewFileRow[]): Promise<void> {
-    for (const part of chunks(rows)) {
+    for (const part of chunks(rows, CHUNK)) {
       await tdb
         .insertInto(
           'files',
@@ -44,7 +39,7 @@ export const filesRepository = {
 
   async findByNames(tdb: TenantDb, names: readonly string[]): Promise<Map<string, FileRow>> {
     const found = new Map<string, FileRow>();
-    for (const part of chunks(names)) {
+    for (const part of chunks(names, CHUNK)) {
       const rows = await tdb
         .selectFrom('files')
         .select(['name', 'item_id', 'bytes'])
@@ -58,7 +53,7 @@ export const filesRepository = {
   /** Claims unclaimed files for an item; answers how many rows changed. */
   async claim(tdb: TenantDb, itemId: number, names: readonly string[]): Promise<number> {
     let changed = 0;
-    for (const part of chunks(names)) {
+    for (const part of chunks(names, CHUNK)) {
       const r = await tdb
         .updateTable('files')
         .set({ item_id: itemId })
@@ -73,7 +68,7 @@ export const filesRepository = {
   /** Names of the files of these items. */
   async namesOfItems(tdb: TenantDb, itemIds: readonly number[]): Promise<string[]> {
     const names: string[] = [];
-    for (const part of chunks(itemIds)) {
+    for (const part of chunks(itemIds, CHUNK)) {
       const rows = await tdb.selectFrom('files').select('name').where('item_id', 'in', part).execute();
       names.push(...rows.map((r) => r.name));
     }
@@ -81,7 +76,7 @@ export const filesRepository = {
   },
 
   async deleteByNames(tdb: TenantDb, names: readonly string[]): Promise<void> {
-    for (const part of chunks(names)) await tdb.deleteFrom('files').where('name', 'in', part).execute();
+    for (const part of chunks(names, CHUNK)) await tdb.deleteFrom('files').where('name', 'in', part).execute();
   },
 
   /** Claimed files (count, bytes) and all files (bytes) of the organisation. */

@@ -100,6 +100,60 @@ describe('POST /items/mass_edit', () => {
     ]);
   });
 
+  it('a batch gives every item its own values; a refused item in the middle stays exactly as it was', async () => {
+    const items: Item[] = [];
+    for (let i = 0; i < 30; i++)
+      items.push(await create({ price: (100 + i * 37) / 100, countWare: i === 15 ? 0 : i + 1, gtin: '' }));
+    const refused = items[15]!;
+    const res = await massEdit({
+      ids: items.map((i) => i.id),
+      data: {
+        price: { type: 'PLUSPERCENT', value: 10 },
+        countWare: { type: 'DEC', value: 1 },
+        countOffer: { type: 'INC', value: 2 },
+        gtinType: 'RANDOM',
+        gtinMode: 'SKIP',
+      },
+    });
+    expect(massResultSchema.parse(res.body)).toEqual({
+      ok: items.filter((i) => i !== refused).map((i) => i.code),
+      err: [{ code: refused.code, reason: 'Stan magazynowy po zmianie byłby ujemny.' }],
+      notFound: [],
+    });
+    const after = await Promise.all(items.map((i) => get(i.id)));
+    expect(after[15]).toEqual(refused);
+    const edited = after.filter((i) => i.id !== refused.id);
+    const before = items.filter((i) => i !== refused);
+    expect(edited.map((i) => i.price)).toEqual(before.map((i) => percent(Math.round(i.price * 100), 1000) / 100));
+    expect(edited.map((i) => i.countWare)).toEqual(before.map((i) => i.countWare - 1));
+    expect(edited.map((i) => i.countOffer)).toEqual(before.map((i) => i.countWare + 2));
+    expect(edited.every((i) => isValidGtin(i.gtin))).toBe(true);
+    expect(new Set(edited.map((i) => i.gtin)).size).toBe(edited.length);
+  });
+
+  it('concurrent batches over the same items add up exactly, each ledger row continuing the last', async () => {
+    const items: Item[] = [];
+    for (let i = 0; i < 20; i++) items.push(await create({ countWare: 100 }));
+    const ids = items.map((i) => i.id);
+    const answers = await Promise.all(
+      [2, 3, 5, 7].map((value) => massEdit({ ids, data: { countWare: { type: 'INC', value } } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const item of items) expect((await get(item.id)).countWare).toBe(117);
+    const rows = await server.deps.db
+      .selectFrom('warehouse_changes')
+      .select(['item_id', 'quantity', 'qty_before', 'qty_after'])
+      .where('item_id', 'in', ids)
+      .where('type', '=', 'MASS_EDIT')
+      .orderBy('id')
+      .execute();
+    for (const id of ids) {
+      const mine = rows.filter((r) => r.item_id === id);
+      expect(mine.map((r) => r.qty_before)).toEqual([100, ...mine.slice(0, -1).map((r) => r.qty_after)]);
+      expect(mine.at(-1)?.qty_after).toBe(117);
+    }
+  });
+
   it('offer quantity SET/INC/DEC/DEL, VAT and every reference', async () => {
     const item = await create({ countWare: 4, countOffer: null });
     await massEdit({ ids: [item.id], data: { countOffer: { type: 'INC', value: 2 } } });

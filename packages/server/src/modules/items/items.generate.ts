@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/context';
 import { conflict } from '../../platform/errors';
 import { optionsRepository } from '../options';
-import { recordChange } from '../stock';
+import { recordChanges } from '../stock';
 import { itemsRepository as repo } from './items.repository';
 import { checkRefs } from './items.validate';
 import { ITEMS_MSG } from './messages.pl';
@@ -65,8 +65,12 @@ export async function generateItems(ctx: AuthContext, g: Generate): Promise<{ ge
         last_changed_photos: null,
       })),
     );
+    await recordChanges(
+      ctx.deps,
+      tdb,
+      created.map((item) => ({ itemId: item.id, quantity: g.countWare, type: 'GENERATE', commit: 'now' })),
+    );
     for (const item of created) {
-      await recordChange(ctx.deps, tdb, { itemId: item.id, quantity: g.countWare, type: 'GENERATE', commit: 'now' });
       ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: item.id, created: true });
     }
     return { generated: created.length };

@@ -10,8 +10,8 @@ import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { AppError, badRequest } from '../../platform/errors';
 import { parametersRepository } from '../parameters';
-import { recordChange } from '../stock';
-import { itemsRepository as repo, type ItemChanges } from './items.repository';
+import { recordChanges } from '../stock';
+import { batchSet, itemsRepository as repo, type BatchChanges, type ItemChanges } from './items.repository';
 import { deleteInTransaction } from './items.service';
 import { checkDescs, checkParams, checkRefs, type CheckedParam } from './items.validate';
 import { ITEMS_MSG } from './messages.pl';
@@ -87,15 +87,23 @@ async function prepare(tdb: TenantDb, d: MassEditDataParsed) {
   }
 }
 
-async function uniqueRandomGtin(tdb: TenantDb, prefix: string | undefined, used: Set<string>): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const code = randomEan13(prefix ?? '');
-    if (!used.has(code) && !(await repo.gtinTaken(tdb, code))) {
-      used.add(code);
-      return code;
+/**
+ * `n` random EAN-13 codes (with the payload's prefix) that no item of the organisation carries:
+ * candidates are checked in one query a round; fewer than `n` only when the prefix leaves too
+ * few free codes (those items are refused).
+ */
+async function randomGtins(tdb: TenantDb, prefix: string | undefined, n: number): Promise<string[]> {
+  const found = new Set<string>();
+  for (let round = 0; round < 50 && found.size < n; round++) {
+    const candidates = new Set<string>();
+    for (let tries = 0; tries < 20 * n && candidates.size < n - found.size; tries++) {
+      const code = randomEan13(prefix ?? '');
+      if (!found.has(code)) candidates.add(code);
     }
+    const taken = await repo.gtinsTaken(tdb, [...candidates]);
+    for (const code of candidates) if (!taken.has(code)) found.add(code);
   }
-  throw new ItemRefused(ITEMS_MSG.randomGtinExhausted);
+  return [...found];
 }
 
 function mergeParams(
@@ -113,17 +121,42 @@ function mergeParams(
   return out;
 }
 
-async function editOne(
-  ctx: AuthContext,
-  tdb: TenantDb,
-  id: number,
-  d: MassEditDataParsed,
-  usedGtins: Set<string>,
-): Promise<string | undefined> {
-  const item = await repo.rawById(tdb, id);
-  if (!item) return undefined;
-  const changes: ItemChanges = { last_changed: ctx.deps.now().toISOString() };
+type StoredItem = NonNullable<Awaited<ReturnType<typeof repo.rawById>>>;
+type StoredParams = { param_id: number; vals: string }[];
 
+/** What one item of the batch becomes; written together with the others. */
+interface PlannedItem {
+  id: number;
+  code: string;
+  price?: number;
+  gtin?: string;
+  countOffer?: number | null;
+  params?: CheckedParam[];
+  descs?: number[];
+  stockDelta: number;
+}
+
+/** What a batch reads once for all its items. */
+interface BatchContext {
+  d: MassEditDataParsed;
+  /** The payload's parameters checked against a category (per category: the checks are the same). */
+  checkedParams: (categoryId: number | null) => Promise<CheckedParam[]>;
+  currentParams: Map<number, StoredParams>;
+  currentDescs: Map<number, number[]>;
+  /** Random GTINs not yet handed out. */
+  freeGtins: string[];
+}
+
+const toChecked = (stored: StoredParams | undefined): CheckedParam[] =>
+  (stored ?? []).map((p) => ({ paramId: p.param_id, values: JSON.parse(p.vals) as string[] }));
+
+/**
+ * The new values of one item, or ItemRefused: every per-item rule is checked here, before any
+ * write of the batch, so a refused item stays exactly as it was.
+ */
+async function planItem(item: StoredItem, b: BatchContext): Promise<PlannedItem> {
+  const { d } = b;
+  const planned: PlannedItem = { id: item.id, code: item.code, stockDelta: 0 };
   if (d.price) {
     const p = Number(item.price);
     const v = d.price.value;
@@ -135,76 +168,135 @@ async function editOne(
       MINUSPERCENT: addPercent(p, -v),
     }[d.price.type];
     if (next < 0) throw new ItemRefused(ITEMS_MSG.priceNegative);
-    changes.price = next;
+    planned.price = next;
   }
-  if (d.vat !== undefined) changes.vat = d.vat;
 
   let gtin = item.gtin;
   if (d.gtinType === 'DELETE') gtin = '';
   else if (d.gtinType && (d.gtinMode === 'OVERRIDE' || item.gtin === '')) {
-    gtin = d.gtinType === 'SET' ? (d.gtin ?? '') : await uniqueRandomGtin(tdb, d.gtin, usedGtins);
+    if (d.gtinType === 'SET') gtin = d.gtin ?? '';
+    else {
+      const random = b.freeGtins.pop();
+      if (random === undefined) throw new ItemRefused(ITEMS_MSG.randomGtinExhausted);
+      gtin = random;
+    }
   }
-  if (gtin !== item.gtin) changes.gtin = gtin;
+  if (gtin !== item.gtin) planned.gtin = gtin;
 
   if (d.countOffer) {
     const base = item.count_offer ?? item.count_ware;
     const v = d.countOffer.value;
     const next = { SET: v, INC: base + v, DEC: base - v, DEL: null }[d.countOffer.type];
     if (next !== null && next < 0) throw new ItemRefused(ITEMS_MSG.offerNegative);
-    changes.count_offer = next;
+    planned.countOffer = next;
   }
-  if (d.itemStatusId !== undefined) changes.item_status_id = d.itemStatusId;
-  if (d.deliveryPriceListId !== undefined) changes.delivery_price_list_id = d.deliveryPriceListId;
-  if (d.deliveryTimeId !== undefined) changes.delivery_time_id = d.deliveryTimeId;
-  if (d.itemGroupId !== undefined) changes.item_group_id = d.itemGroupId;
-  if (d.categoryId !== undefined) changes.category_id = d.categoryId;
-  if (d.placeId !== undefined) changes.place_id = d.placeId;
 
-  const categoryId = changes.category_id !== undefined ? changes.category_id : item.category_id;
-  let params: CheckedParam[] | undefined;
+  const categoryId = d.categoryId !== undefined ? d.categoryId : item.category_id;
   if (d.paramsEditType && d.params) {
-    const current = (await repo.params(tdb, id)).map((p) => ({
-      paramId: p.param_id,
-      values: JSON.parse(p.vals) as string[],
-    }));
+    let given: CheckedParam[];
     try {
-      params = mergeParams(d.paramsEditType, current, await checkParams(tdb, d.params, categoryId));
+      given = await b.checkedParams(categoryId);
     } catch (err) {
       if (err instanceof AppError) throw new ItemRefused(err.message);
       throw err;
     }
+    planned.params = mergeParams(d.paramsEditType, toChecked(b.currentParams.get(item.id)), given);
   }
   if (d.gtinAsParam !== undefined && gtin !== '') {
-    const base =
-      params ??
-      (await repo.params(tdb, id)).map((p) => ({ paramId: p.param_id, values: JSON.parse(p.vals) as string[] }));
-    params = mergeParams('APPEND_OVERRIDE', base, [{ paramId: d.gtinAsParam, values: [gtin] }]);
-  }
-  if (params) changes.count_params = params.length;
-
-  // Every per-item refusal comes before the first write, so a refused item stays as it was.
-  let stockDelta = 0;
-  if (d.countWare) {
-    const v = d.countWare.value;
-    stockDelta = { SET: v - item.count_ware, INC: v, DEC: -v }[d.countWare.type];
-    if (item.count_ware + stockDelta < 0) throw new ItemRefused(ITEMS_MSG.stockNegative);
+    const base = planned.params ?? toChecked(b.currentParams.get(item.id));
+    planned.params = mergeParams('APPEND_OVERRIDE', base, [{ paramId: d.gtinAsParam, values: [gtin] }]);
   }
 
-  await repo.update(tdb, id, changes);
-  if (params) await repo.replaceParams(tdb, id, params);
   if (d.descEditType && d.additionalDescs) {
-    const current = (await repo.descs(tdb, id)).map((x) => x.id);
-    const next =
+    const current = b.currentDescs.get(item.id) ?? [];
+    planned.descs =
       d.descEditType === 'OVERRIDE'
         ? d.additionalDescs
         : [...current, ...d.additionalDescs.filter((x) => !current.includes(x))];
-    await repo.replaceDescs(tdb, id, next);
   }
-  if (stockDelta !== 0) {
-    await recordChange(ctx.deps, tdb, { itemId: id, quantity: stockDelta, type: 'MASS_EDIT', commit: 'now' });
+
+  if (d.countWare) {
+    const v = d.countWare.value;
+    planned.stockDelta = { SET: v - item.count_ware, INC: v, DEC: -v }[d.countWare.type];
+    if (item.count_ware + planned.stockDelta < 0) throw new ItemRefused(ITEMS_MSG.stockNegative);
   }
-  ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: id, created: false });
-  return item.code;
+  return planned;
+}
+
+/** Reads what the batch needs in a constant number of queries (not a query per item). */
+async function batchContext(tdb: TenantDb, d: MassEditDataParsed, items: StoredItem[]): Promise<BatchContext> {
+  const ids = items.map((i) => i.id);
+  const needParams = (d.paramsEditType && d.params) || d.gtinAsParam !== undefined;
+  const checked = new Map<number | null, Promise<CheckedParam[]>>();
+  const randomWanted =
+    d.gtinType === 'RANDOM' ? items.filter((i) => d.gtinMode === 'OVERRIDE' || i.gtin === '').length : 0;
+  return {
+    d,
+    checkedParams: (categoryId) => {
+      let result = checked.get(categoryId);
+      if (!result) checked.set(categoryId, (result = checkParams(tdb, d.params ?? [], categoryId)));
+      return result;
+    },
+    currentParams: needParams ? await repo.paramsOf(tdb, ids) : new Map(),
+    currentDescs: d.descEditType === 'APPEND' && d.additionalDescs ? await repo.descIdsOf(tdb, ids) : new Map(),
+    freeGtins: randomWanted > 0 ? await randomGtins(tdb, d.gtin, randomWanted) : [],
+  };
+}
+
+/** Writes the planned items: one update, then parameters, descriptions and stock, each set-based. */
+async function writeBatch(
+  ctx: AuthContext,
+  tdb: TenantDb,
+  d: MassEditDataParsed,
+  planned: PlannedItem[],
+  items: Map<number, StoredItem>,
+) {
+  const ids = planned.map((p) => p.id);
+  const perItem: BatchChanges['perItem'] = {};
+  const column = <T>(pick: (p: PlannedItem) => T | undefined, current: (i: StoredItem) => T) =>
+    planned.some((p) => pick(p) !== undefined)
+      ? new Map(planned.map((p) => [p.id, pick(p) ?? current(items.get(p.id)!)]))
+      : undefined;
+  perItem.price = column(
+    (p) => p.price,
+    (i) => Number(i.price),
+  );
+  perItem.gtin = column(
+    (p) => p.gtin,
+    (i) => i.gtin,
+  );
+  perItem.count_offer = d.countOffer ? new Map(planned.map((p) => [p.id, p.countOffer ?? null])) : undefined;
+  perItem.count_params = column(
+    (p) => p.params?.length,
+    (i) => i.count_params,
+  );
+  for (const key of Object.keys(perItem) as (keyof typeof perItem)[]) if (!perItem[key]) delete perItem[key];
+
+  const common: ItemChanges = { last_changed: ctx.deps.now().toISOString() };
+  if (d.vat !== undefined) common.vat = d.vat;
+  if (d.itemStatusId !== undefined) common.item_status_id = d.itemStatusId;
+  if (d.deliveryPriceListId !== undefined) common.delivery_price_list_id = d.deliveryPriceListId;
+  if (d.deliveryTimeId !== undefined) common.delivery_time_id = d.deliveryTimeId;
+  if (d.itemGroupId !== undefined) common.item_group_id = d.itemGroupId;
+  if (d.categoryId !== undefined) common.category_id = d.categoryId;
+  if (d.placeId !== undefined) common.place_id = d.placeId;
+  const changes: BatchChanges = { common, perItem };
+
+  const params = new Map(planned.flatMap((p) => (p.params ? [[p.id, p.params] as const] : [])));
+  if (params.size > 0) await repo.replaceParamsMany(tdb, params);
+  const descs = new Map(planned.flatMap((p) => (p.descs ? [[p.id, p.descs] as const] : [])));
+  if (descs.size > 0) await repo.replaceDescsMany(tdb, descs);
+  // The ledger writes the stock and these columns in one UPDATE of each row (stock.repository.ts,
+  // AlongsideUpdate).
+  await recordChanges(
+    ctx.deps,
+    tdb,
+    planned.map((p) => ({ itemId: p.id, quantity: p.stockDelta, type: 'MASS_EDIT', commit: 'now' })),
+    { ids, set: (part) => batchSet(changes, part) },
+  );
+  for (const p of planned) {
+    ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: p.id, created: false });
+  }
 }
 
 /**
@@ -220,18 +312,26 @@ export async function massEdit(
   return idempotent(ctx, idempotencyKey, async (tdb) => {
     await prepare(tdb, data);
     const result = emptyResult();
-    const usedGtins = new Set<string>();
-    for (const id of [...new Set(ids)]) {
+    const unique = [...new Set(ids)];
+    const items = await repo.rawByIds(tdb, unique, true);
+    const found = unique.flatMap((id) => items.get(id) ?? []);
+    const batch = await batchContext(tdb, data, found);
+    const planned: PlannedItem[] = [];
+    for (const id of unique) {
+      const item = items.get(id);
+      if (!item) {
+        result.notFound.push(id);
+        continue;
+      }
       try {
-        const code = await editOne(ctx, tdb, id, data, usedGtins);
-        if (code === undefined) result.notFound.push(id);
-        else result.ok.push(code);
+        planned.push(await planItem(item, batch));
+        result.ok.push(item.code);
       } catch (err) {
         if (!(err instanceof ItemRefused)) throw err;
-        const code = (await repo.rawById(tdb, id))?.code ?? String(id);
-        result.err.push({ code, reason: err.message });
+        result.err.push({ code: item.code, reason: err.message });
       }
     }
+    if (planned.length > 0) await writeBatch(ctx, tdb, data, planned, items);
     return result;
   });
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { chunks, valueById, type PerRowType } from '../../db/per-row';
 import type { ItemsTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
@@ -7,6 +8,15 @@ export const CHUNK = 500;
 
 export type ItemColumns = Omit<Insertable<ItemsTable>, 'id' | 'org_id'>;
 export type ItemChanges = Updateable<Omit<ItemsTable, 'id' | 'org_id' | 'count_ware'>>;
+
+/** Columns a batch update may give a different value per item, with the type each is cast to. */
+const PER_ITEM_COLUMNS = { price: 'bigint', gtin: 'text', count_offer: 'integer', count_params: 'integer' } as const;
+type PerItemColumn = keyof typeof PER_ITEM_COLUMNS;
+/** A batch update: values common to every item, and per-item values by item id. */
+export interface BatchChanges {
+  common: ItemChanges;
+  perItem: Partial<{ [C in PerItemColumn]: Map<number, ItemsTable[C]> }>;
+}
 
 /** The columns a list row shows, with its references' names in the same select (no query per row). */
 function selectRows(tdb: TenantDb) {
@@ -147,6 +157,22 @@ function withNames(r: ItemOwnColumns, refs: Awaited<ReturnType<typeof referenceN
   };
 }
 
+/** The SET values of a batch update for the items `ids` (one chunk of the batch). */
+export function batchSet(changes: BatchChanges, ids: readonly number[]): ItemChanges {
+  const set: Record<string, unknown> = { ...changes.common };
+  for (const [column, values] of Object.entries(changes.perItem) as [PerItemColumn, Map<number, unknown>][]) {
+    const mine = new Map(ids.map((id) => [id, values.get(id) as string | number | null]));
+    set[column] = valueById('id', mine, PER_ITEM_COLUMNS[column] as PerRowType);
+  }
+  return set as ItemChanges;
+}
+
+function pushTo<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export const itemsRepository = {
   /**
    * Rows by id, in the order of `ids` (missing ids are skipped). A small page joins the reference
@@ -180,6 +206,20 @@ export const itemsRepository = {
   /** Every stored column (copying an item). */
   async rawById(tdb: TenantDb, id: number) {
     return tdb.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Every stored column of these items, by id. `lock` holds the rows until the transaction ends
+   * (PostgreSQL FOR UPDATE; SQLite write transactions run one at a time), for read-then-write.
+   */
+  async rawByIds(tdb: TenantDb, ids: readonly number[], lock = false) {
+    const out = new Map<number, Awaited<ReturnType<typeof itemsRepository.rawById>> & {}>();
+    for (const part of chunks(ids, CHUNK)) {
+      // In id order: concurrent batches lock their common rows in the same order (no deadlock).
+      const q = tdb.selectFrom('items').selectAll().where('id', 'in', part).orderBy('id');
+      for (const r of await (lock && tdb.isPostgres ? q.forUpdate() : q).execute()) out.set(r.id, r);
+    }
+    return out;
   },
 
   async brief(tdb: TenantDb, id: number): Promise<{ id: number; code: string; name: string } | undefined> {
@@ -222,8 +262,14 @@ export const itemsRepository = {
     return out;
   },
 
-  async gtinTaken(tdb: TenantDb, gtin: string): Promise<boolean> {
-    return (await tdb.selectFrom('items').select('id').where('gtin', '=', gtin).executeTakeFirst()) !== undefined;
+  /** Which of these GTINs items of the organisation already carry. */
+  async gtinsTaken(tdb: TenantDb, gtins: readonly string[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    for (const part of chunks(gtins, CHUNK)) {
+      const rows = await tdb.selectFrom('items').select('gtin').where('gtin', 'in', part).execute();
+      for (const r of rows) taken.add(r.gtin);
+    }
+    return taken;
   },
 
   async description(tdb: TenantDb, id: number): Promise<string> {
@@ -305,12 +351,26 @@ export const itemsRepository = {
   },
 
   async params(tdb: TenantDb, itemId: number): Promise<{ param_id: number; vals: string }[]> {
-    return tdb
-      .selectFrom('item_params')
-      .select(['param_id', 'vals'])
-      .where('item_id', '=', itemId)
-      .orderBy('position')
-      .execute();
+    return (await this.paramsOf(tdb, [itemId])).get(itemId) ?? [];
+  },
+
+  /** The parameter values of these items, in their order, by item id (items without: absent). */
+  async paramsOf(
+    tdb: TenantDb,
+    itemIds: readonly number[],
+  ): Promise<Map<number, { param_id: number; vals: string }[]>> {
+    const out = new Map<number, { param_id: number; vals: string }[]>();
+    for (const part of chunks(itemIds, CHUNK)) {
+      const rows = await tdb
+        .selectFrom('item_params')
+        .select(['item_id', 'param_id', 'vals'])
+        .where('item_id', 'in', part)
+        .orderBy('item_id')
+        .orderBy('position')
+        .execute();
+      for (const r of rows) pushTo(out, r.item_id, { param_id: r.param_id, vals: r.vals });
+    }
+    return out;
   },
 
   async replaceParams(
@@ -318,19 +378,21 @@ export const itemsRepository = {
     itemId: number,
     params: readonly { paramId: number; values: string[] }[],
   ): Promise<void> {
-    await tdb.deleteFrom('item_params').where('item_id', '=', itemId).execute();
-    if (params.length === 0) return;
-    await tdb
-      .insertInto(
-        'item_params',
-        params.map((p, position) => ({
-          item_id: itemId,
-          param_id: p.paramId,
-          position,
-          vals: JSON.stringify(p.values),
-        })),
-      )
-      .execute();
+    await this.replaceParamsMany(tdb, new Map([[itemId, params]]));
+  },
+
+  /** Replaces the parameter values of every item of `byItem` (one delete, multi-row inserts). */
+  async replaceParamsMany(
+    tdb: TenantDb,
+    byItem: ReadonlyMap<number, readonly { paramId: number; values: string[] }[]>,
+  ): Promise<void> {
+    for (const part of chunks([...byItem.keys()], CHUNK)) {
+      await tdb.deleteFrom('item_params').where('item_id', 'in', part).execute();
+    }
+    const rows = [...byItem].flatMap(([item_id, params]) =>
+      params.map((p, position) => ({ item_id, param_id: p.paramId, position, vals: JSON.stringify(p.values) })),
+    );
+    for (const part of chunks(rows, CHUNK)) await tdb.insertInto('item_params', part).execute();
   },
 
   async descs(tdb: TenantDb, itemId: number): Promise<{ id: number; name: string; description: string }[]> {
@@ -343,15 +405,35 @@ export const itemsRepository = {
       .execute();
   },
 
+  /** The additional-description ids of these items, in their order, by item id. */
+  async descIdsOf(tdb: TenantDb, itemIds: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    for (const part of chunks(itemIds, CHUNK)) {
+      const rows = await tdb
+        .selectFrom('item_descs')
+        .select(['item_id', 'desc_id'])
+        .where('item_id', 'in', part)
+        .orderBy('item_id')
+        .orderBy('position')
+        .execute();
+      for (const r of rows) pushTo(out, r.item_id, r.desc_id);
+    }
+    return out;
+  },
+
   async replaceDescs(tdb: TenantDb, itemId: number, descIds: readonly number[]): Promise<void> {
-    await tdb.deleteFrom('item_descs').where('item_id', '=', itemId).execute();
-    if (descIds.length === 0) return;
-    await tdb
-      .insertInto(
-        'item_descs',
-        descIds.map((desc_id, position) => ({ item_id: itemId, desc_id, position })),
-      )
-      .execute();
+    await this.replaceDescsMany(tdb, new Map([[itemId, descIds]]));
+  },
+
+  /** Replaces the additional descriptions of every item of `byItem` (one delete, multi-row inserts). */
+  async replaceDescsMany(tdb: TenantDb, byItem: ReadonlyMap<number, readonly number[]>): Promise<void> {
+    for (const part of chunks([...byItem.keys()], CHUNK)) {
+      await tdb.deleteFrom('item_descs').where('item_id', 'in', part).execute();
+    }
+    const rows = [...byItem].flatMap(([item_id, ids]) =>
+      ids.map((desc_id, position) => ({ item_id, desc_id, position })),
+    );
+    for (const part of chunks(rows, CHUNK)) await tdb.insertInto('item_descs', part).execute();
   },
 
   /** Whether any item of the organisation points at `id` through `column` (usage checks). */

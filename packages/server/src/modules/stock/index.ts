@@ -7,6 +7,14 @@ import { stockRoutes } from './stock.routes';
  * commit, delete and export them.
  */
 export const stockModule: ServerModule = { name: 'stock', routes: stockRoutes };
-export { CHANGE_TYPES, commitChange, deleteChange, recordChange, setStock, type ChangeType } from './stock.ledger';
-export { stockRepository, type ChangeRow, type LedgerDifference } from './stock.repository';
+export {
+  CHANGE_TYPES,
+  commitChange,
+  deleteChange,
+  recordChange,
+  recordChanges,
+  setStock,
+  type ChangeType,
+} from './stock.ledger';
+export { stockRepository, type AlongsideUpdate, type ChangeRow, type LedgerDifference } from './stock.repository';
 export { verifyLedger } from './stock.verify';

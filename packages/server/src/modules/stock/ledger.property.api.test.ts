@@ -233,5 +233,6 @@ describe('stock ledger invariant', () => {
       code: 2,
       stderr: 'Błąd: Nie ma organizacji o prefiksie "niemaorg".',
     });
-  });
+    // Four CLI processes, each starting TypeScript: seconds apiece on a busy machine.
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { optionsRepository } from '../options';
 import { STOCK_MSG } from './messages.pl';
-import { type ChangeRow, stockRepository as repo } from './stock.repository';
+import { type AlongsideUpdate, type ChangeRow, stockRepository as repo } from './stock.repository';
 
 /**
  * THE writer of stock (docs/decisions.md, Stock ledger; server-rules.md, Stock): every change of
@@ -58,62 +58,127 @@ function inRange(n: number): boolean {
   return n >= -ITEM_COUNT_MAX && n <= ITEM_COUNT_MAX;
 }
 
-/** Applies a change to the item's stock and returns before/after; 409 when out of range. */
-async function apply(tdb: TenantDb, itemId: number, quantity: number): Promise<{ before: number; after: number }> {
-  const after = await repo.applyToItem(tdb, itemId, quantity);
-  if (after === undefined) throw notFound(STOCK_MSG.itemNotFound);
-  // The caller's transaction rolls the update back with this error.
-  if (!inRange(after)) throw conflict(STOCK_MSG.stockOutOfRange);
-  return { before: after - quantity, after };
+/** Applies changes to items' stock in one statement; answers each item's stock after. */
+async function apply(
+  tdb: TenantDb,
+  deltas: ReadonlyMap<number, number>,
+  alongside?: AlongsideUpdate,
+): Promise<Map<number, number>> {
+  const after = await repo.applyToItems(tdb, deltas, alongside);
+  for (const id of deltas.keys()) if (!after.has(id)) throw notFound(STOCK_MSG.itemNotFound);
+  return after;
+}
+
+/** A request after the batch's decisions: nothing, pending, or committed with before/after. */
+type Planned =
+  | { kind: 'skip' }
+  | { kind: 'pending'; req: ChangeRequest }
+  | { kind: 'commit'; req: ChangeRequest; before: number; after: number };
+
+/**
+ * Decides each request in order, as if they ran one by one: the skip-zero options look at the
+ * stock the earlier requests of the batch leave behind, and every committed row gets the stock
+ * before and after it. `stock` is the items' stock when the batch starts (read under lock).
+ */
+function plan(
+  reqs: readonly ChangeRequest[],
+  stock: Map<number, number>,
+  flags: Awaited<ReturnType<typeof organisationFlags>> | undefined,
+): Planned[] {
+  const running = new Map(stock);
+  return reqs.map((req): Planned => {
+    if (req.quantity === 0) return { kind: 'skip' };
+    const before = running.get(req.itemId) ?? 0;
+    if (req.fromOrder && flags && before === 0) {
+      if (req.quantity < 0 && flags.skipZeroMinus) return { kind: 'skip' };
+      if (req.quantity > 0 && flags.skipZeroPlus) return { kind: 'skip' };
+    }
+    if (!(req.commit === 'now' || (flags?.autoCommit ?? false))) return { kind: 'pending', req };
+    const after = before + req.quantity;
+    // The caller's transaction rolls everything back with this error.
+    if (!inRange(after)) throw conflict(STOCK_MSG.stockOutOfRange);
+    running.set(req.itemId, after);
+    return { kind: 'commit', req, before, after };
+  });
 }
 
 /**
- * Records one change; undefined when nothing is recorded (quantity 0, or an order's change
- * skipped by a skip-zero option). Needs a transaction: the change row and the stock move together.
+ * Records a batch of changes with a constant number of statements (read the items under lock,
+ * one stock update, multi-row inserts of the change rows), answering each request's row, or
+ * undefined when nothing is recorded (quantity 0, or an order's change skipped by a skip-zero
+ * option). `alongside`: the caller's other columns of its items, written in the same UPDATE. Requests are applied in order; an item may appear more than once. Needs a
+ * transaction: the change rows and the stock move together.
  */
+export async function recordChanges(
+  deps: LedgerDeps,
+  tdb: TenantDb,
+  reqs: readonly ChangeRequest[],
+  alongside?: AlongsideUpdate,
+): Promise<(ChangeRow | undefined)[]> {
+  const ids = [...new Set(reqs.filter((r) => r.quantity !== 0).map((r) => r.itemId))];
+  if (ids.length === 0) {
+    if (alongside) await repo.applyToItems(tdb, new Map(), alongside);
+    return reqs.map(() => undefined);
+  }
+  const items = await repo.stocksOf(tdb, ids, true);
+  if (items.size !== ids.length) throw notFound(STOCK_MSG.itemNotFound);
+  const needFlags = reqs.some((r) => r.commit === 'option' || r.fromOrder);
+  const flags = needFlags ? await organisationFlags(tdb) : undefined;
+  const planned = plan(reqs, new Map([...items].map(([id, i]) => [id, i.count_ware])), flags);
+
+  const deltas = new Map<number, number>();
+  for (const p of planned)
+    if (p.kind === 'commit') deltas.set(p.req.itemId, (deltas.get(p.req.itemId) ?? 0) + p.req.quantity);
+  const after = await apply(tdb, deltas, alongside);
+  for (const [id, total] of deltas) {
+    // The rows are locked (PostgreSQL) or the writer is alone (SQLite), so nobody can move the
+    // stock between the read and the update; if that ever breaks, fail rather than record a lie.
+    if (after.get(id) !== items.get(id)!.count_ware + total) throw new Error(`stock of item ${id} moved under lock`);
+  }
+
+  const date = deps.now().toISOString();
+  const recorded = planned.filter((p) => p.kind !== 'skip');
+  const rows = await repo.insertMany(
+    tdb,
+    recorded.map((p) => {
+      const item = items.get(p.req.itemId)!;
+      const committed = p.kind === 'commit';
+      return {
+        item_id: p.req.itemId,
+        item_code: item.code,
+        item_name: item.name,
+        order_id: p.req.orderId ?? null,
+        type: p.req.type,
+        quantity: p.req.quantity,
+        change_date: date,
+        qty_before: committed ? p.before : null,
+        qty_after: committed ? p.after : null,
+        commit_date: committed ? date : null,
+        committed: committed ? 1 : 0,
+      };
+    }),
+  );
+  for (const row of rows) {
+    if (row.committed !== 1) continue;
+    deps.events.emitAfterCommit(tdb, 'stock.changed', {
+      orgId: tdb.orgId,
+      itemId: row.item_id!,
+      changeId: row.id,
+      qtyBefore: row.qty_before!,
+      qtyAfter: row.qty_after!,
+    });
+  }
+  let next = 0;
+  return planned.map((p) => (p.kind === 'skip' ? undefined : rows[next++]));
+}
+
+/** One change: `recordChanges` of one request. */
 export async function recordChange(
   deps: LedgerDeps,
   tdb: TenantDb,
   req: ChangeRequest,
 ): Promise<ChangeRow | undefined> {
-  if (req.quantity === 0) return undefined;
-  const item = await repo.stockOf(tdb, req.itemId);
-  if (!item) throw notFound(STOCK_MSG.itemNotFound);
-  const flags = req.commit === 'option' || req.fromOrder ? await organisationFlags(tdb) : undefined;
-  if (req.fromOrder && flags && item.count_ware === 0) {
-    if (req.quantity < 0 && flags.skipZeroMinus) return undefined;
-    if (req.quantity > 0 && flags.skipZeroPlus) return undefined;
-  }
-  const commitNow = req.commit === 'now' || (flags?.autoCommit ?? false);
-  const date = deps.now().toISOString();
-  const base = {
-    item_id: req.itemId,
-    item_code: item.code,
-    item_name: item.name,
-    order_id: req.orderId ?? null,
-    type: req.type,
-    quantity: req.quantity,
-    change_date: date,
-  };
-  if (!commitNow) {
-    return repo.insert(tdb, { ...base, qty_before: null, qty_after: null, commit_date: null, committed: 0 });
-  }
-  const { before, after } = await apply(tdb, req.itemId, req.quantity);
-  const row = await repo.insert(tdb, {
-    ...base,
-    qty_before: before,
-    qty_after: after,
-    commit_date: date,
-    committed: 1,
-  });
-  deps.events.emitAfterCommit(tdb, 'stock.changed', {
-    orgId: tdb.orgId,
-    itemId: req.itemId,
-    changeId: row.id,
-    qtyBefore: before,
-    qtyAfter: after,
-  });
-  return row;
+  return (await recordChanges(deps, tdb, [req]))[0];
 }
 
 /**
@@ -127,7 +192,7 @@ export async function setStock(
   target: number,
   type: ChangeType,
 ): Promise<ChangeRow | undefined> {
-  const item = await repo.stockOf(tdb, itemId, true);
+  const item = (await repo.stocksOf(tdb, [itemId], true)).get(itemId);
   if (!item) throw notFound(STOCK_MSG.itemNotFound);
   return recordChange(deps, tdb, { itemId, quantity: target - item.count_ware, type, commit: 'now' });
 }
@@ -139,7 +204,10 @@ export async function commitChange(deps: LedgerDeps, tdb: TenantDb, id: number):
     if (!change) throw notFound(STOCK_MSG.changeNotFound);
     if (change.committed === 1) throw conflict(STOCK_MSG.alreadyCommitted);
     if (change.item_id === null) throw conflict(STOCK_MSG.itemDeleted);
-    const { before, after } = await apply(t, change.item_id, change.quantity);
+    const after = (await apply(t, new Map([[change.item_id, change.quantity]]))).get(change.item_id)!;
+    // The caller's transaction rolls the update back with this error.
+    if (!inRange(after)) throw conflict(STOCK_MSG.stockOutOfRange);
+    const before = after - change.quantity;
     const commit_date = deps.now().toISOString();
     // A concurrent commit of the same change got there first: this one must not apply twice.
     if (!(await repo.markCommitted(t, id, { qty_before: before, qty_after: after, commit_date })))

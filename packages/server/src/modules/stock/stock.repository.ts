@@ -1,8 +1,30 @@
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant';
+import { chunks, valueById } from '../../db/per-row';
 import type { WarehouseChangesTable } from '../../db/schema';
 
 export type ChangeRow = Omit<WarehouseChangesTable, 'id'> & { id: number };
+
+export interface ItemStock {
+  id: number;
+  code: string;
+  name: string;
+  count_ware: number;
+}
+
+/**
+ * Other columns of items a caller changes in the same transaction as their stock: written by the
+ * ledger's one UPDATE of those rows (`set(ids)` gives the SET values for a chunk of `ids`), because
+ * a second UPDATE of a row in one transaction costs PostgreSQL a new row version with every index
+ * entry again, and re-checks all seven foreign keys of the row.
+ */
+export interface AlongsideUpdate {
+  ids: readonly number[];
+  set: (ids: readonly number[]) => Record<string, unknown>;
+}
+
+/** Ids per statement: far below the bound-value limits of both engines. */
+const CHUNK = 500;
 
 /** A month as stored instants: [from, to). */
 export interface DateRange {
@@ -31,34 +53,64 @@ function monthQuery(tdb: TenantDb, range: DateRange) {
 /** Small queries of the ledger; the only code that writes items.count_ware. */
 export const stockRepository = {
   /**
-   * `stock = stock + quantity` in one statement, so concurrent changes never lose an update;
-   * answers the stock after (undefined: no such item).
+   * `stock = stock + delta` for every item of `deltas` in one statement, so concurrent changes
+   * never lose an update; answers each item's stock after (an item missing from the answer does
+   * not exist). `alongside` writes the caller's other columns of its items in the same statement
+   * (see AlongsideUpdate).
    */
-  async applyToItem(tdb: TenantDb, itemId: number, quantity: number): Promise<number | undefined> {
-    const row = await tdb
-      .updateTable('items')
-      .set({ count_ware: sql<number>`count_ware + ${quantity}` })
-      .where('id', '=', itemId)
-      .returning('count_ware')
-      .executeTakeFirst();
-    return row?.count_ware;
+  async applyToItems(
+    tdb: TenantDb,
+    deltas: ReadonlyMap<number, number>,
+    alongside?: AlongsideUpdate,
+  ): Promise<Map<number, number>> {
+    const after = new Map<number, number>();
+    const ids = [...new Set([...deltas.keys(), ...(alongside?.ids ?? [])])];
+    for (const part of chunks(ids, CHUNK)) {
+      const mine = new Map(part.flatMap((id) => (deltas.has(id) ? [[id, deltas.get(id)!] as const] : [])));
+      const set: Record<string, unknown> = alongside ? alongside.set(part) : {};
+      if (mine.size > 0) set.count_ware = sql<number>`count_ware + ${valueById('id', mine, 'integer', 0)}`;
+      const rows = await tdb
+        .updateTable('items')
+        .set(set)
+        .where('id', 'in', part)
+        .returning(['id', 'count_ware'])
+        .execute();
+      for (const r of rows) if (deltas.has(r.id)) after.set(r.id, r.count_ware);
+    }
+    return after;
   },
 
   /**
-   * The item's code, name and stock. `lock` holds the row until the transaction ends (PostgreSQL
-   * FOR UPDATE; SQLite write transactions already run one at a time), for read-then-write callers.
+   * The items' code, name and stock, by id. `lock` holds the rows until the transaction ends
+   * (PostgreSQL FOR UPDATE; SQLite write transactions already run one at a time), for
+   * read-then-write callers.
    */
-  async stockOf(
-    tdb: TenantDb,
-    itemId: number,
-    lock = false,
-  ): Promise<{ code: string; name: string; count_ware: number } | undefined> {
-    const q = tdb.selectFrom('items').select(['code', 'name', 'count_ware']).where('id', '=', itemId);
-    return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
+  async stocksOf(tdb: TenantDb, itemIds: readonly number[], lock = false): Promise<Map<number, ItemStock>> {
+    const out = new Map<number, ItemStock>();
+    for (const part of chunks(itemIds, CHUNK)) {
+      // In id order: concurrent batches lock their common rows in the same order (no deadlock).
+      const q = tdb
+        .selectFrom('items')
+        .select(['id', 'code', 'name', 'count_ware'])
+        .where('id', 'in', part)
+        .orderBy('id');
+      for (const r of await (lock && tdb.isPostgres ? q.forUpdate() : q).execute()) out.set(r.id, r);
+    }
+    return out;
   },
 
-  async insert(tdb: TenantDb, row: Omit<WarehouseChangesTable, 'id' | 'org_id'>): Promise<ChangeRow> {
-    return (await tdb.insertInto('warehouse_changes', row).returningAll().executeTakeFirstOrThrow()) as ChangeRow;
+  /**
+   * Inserts change rows; answers them with their ids in the order given (both engines number the
+   * rows of one multi-row insert in the order of its VALUES).
+   */
+  async insertMany(tdb: TenantDb, rows: readonly Omit<WarehouseChangesTable, 'id' | 'org_id'>[]): Promise<ChangeRow[]> {
+    const out: ChangeRow[] = [];
+    // 12 values a row: 200 rows a statement.
+    for (const part of chunks(rows, 200)) {
+      const inserted = (await tdb.insertInto('warehouse_changes', part).returningAll().execute()) as ChangeRow[];
+      out.push(...inserted.sort((a, b) => a.id - b.id));
+    }
+    return out;
   },
 
   async findById(tdb: TenantDb, id: number): Promise<ChangeRow | undefined> {
