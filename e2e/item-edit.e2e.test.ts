@@ -194,6 +194,49 @@ describe('item edit and items mass edit', () => {
     await page.screenshot({ path: path.join(SHOTS, 'item-existing.png'), fullPage: true });
   });
 
+  it('refuses photos over the limits with the warnings of §5, sends nothing and keeps what was typed', async () => {
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const shell = new Shell(page);
+    const edit = await new ItemEditPage(page, (p) => e2e.url(p)).goto(0);
+    await edit.code.fill('LIMITY-1');
+    await edit.name.fill('Kubek z limitami');
+    await edit.price.fill('12,50');
+    await edit.open('item-photos-section');
+    const warning = (text: string) => shell.toast(e.uploadWarningTitle).filter({ hasText: text });
+
+    // One byte over 10 MB is refused before any upload.
+    const big = path.join(SHOTS, 'za-duze.jpg');
+    fs.writeFileSync(big, Buffer.alloc(10_485_761));
+    await edit.upload([big]);
+    await warning(e.photoTooBig).waitFor();
+    expect(await edit.photos.count()).toBe(0);
+
+    // 21 photos at once: more than an item may have.
+    const many = Array.from({ length: 21 }, (_, i) => {
+      const file = path.join(SHOTS, `maly-${i}.jpg`);
+      fs.copyFileSync(files[0] as string, file);
+      return file;
+    });
+    await edit.upload(many);
+    await warning(e.photosTooMany).waitFor();
+    expect(await edit.photos.count()).toBe(0);
+
+    // A PDF named .jpg passes the browser's check (by name); the server refuses it by content,
+    // the item is not created and the form keeps its values.
+    const fake = path.join(SHOTS, 'dokument.jpg');
+    fs.writeFileSync(fake, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await edit.upload([fake]);
+    await eventually(() => edit.photos.count(), 1);
+    await edit.saveButton.click();
+    await shell.toast(e.photosErrorTitle).filter({ hasText: 'a przesłany plik jest typu application/pdf' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/items/0');
+    expect([await edit.code.inputValue(), await edit.name.inputValue()]).toEqual(['LIMITY-1', 'Kubek z limitami']);
+    expect(await edit.saveButton.isEnabled()).toBe(true);
+    const found = await ok(org.admin.get<{ items: Item[] }>('/api/items?fullcode=LIMITY-1'));
+    expect(found.items).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'item-photo-refused.png'), fullPage: true });
+  });
+
   it('edits an item without overwriting a stock change made meanwhile', async () => {
     const item = await ok(
       org.admin.post<Item>('/api/items', {

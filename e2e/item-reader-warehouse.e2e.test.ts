@@ -9,7 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeCode128 } from '../packages/server/test/pdf-tools';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { createUser, newOrg, type TestOrg } from './support/org';
 import { ItemReaderPage } from './support/pages/item-reader-page';
 import { WarehouseChangesPage } from './support/pages/warehouse-changes-page';
 import { toastWith } from './support/pages/settings-pages';
@@ -152,6 +152,23 @@ describe('item reader session and the warehouse changes it leaves', () => {
     expect(lines.some((l) => l.startsWith(`${plus5.id};`))).toBe(false);
     const row10 = lines.find((l) => l.startsWith(`${plus10.id};`))?.split(';');
     expect(row10?.slice(3)).toEqual(['KUBEK-E2E', 'Kubek emaliowany', 'Czytnik', '10', '4', '14', 'Tak', '']);
+  });
+
+  it('without main.warehouse.edit the changes are shown but offer no commit, delete or bulk commit', async () => {
+    const ids = (await changes()).map((c) => c.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const viewer = await createUser(e2e.server, org, { login: 'podglad', permissions: 'main.items.show' });
+    const { page } = await signedIn(e2e, viewer.login, viewer.pass);
+    const wh = await new WarehouseChangesPage(page, (p) => e2e.url(p)).goto();
+    await wh.row(ids[0]!).waitFor();
+    for (const id of ids) {
+      expect(await wh.commitButton(id).count()).toBe(0);
+      expect(await wh.deleteButton(id).count()).toBe(0);
+    }
+    expect(await wh.bulkCommit.count()).toBe(0);
+    // The CSV export only reads: it stays.
+    expect((await wh.exportCsv()).suggestedFilename()).toMatch(/^warehouse_changes__\d{1,2}_\d{4}\.csv$/);
+    await page.screenshot({ path: path.join(SCREENS, 'warehouse-changes-read-only.png'), fullPage: true });
   });
 
   it('another month shows the empty state', async () => {

@@ -239,6 +239,25 @@ describe('items list, search, multi-select, generation', () => {
     await screenshot(page, 'items-photo-viewer');
     await viewer.getByRole('button', { name: t.common.close, exact: true }).last().click();
     await viewer.waitFor({ state: 'detached' });
+
+    // Photos removed after the list was shown: the viewer says the item has none.
+    const body = {
+      code: 'FOTO-0',
+      name: 'Kubek bez zdjęć',
+      price: 1,
+      vat: 23,
+      currency: 'PLN',
+      itemStatusId: c.statusId,
+    };
+    const id = await item({ ...body, photos: [{ type: 'file', name: await upload('#22aa22') }] });
+    await items.goto('?code=FOTO-0');
+    await items.thumb('FOTO-0').waitFor();
+    const put = await org.admin.put('/api/items', { ...body, id, photos: [] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await items.thumb('FOTO-0').click();
+    await eventually(() => viewer.getByTestId('photo-viewer-empty').textContent(), t.items.photos.noPhotos);
+    await viewer.getByRole('button', { name: t.common.close, exact: true }).last().click();
+    await viewer.waitFor({ state: 'detached' });
   });
 
   it('multi-select: codes as PDF, mass edit hand-over, mass delete with the report', async () => {
