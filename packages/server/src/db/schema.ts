@@ -172,6 +172,8 @@ export interface WarehouseChangesTable {
   change_date: string | Date;
   commit_date: string | Date | null;
   committed: number;
+  /** Set when the change is deleted: hidden from the screen and the export, kept for stock:verify. */
+  deleted_at: string | Date | null;
 }
 
 /** Items per organisation (the count of the unfiltered item list). */

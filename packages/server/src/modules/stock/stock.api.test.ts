@@ -8,7 +8,9 @@ import {
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
 import { parseCsv } from '../../../test/csv';
+import { TenantDb } from '../../db/tenant';
 import { EXPORT_CHUNK } from './stock.csv';
+import { verifyLedger } from '.';
 
 let server: TestServer;
 let org: TestOrg;
@@ -268,6 +270,14 @@ describe('DELETE /warehouse_changes', () => {
       body: { code: 404, message: 'Nie znaleziono zmiany stanu magazynowego.' },
     });
     expect((await org.admin.delete('/api/warehouse_changes?id=0')).status).toBe(400);
+    // Gone from the screen, the export and the commit; stock:verify still counts the committed one.
+    expect((await org.admin.get(`/api/warehouse_changes?id=${initial?.id}`)).status).toBe(404);
+    expect((await org.admin.put('/api/warehouse_changes', { id: p?.id })).status).toBe(404);
+    const { year, month } = currentMonth();
+    const csv = await org.admin.get<string>(`/api/warehouse_changes/export_csv?year=${year}&month=${month}`);
+    expect(String(csv.body)).not.toContain(item.code);
+    const verdict = await verifyLedger(new TenantDb(server.deps.db, org.token.user.organization.id));
+    expect(verdict.differences.filter((d) => d.code === item.code)).toEqual([]);
   });
 });
 

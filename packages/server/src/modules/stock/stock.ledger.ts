@@ -223,7 +223,11 @@ export async function commitChange(deps: LedgerDeps, tdb: TenantDb, id: number):
   });
 }
 
-/** Deletes a change; never touches stock (platform.md §2, Warehouse changes). */
-export async function deleteChange(tdb: TenantDb, id: number): Promise<void> {
-  if (!(await repo.remove(tdb, id))) throw notFound(STOCK_MSG.changeNotFound);
+/**
+ * Deletes a change: it leaves the screen and the export and never touches stock (docs/decisions.md,
+ * Stock ledger). The row stays, hidden, so a deleted committed change still explains the stock it
+ * moved and stock:verify still adds up.
+ */
+export async function deleteChange(deps: LedgerDeps, tdb: TenantDb, id: number): Promise<void> {
+  if (!(await repo.remove(tdb, id, deps.now().toISOString()))) throw notFound(STOCK_MSG.changeNotFound);
 }

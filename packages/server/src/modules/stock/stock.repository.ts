@@ -4,6 +4,8 @@ import { chunks, valueById } from '../../db/per-row';
 import type { WarehouseChangesTable } from '../../db/schema';
 
 export type ChangeRow = Omit<WarehouseChangesTable, 'id'> & { id: number };
+/** A change as the ledger records it (never hidden yet). */
+export type NewChangeRow = Omit<WarehouseChangesTable, 'id' | 'org_id' | 'deleted_at'>;
 
 export interface ItemStock {
   id: number;
@@ -45,9 +47,15 @@ export interface LedgerDifference {
   ledger: number;
 }
 
+/** The changes the screen shows: deleted ones are kept for stock:verify only. */
+function shown(tdb: TenantDb) {
+  return tdb.selectFrom('warehouse_changes').where('deleted_at', 'is', null);
+}
+
 function monthQuery(tdb: TenantDb, range: DateRange) {
-  // The index warehouse_changes_date_idx (org_id, change_date, id) serves the range.
-  return tdb.selectFrom('warehouse_changes').where('change_date', '>=', range.from).where('change_date', '<', range.to);
+  // The partial index warehouse_changes_date_idx (org_id, change_date, id) of the rows shown
+  // serves the range (migration 0004).
+  return shown(tdb).where('change_date', '>=', range.from).where('change_date', '<', range.to);
 }
 
 /** Small queries of the ledger; the only code that writes items.count_ware. */
@@ -103,7 +111,7 @@ export const stockRepository = {
    * Inserts change rows; answers them with their ids in the order given (both engines number the
    * rows of one multi-row insert in the order of its VALUES).
    */
-  async insertMany(tdb: TenantDb, rows: readonly Omit<WarehouseChangesTable, 'id' | 'org_id'>[]): Promise<ChangeRow[]> {
+  async insertMany(tdb: TenantDb, rows: readonly NewChangeRow[]): Promise<ChangeRow[]> {
     const out: ChangeRow[] = [];
     // 12 values a row: 200 rows a statement.
     for (const part of chunks(rows, 200)) {
@@ -114,8 +122,7 @@ export const stockRepository = {
   },
 
   async findById(tdb: TenantDb, id: number): Promise<ChangeRow | undefined> {
-    return (await tdb.selectFrom('warehouse_changes').selectAll().where('id', '=', id).executeTakeFirst()) as
-      ChangeRow | undefined;
+    return (await shown(tdb).selectAll().where('id', '=', id).executeTakeFirst()) as ChangeRow | undefined;
   },
 
   /** Marks the change committed unless someone did already; true when this call did. */
@@ -133,9 +140,15 @@ export const stockRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  async remove(tdb: TenantDb, id: number): Promise<boolean> {
-    const r = await tdb.deleteFrom('warehouse_changes').where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) === 1;
+  /** Hides a change (see `shown`); false when there is no such change, or it is hidden already. */
+  async remove(tdb: TenantDb, id: number, at: string): Promise<boolean> {
+    const r = await tdb
+      .updateTable('warehouse_changes')
+      .set({ deleted_at: at })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 
   /** One page of a month, sorted by id. */

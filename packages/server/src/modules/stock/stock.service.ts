@@ -38,7 +38,7 @@ export async function commit(ctx: AuthContext, id: number): Promise<WarehouseCha
 
 /** DELETE /warehouse_changes?id=: the row goes, the item's stock stays as it is. */
 export async function remove(ctx: AuthContext, id: number): Promise<void> {
-  await deleteChange(ctx.tdb, id);
+  await deleteChange(ctx.deps, ctx.tdb, id);
 }
 
 /** GET /warehouse_changes/export_csv: the stream and its download name. */
