@@ -118,8 +118,8 @@ describe('POST /upload_image and GET /image', () => {
     expect(display.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(display.headers.get('x-content-type-options')).toBe('nosniff');
     const dm = await sharp(display.bytes).metadata();
-    // Orientation 6 applied: 4000x3000 stands up as 3000x4000, then fits inside 1600x1600.
-    expect({ w: dm.width, h: dm.height, format: dm.format }).toEqual({ w: 1200, h: 1600, format: 'jpeg' });
+    // Orientation 6 applied: 4000x3000 stands up as 3000x4000, then fits inside 1280x1280.
+    expect({ w: dm.width, h: dm.height, format: dm.format }).toEqual({ w: 960, h: 1280, format: 'jpeg' });
     expect(dm.exif).toBeUndefined();
     expect(dm.orientation).toBeUndefined();
     expect(dm.xmp).toBeUndefined();

@@ -10,8 +10,13 @@ export type PhotoFormat = 'jpg' | 'png';
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Display size: fits inside this square, never enlarged. */
-export const DISPLAY_MAX = 1600;
+/**
+ * Display size: fits inside this square, never enlarged. 1280 px fills the photo viewer on a
+ * full-HD screen, and it lets a 12 MP camera JPEG (4000x3000, 4032x3024) decode at half size:
+ * sharp uses libjpeg's shrink-on-load only when the reduction is at least 3x (below that it
+ * decodes all 12 MP), so 1280 costs 2.5x less CPU than 1600 did (docs/performance.md, Photos).
+ */
+export const DISPLAY_MAX = 1280;
 /** List preview: at most 120 px high (the list row), at most 240 px wide. */
 export const THUMB_MAX_HEIGHT = 120;
 export const THUMB_MAX_WIDTH = 240;
