@@ -328,3 +328,54 @@ export function orderSummary(
   }
   return { sumGross: fromHundredths(sum), itemsCodes: [...codes].map(([code, quantity]) => ({ code, quantity })) };
 }
+
+/**
+ * The PUT body that saves an order as it was answered (goods-and-orders.md §4: status, sizes and
+ * note changes read the whole order, change fields and save it): references by id, the problem
+ * flag from the problem text, lines unchanged unless the caller says otherwise.
+ */
+export function orderToUpdate(order: Order, itemsChanged = false): OrderUpdate {
+  return {
+    id: order.id,
+    orderDate: order.orderDate,
+    externalId: order.externalId,
+    currency: order.currency,
+    messageToSeller: order.messageToSeller,
+    comment: order.comment,
+    invoiceAnnotations: order.invoiceAnnotations,
+    hasProblem: order.problem !== null,
+    problem: order.problem,
+    deliveryCost: order.deliveryCost,
+    deliveryVat: order.deliveryVat,
+    cashOnDelivery: order.cashOnDelivery,
+    shippingMethod: order.shippingMethod,
+    billOfLading: order.billOfLading,
+    sizeA: order.sizeA,
+    sizeB: order.sizeB,
+    sizeC: order.sizeC,
+    weight: order.weight,
+    invoice: order.invoice && {
+      isCompany: order.invoice.isCompany,
+      invoiceNumber: order.invoice.invoiceNumber,
+      nameSurname: order.invoice.nameSurname,
+      companyName: order.invoice.companyName,
+      companyTaxId: order.invoice.companyTaxId,
+      address: order.invoice.address,
+      postCode: order.invoice.postCode,
+      city: order.invoice.city,
+      countryCode: order.invoice.countryCode,
+    },
+    clientData: order.clientData,
+    orderStatusId: order.orderStatus.id,
+    incomeSourceId: order.incomeSource.id,
+    itemsChanged,
+    items: order.items.map((l) => ({
+      code: l.code,
+      name: l.name,
+      quantity: l.quantity,
+      price: l.price,
+      vat: l.vat,
+      itemId: l.itemId,
+    })),
+  };
+}

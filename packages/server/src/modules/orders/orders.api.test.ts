@@ -1,4 +1,4 @@
-import { orderLookupAnswerSchema, orderSchema, type Order } from '@zaplecze/contract';
+import { orderLookupAnswerSchema, orderSchema, orderToUpdate, type Order } from '@zaplecze/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiClient, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
@@ -249,6 +249,34 @@ describe('PUT /orders', () => {
       expect(replaced.body.orderSummary.sumGross).toBe(25.99);
     } finally {
       server.clock.offsetMs = 0;
+    }
+  });
+
+  it('saving an order as it was answered changes nothing but lastModDate and modifiedByUser', async () => {
+    const order = await create(
+      org.admin,
+      orderBody({
+        externalId: 'EXT-1',
+        hasProblem: true,
+        problem: 'Uszkodzona paczka',
+        messageToSeller: 'Proszę o szybką wysyłkę',
+        invoiceAnnotations: 'Bez paragonu',
+        billOfLading: 'LP1',
+        weight: 0.75,
+        sizeA: 10,
+        shippingMethod: 'PICKUP_POINT',
+        clientData: { nameSurname: 'Anna Nowak', pickupPoint: 'WAW01M', email: 'anna@example.pl', countryCode: 'PL' },
+        invoice: { isCompany: true, companyName: 'ACME', companyTaxId: '5250001009', invoiceNumber: 'FV 2/01/2026' },
+        items: [line(itemId, 2, { price: 19.99, vat: 5.5 }), line(null, 1, { code: 'USŁUGA', price: '0,01' })],
+      }),
+    );
+    for (const itemsChanged of [false, true]) {
+      const res = await org.admin.put<Order>('/api/orders', orderToUpdate(order, itemsChanged));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { lastModDate: _l, items, ...rest } = res.body;
+      const { lastModDate: _o, items: before, ...expected } = order;
+      expect(rest).toEqual(expected);
+      expect(items.map(({ id: _id, ...l }) => l)).toEqual(before.map(({ id: _id, ...l }) => l));
     }
   });
 
