@@ -159,6 +159,20 @@ describe('order lines and stock, auto-commit on', () => {
     expect(await orderChanges([a])).toEqual([[a, -2, order.id, true]]);
   });
 
+  it('a deleted item leaves its lines unlinked (code and name kept); the order then moves no stock for it', async () => {
+    const a = await item(10);
+    const b = await item(10);
+    const order = await post(orderBody({ items: [line(a, 2, { code: 'USUNIETY' }), line(b, 1)] }));
+    expect((await org.admin.delete(`/api/items?id=${a}`)).status).toBe(204);
+    const read = await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${order.id}`);
+    expect(read.body.orders[0]?.items.map((l) => [l.code, l.itemId])).toEqual([
+      ['USUNIETY', null],
+      [`L${b}`, b],
+    ]);
+    expect((await org.admin.delete(`/api/orders?id=${order.id}`)).status).toBe(204);
+    expect(await stock(b)).toBe(10);
+  });
+
   it('200 concurrent orders each taking one piece end at exactly stock − 200', async () => {
     const a = await item(500);
     const results = await Promise.all(
