@@ -14,3 +14,4 @@ export * from './gtin';
 export * from './items';
 export * from './warehouse-changes';
 export * from './scans';
+export * from './orders';

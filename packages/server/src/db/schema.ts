@@ -189,6 +189,73 @@ export interface IdempotencyKeysTable {
   created_at: string | Date;
 }
 
+/** An order (docs/decisions.md, Orders): money in grosze, VAT in hundredths, weight in grams. */
+export interface OrdersTable {
+  id: Generated<number>;
+  org_id: number;
+  uuid: string;
+  add_date: string | Date;
+  last_mod_date: string | Date;
+  order_date: string | Date;
+  modified_by: string | null;
+  external_id: string | null;
+  stationary: number;
+  order_status_id: number;
+  income_source_id: number;
+  currency: string;
+  message_to_seller: string;
+  comment: string;
+  invoice_annotations: string;
+  problem: string | null;
+  delivery_cost: number;
+  delivery_vat: number;
+  cash_on_delivery: number;
+  shipping_method: string;
+  bill_of_lading: string | null;
+  size_a: number;
+  size_b: number;
+  size_c: number;
+  weight_g: number;
+  client_name_surname: string;
+  client_company_name: string;
+  client_street: string;
+  client_build_nr: string;
+  client_post_code: string;
+  client_city: string;
+  client_country_code: string;
+  client_pickup_point: string;
+  client_email: string;
+  client_tel: string;
+  has_invoice: number;
+  invoice_is_company: number;
+  invoice_number: string | null;
+  invoice_name_surname: string;
+  invoice_company_name: string;
+  invoice_company_tax_id: string;
+  invoice_address: string;
+  invoice_post_code: string;
+  invoice_city: string;
+  invoice_country_code: string;
+  invoice_mail_sent: number;
+}
+
+/** A line of an order; `item_group_id` is the linked item's group when the line was saved. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  org_id: number;
+  order_id: number;
+  position: number;
+  item_id: number | null;
+  code: string;
+  name: string;
+  quantity: number;
+  /** Grosze. */
+  price: number;
+  /** Hundredths of a percent. */
+  vat: number;
+  item_group_id: number | null;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -215,6 +282,8 @@ export interface DB {
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
   idempotency_keys: IdempotencyKeysTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -6,6 +6,7 @@ import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
+import { ordersModule } from './orders';
 import { parametersModule } from './parameters';
 import { printingModule } from './printing';
 import { referenceListsModule } from './reference-lists';
@@ -31,4 +32,5 @@ export const allModules: ServerModule[] = [
   itemsModule,
   stockModule,
   itemReaderModule,
+  ordersModule,
 ];

@@ -183,6 +183,45 @@ const RESOURCES: TenantResource[] = [
     ],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/warehouse_changes?id=${id}`)).body,
   },
+  {
+    // An order with a line linked to an item, so a foreign delete or copy would move stock.
+    name: '/api/orders',
+    create: async (_server, org) => {
+      const status = await org.admin.post<{ id: number }>('/api/order_statuses', { name: 'Nowe' });
+      const source = await org.admin.post<{ id: number }>('/api/income_sources', { name: 'Sklep' });
+      const itemStatus = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'S' });
+      const item = await org.admin.post<{ id: number }>('/api/items', {
+        code: `ZAM-${++treeSeq}`,
+        price: 1,
+        vat: 23,
+        currency: 'PLN',
+        countWare: 5,
+        itemStatusId: itemStatus.body.id,
+      });
+      const order = await org.admin.post<{ id: number }>('/api/orders', {
+        orderStatusId: status.body.id,
+        incomeSourceId: source.body.id,
+        deliveryCost: 10,
+        deliveryVat: 23,
+        items: [{ code: 'ZAM', name: 'Pozycja', quantity: 2, price: 5, vat: 23, itemId: item.body.id }],
+      });
+      expect(order.status).toBe(200);
+      return order.body.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/orders?id=${id}` },
+      {
+        method: 'PUT',
+        url: '/api/orders',
+        body: { id, orderStatusId: 1, incomeSourceId: 1, deliveryCost: 0, deliveryVat: 0, itemsChanged: true },
+      },
+      { method: 'DELETE', url: `/api/orders?id=${id}` },
+      { method: 'POST', url: '/api/orders/copy', body: { id } },
+    ],
+    // The order list (search) comes with its own issue; there is no list call yet.
+    lists: [],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/orders?id=${id}`)).body,
+  },
 ];
 
 /** The Warsaw calendar month of now, as the warehouse-change list and export take it. */

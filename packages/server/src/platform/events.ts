@@ -7,6 +7,8 @@ import type { TenantDb } from '../db/tenant';
 export interface DomainEvents {
   'item.saved': { orgId: number; itemId: number; created: boolean };
   'item.deleted': { orgId: number; itemId: number; code: string };
+  'order.saved': { orgId: number; orderId: number; created: boolean };
+  'order.deleted': { orgId: number; orderId: number };
   'stock.changed': { orgId: number; itemId: number; changeId: number; qtyBefore: number; qtyAfter: number };
 }
 export type DomainEventName = keyof DomainEvents;

@@ -14,7 +14,9 @@ export {
   recordChange,
   recordChanges,
   setStock,
+  type ChangeRequest,
   type ChangeType,
+  type LedgerDeps,
 } from './stock.ledger';
 export { stockRepository, type AlongsideUpdate, type ChangeRow, type LedgerDifference } from './stock.repository';
 export { verifyLedger } from './stock.verify';

@@ -1,0 +1,86 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { chunks } from '../../db/per-row';
+import type { OrderLinesTable, OrdersTable } from '../../db/schema';
+import type { TenantDb } from '../../db/tenant';
+
+export type OrderColumns = Omit<Insertable<OrdersTable>, 'id' | 'org_id'>;
+export type OrderChanges = Updateable<Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary'>>;
+/** A line as stored, without its id and order. */
+export type LineColumns = Omit<Selectable<OrderLinesTable>, 'id' | 'org_id' | 'order_id' | 'position'>;
+export type StoredLine = Awaited<ReturnType<typeof ordersRepository.lines>>[number];
+
+const CHUNK = 500;
+
+/** The order with its status and income source, as the answer shows them. */
+function selectOrder(tdb: TenantDb) {
+  return tdb
+    .selectFrom('orders')
+    .innerJoin('order_statuses as os', 'os.id', 'orders.order_status_id')
+    .innerJoin('income_sources as src', 'src.id', 'orders.income_source_id')
+    .selectAll('orders')
+    .select(['os.name as status_name', 'os.color as status_color', 'src.name as source_name']);
+}
+export type OrderRowData = Awaited<ReturnType<ReturnType<typeof selectOrder>['executeTakeFirstOrThrow']>>;
+
+export const ordersRepository = {
+  async rowById(tdb: TenantDb, id: number): Promise<OrderRowData | undefined> {
+    return selectOrder(tdb).where('orders.id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Every stored column. `lock` holds the row until the transaction ends (PostgreSQL FOR UPDATE;
+   * SQLite write transactions run one at a time), so two edits of one order never both compute
+   * their stock difference from the same old lines.
+   */
+  async rawById(tdb: TenantDb, id: number, lock = false) {
+    const q = tdb.selectFrom('orders').selectAll().where('id', '=', id);
+    return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
+  },
+
+  async insert(tdb: TenantDb, values: OrderColumns): Promise<number> {
+    return (await tdb.insertInto('orders', values).returning('id').executeTakeFirstOrThrow()).id;
+  },
+
+  async update(tdb: TenantDb, id: number, values: OrderChanges): Promise<void> {
+    await tdb.updateTable('orders').set(values).where('id', '=', id).execute();
+  },
+
+  async remove(tdb: TenantDb, id: number): Promise<void> {
+    await tdb.deleteFrom('orders').where('id', '=', id).execute();
+  },
+
+  async lines(tdb: TenantDb, orderId: number) {
+    return tdb
+      .selectFrom('order_lines')
+      .select(['id', 'item_id', 'code', 'name', 'quantity', 'price', 'vat', 'item_group_id'])
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute();
+  },
+
+  async replaceLines(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
+    await tdb.deleteFrom('order_lines').where('order_id', '=', orderId).execute();
+    const rows = lines.map((l, position) => ({ ...l, order_id: orderId, position }));
+    // Ten columns a row: 50 rows stay under SQLite's 999 bound values of old builds.
+    for (const part of chunks(rows, 50)) await tdb.insertInto('order_lines', part).execute();
+  },
+
+  /** The group of each of these items of the organisation (missing ids are absent). */
+  async itemGroups(tdb: TenantDb, itemIds: readonly number[]): Promise<Map<number, number | null>> {
+    const out = new Map<number, number | null>();
+    for (const part of chunks(itemIds, CHUNK)) {
+      const rows = await tdb.selectFrom('items').select(['id', 'item_group_id']).where('id', 'in', part).execute();
+      for (const r of rows) out.set(r.id, r.item_group_id);
+    }
+    return out;
+  },
+
+  async exists(tdb: TenantDb, table: 'order_statuses' | 'income_sources', id: number): Promise<boolean> {
+    return (await tdb.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  },
+
+  /** Whether any order of the organisation points at `id` through `column` (usage checks). */
+  async anyWith(tdb: TenantDb, column: 'order_status_id' | 'income_source_id', id: number): Promise<boolean> {
+    return (await tdb.selectFrom('orders').select('id').where(column, '=', id).executeTakeFirst()) !== undefined;
+  },
+};

@@ -1,0 +1,45 @@
+import { idQuerySchema, orderCopySchema, orderInputSchema, orderUpdateSchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import { copyOrder, createOrder, deleteOrder, lookupOrder, updateOrder } from './orders.service';
+
+/**
+ * Orders (goods-and-orders.md §7.4). Reading needs main.order.show, every change main.order.edit
+ * (docs/decisions.md, Orders). The search of GET /orders comes with the order list.
+ */
+export const ordersRoutes = [
+  route({
+    method: 'GET',
+    url: '/orders',
+    access: 'main.order.show',
+    query: idQuerySchema,
+    handler: (ctx, { query }) => lookupOrder(ctx, query.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders',
+    access: 'main.order.edit',
+    body: orderInputSchema,
+    handler: (ctx, { body }) => createOrder(ctx, body),
+  }),
+  route({
+    method: 'PUT',
+    url: '/orders',
+    access: 'main.order.edit',
+    body: orderUpdateSchema,
+    handler: (ctx, { body }) => updateOrder(ctx, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/orders',
+    access: 'main.order.edit',
+    query: idQuerySchema,
+    handler: (ctx, { query }) => deleteOrder(ctx, query.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/copy',
+    access: 'main.order.edit',
+    body: orderCopySchema,
+    handler: (ctx, { body }) => copyOrder(ctx, body.id),
+  }),
+];

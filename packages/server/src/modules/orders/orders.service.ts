@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Order,
+  OrderInputParsed,
+  OrderLineParsed,
+  OrderLookupAnswer,
+  OrderUpdateParsed,
+} from '@zaplecze/contract';
+import type { TenantDb } from '../../db/tenant';
+import type { AuthContext } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import { optionsRepository } from '../options';
+import { toOrder } from './orders.mapper';
+import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
+import { recordOrderStock } from './orders.stock';
+import { ORDERS_MSG } from './messages.pl';
+
+/** GET /orders?id=: the paged shape with the one order, 404 for a missing one (as items do). */
+export async function lookupOrder(ctx: AuthContext, id: number): Promise<OrderLookupAnswer> {
+  return { orders: [await getOrder(ctx.tdb, id)], count: 1, perPage: 1 };
+}
+
+export async function getOrder(tdb: TenantDb, id: number): Promise<Order> {
+  const row = await repo.rowById(tdb, id);
+  if (!row) throw notFound(ORDERS_MSG.notFound);
+  return toOrder(row, await repo.lines(tdb, id));
+}
+
+/** Status and income source must be rows of the caller's organisation (400 naming the field). */
+async function checkRefs(tdb: TenantDb, statusId: number, sourceId: number): Promise<void> {
+  if (!(await repo.exists(tdb, 'order_statuses', statusId)))
+    throw badRequest(ORDERS_MSG.statusNotFound, 'orderStatusId');
+  if (!(await repo.exists(tdb, 'income_sources', sourceId)))
+    throw badRequest(ORDERS_MSG.incomeSourceNotFound, 'incomeSourceId');
+}
+
+/**
+ * Lines to store: a linked item must be the organisation's (400 naming the line's field); its group
+ * is copied onto the line for the summaries by group.
+ */
+async function lineColumns(tdb: TenantDb, lines: readonly OrderLineParsed[]): Promise<LineColumns[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])))];
+  const groups = await repo.itemGroups(tdb, ids);
+  return lines.map((l, i) => {
+    if (l.itemId !== null && !groups.has(l.itemId))
+      throw badRequest(ORDERS_MSG.itemNotFound(l.itemId), `items.${i}.itemId`);
+    return {
+      item_id: l.itemId,
+      code: l.code,
+      name: l.name,
+      quantity: l.quantity,
+      price: l.price,
+      vat: l.vat,
+      item_group_id: l.itemId === null ? null : (groups.get(l.itemId) ?? null),
+    };
+  });
+}
+
+/** The order's own columns from a parsed body, common to new orders and edits. */
+function columnsOf(input: OrderInputParsed | OrderUpdateParsed, statusId: number, sourceId: number) {
+  const inv = input.invoice;
+  const c = input.clientData;
+  return {
+    external_id: input.externalId,
+    order_status_id: statusId,
+    income_source_id: sourceId,
+    currency: input.currency,
+    message_to_seller: input.messageToSeller,
+    comment: input.comment,
+    invoice_annotations: input.invoiceAnnotations,
+    problem: input.problem,
+    delivery_cost: input.deliveryCost,
+    delivery_vat: input.deliveryVat,
+    cash_on_delivery: input.cashOnDelivery ? 1 : 0,
+    bill_of_lading: input.billOfLading,
+    size_a: input.sizeA,
+    size_b: input.sizeB,
+    size_c: input.sizeC,
+    weight_g: input.weight,
+    client_name_surname: c.nameSurname,
+    client_company_name: c.companyName,
+    client_street: c.street,
+    client_build_nr: c.buildNr,
+    client_post_code: c.postCode,
+    client_city: c.city,
+    client_country_code: c.countryCode,
+    client_pickup_point: c.pickupPoint,
+    client_email: c.email,
+    client_tel: c.tel,
+    has_invoice: inv ? 1 : 0,
+    invoice_is_company: inv?.isCompany ? 1 : 0,
+    invoice_number: inv?.invoiceNumber ?? null,
+    invoice_name_surname: inv?.nameSurname ?? '',
+    invoice_company_name: inv?.companyName ?? '',
+    invoice_company_tax_id: inv?.companyTaxId ?? '',
+    invoice_address: inv?.address ?? '',
+    invoice_post_code: inv?.postCode ?? '',
+    invoice_city: inv?.city ?? '',
+    invoice_country_code: inv?.countryCode ?? '',
+  } satisfies OrderChanges;
+}
+
+/** A new order's status and income source: the given ones, else the (stationary) defaults. */
+async function withDefaults(tdb: TenantDb, input: OrderInputParsed): Promise<[number, number]> {
+  const [statusKey, sourceKey] = input.stationary
+    ? (['DEFAULT_ORDER_STATUS_ID_STATIONARY', 'DEFAULT_INCOME_SOURCE_ID_STATIONARY'] as const)
+    : (['DEFAULT_ORDER_STATUS_ID', 'DEFAULT_INCOME_SOURCE_ID'] as const);
+  const stored = await optionsRepository.read(tdb, [statusKey, sourceKey]);
+  const statusId = input.orderStatusId ?? (Number(stored.get(statusKey) ?? '') || undefined);
+  const sourceId = input.incomeSourceId ?? (Number(stored.get(sourceKey) ?? '') || undefined);
+  if (statusId === undefined) throw badRequest(ORDERS_MSG.statusRequired, 'orderStatusId');
+  if (sourceId === undefined) throw badRequest(ORDERS_MSG.incomeSourceRequired, 'incomeSourceId');
+  return [statusId, sourceId];
+}
+
+/** POST /orders: the order, its lines and their stock changes in one transaction. */
+export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Promise<Order> {
+  const now = ctx.deps.now().toISOString();
+  const id = await ctx.tdb.transaction(async (tdb) => {
+    const [statusId, sourceId] = await withDefaults(tdb, input);
+    await checkRefs(tdb, statusId, sourceId);
+    const lines = await lineColumns(tdb, input.items);
+    const orderId = await repo.insert(tdb, {
+      ...columnsOf(input, statusId, sourceId),
+      uuid: randomUUID(),
+      add_date: now,
+      last_mod_date: now,
+      modified_by: ctx.user.login,
+      order_date: input.orderDate ? new Date(input.orderDate).toISOString() : now,
+      stationary: input.stationary ? 1 : 0,
+      shipping_method: input.shippingMethod ?? (input.stationary ? 'PERSONAL_PICKUP' : 'ADDRESS'),
+      invoice_mail_sent: 0,
+    });
+    // Stock first: the ledger locks the items (FOR UPDATE) before the lines' foreign keys take
+    // their weaker locks, so concurrent orders of one item queue instead of deadlocking.
+    await recordOrderStock(ctx.deps, tdb, orderId, [], lines);
+    await repo.replaceLines(tdb, orderId, lines);
+    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: true });
+    return orderId;
+  });
+  return getOrder(ctx.tdb, id);
+}
+
+/**
+ * PUT /orders: every field of the order; the lines (and with them the stock) only when
+ * `itemsChanged` is set. Sets lastModDate and modifiedByUser.
+ */
+export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): Promise<Order> {
+  const now = ctx.deps.now().toISOString();
+  await ctx.tdb.transaction(async (tdb) => {
+    const current = await repo.rawById(tdb, input.id, true);
+    if (!current) throw notFound(ORDERS_MSG.notFound);
+    await checkRefs(tdb, input.orderStatusId, input.incomeSourceId);
+    if (input.itemsChanged) {
+      const lines = await lineColumns(tdb, input.items);
+      const before = await repo.lines(tdb, input.id);
+      await recordOrderStock(ctx.deps, tdb, input.id, before, lines);
+      await repo.replaceLines(tdb, input.id, lines);
+    }
+    await repo.update(tdb, input.id, {
+      ...columnsOf(input, input.orderStatusId, input.incomeSourceId),
+      last_mod_date: now,
+      modified_by: ctx.user.login,
+      ...(input.orderDate ? { order_date: new Date(input.orderDate).toISOString() } : {}),
+      ...(input.shippingMethod ? { shipping_method: input.shippingMethod } : {}),
+      // Whether the invoice went out by e-mail is the server's to know, not the form's.
+      invoice_mail_sent: input.invoice ? current.invoice_mail_sent : 0,
+    });
+    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.id, created: false });
+  });
+  return getOrder(ctx.tdb, input.id);
+}
+
+/** DELETE /orders?id=: linked lines give their stock back, then the order and its lines go. */
+export async function deleteOrder(ctx: AuthContext, id: number): Promise<void> {
+  await ctx.tdb.transaction(async (tdb) => {
+    if (!(await repo.rawById(tdb, id, true))) throw notFound(ORDERS_MSG.notFound);
+    await recordOrderStock(ctx.deps, tdb, id, await repo.lines(tdb, id), []);
+    await repo.remove(tdb, id);
+    ctx.deps.events.emitAfterCommit(tdb, 'order.deleted', { orgId: tdb.orgId, orderId: id });
+  });
+}
+
+/**
+ * POST /orders/copy: a new order with the same data and lines, a new uuid, today's dates, no
+ * waybill, no invoice number (the invoice data stay, not issued, not mailed). Its lines take stock
+ * like a new order's; their groups are the items' groups now.
+ */
+export async function copyOrder(ctx: AuthContext, id: number): Promise<Order> {
+  const now = ctx.deps.now().toISOString();
+  const newId = await ctx.tdb.transaction(async (tdb) => {
+    const src = await repo.rawById(tdb, id);
+    if (!src) throw notFound(ORDERS_MSG.notFound);
+    const sourceLines = await repo.lines(tdb, id);
+    const { id: _id, org_id: _org, ...columns } = src;
+    const copyId = await repo.insert(tdb, {
+      ...columns,
+      uuid: randomUUID(),
+      add_date: now,
+      last_mod_date: now,
+      order_date: now,
+      modified_by: ctx.user.login,
+      bill_of_lading: null,
+      invoice_number: null,
+      invoice_mail_sent: 0,
+    });
+    const groups = await repo.itemGroups(
+      tdb,
+      sourceLines.flatMap((l) => (l.item_id === null ? [] : [l.item_id])),
+    );
+    const lines: LineColumns[] = sourceLines.map(({ id: _lineId, ...l }) => ({
+      ...l,
+      item_group_id: l.item_id === null ? null : (groups.get(l.item_id) ?? null),
+    }));
+    await recordOrderStock(ctx.deps, tdb, copyId, [], lines);
+    await repo.replaceLines(tdb, copyId, lines);
+    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: copyId, created: true });
+    return copyId;
+  });
+  return getOrder(ctx.tdb, newId);
+}

@@ -1,0 +1,54 @@
+import type { ApiClient } from './harness';
+
+/** Order statuses and income sources, with the default and stationary default options set. */
+export interface OrderRefs {
+  statusId: number;
+  status2Id: number;
+  stationaryStatusId: number;
+  sourceId: number;
+  source2Id: number;
+  stationarySourceId: number;
+}
+
+async function id(client: ApiClient, path: string, body: unknown): Promise<number> {
+  const res = await client.post<{ id: number }>(`/api${path}`, body);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function createOrderRefs(admin: ApiClient): Promise<OrderRefs> {
+  const refs: OrderRefs = {
+    statusId: await id(admin, '/order_statuses', { name: 'Nowe', color: '0000ff' }),
+    status2Id: await id(admin, '/order_statuses', { name: 'Wysłane', color: '00ff00' }),
+    stationaryStatusId: await id(admin, '/order_statuses', { name: 'Wydane w sklepie', color: 'ffff00' }),
+    sourceId: await id(admin, '/income_sources', { name: 'Sklep internetowy' }),
+    source2Id: await id(admin, '/income_sources', { name: 'Allegro' }),
+    stationarySourceId: await id(admin, '/income_sources', { name: 'Sklep stacjonarny' }),
+  };
+  const res = await admin.put('/api/options', {
+    options: [
+      { key: 'DEFAULT_ORDER_STATUS_ID', value: String(refs.statusId) },
+      { key: 'DEFAULT_ORDER_STATUS_ID_STATIONARY', value: String(refs.stationaryStatusId) },
+      { key: 'DEFAULT_INCOME_SOURCE_ID', value: String(refs.sourceId) },
+      { key: 'DEFAULT_INCOME_SOURCE_ID_STATIONARY', value: String(refs.stationarySourceId) },
+    ],
+  });
+  if (res.status !== 204) throw new Error(`options: ${res.status} ${JSON.stringify(res.body)}`);
+  return refs;
+}
+
+/** A valid POST /orders body (the defaults give status and income source). */
+export function orderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    deliveryCost: 15.99,
+    deliveryVat: 23,
+    clientData: { nameSurname: 'Jan Kowalski', street: 'Długa', buildNr: '1', postCode: '00-001', city: 'Warszawa' },
+    items: [],
+    ...overrides,
+  };
+}
+
+/** An order line linked to an item. */
+export function line(itemId: number | null, quantity: number, overrides: Record<string, unknown> = {}) {
+  return { code: `L${itemId ?? 'X'}`, name: 'Pozycja', quantity, price: 10, vat: 23, itemId, ...overrides };
+}
