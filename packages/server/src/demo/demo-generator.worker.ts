@@ -1,0 +1,84 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row } from './demo-items';
+import type { GeneratorInput, GeneratorMessage } from './demo-generator';
+
+/**
+ * The demo seed's second thread (demo-generator.ts starts it): generates the batches of items the
+ * main thread writes and, when asked, builds their trigram search index in a file of its own at the
+ * same time, so that CPU work runs beside the main thread's inserts and index builds.
+ */
+
+/**
+ * FTS5 keeps this much tokenized text in memory before it writes a segment. The default (1 MiB)
+ * writes hundreds of small segments for a million items and spends a third of the build merging
+ * them; 64 MiB writes a few big ones (docs/performance.md). Set in the worker's file only: the
+ * application's own index keeps the default.
+ */
+const SEARCH_HASH_BYTES = 64 * 1024 * 1024;
+/** The searched columns, in the order of the search index's columns. */
+const SEARCH_COLUMNS = ['id', 'code', 'name', 'gtin', 'ext_code'].map((name) =>
+  ITEM_COLUMNS.findIndex(([column]) => column === name),
+);
+
+interface SearchIndex {
+  add(items: Row[]): void;
+  close(): void;
+}
+
+/** An FTS5 table made from `ddl` (the application's definition) in `file`, filled in one transaction. */
+function openSearchIndex(file: string, ddl: string): SearchIndex {
+  const db = new SQLite(file);
+  // A scratch file the main thread copies and deletes: nothing to recover after a crash.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(ddl);
+  db.exec(`insert into items_fts(items_fts, rank) values ('hashsize', ${SEARCH_HASH_BYTES})`);
+  db.exec('begin');
+  const insert = db.prepare('insert into items_fts(rowid, code, name, gtin, ext_code) values (?, ?, ?, ?, ?)');
+  return {
+    add(items) {
+      for (const row of items) insert.run(SEARCH_COLUMNS.map((c) => row[c]));
+    },
+    close() {
+      db.exec('commit');
+      db.close();
+    },
+  };
+}
+
+/**
+ * Waits until the writer is fewer than `ahead` batches behind batch `n` (bounded memory), indexing
+ * the batches already handed over for search meanwhile: the writer is the slower side, so the
+ * search index costs it no time.
+ */
+function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Row[][], search: SearchIndex | null) {
+  for (let seen = Atomics.load(taken, 0); n - seen >= ahead; seen = Atomics.load(taken, 0)) {
+    const items = search && pending.shift();
+    if (items) search.add(items);
+    else Atomics.wait(taken, 0, seen);
+  }
+}
+
+function run(input: GeneratorInput): void {
+  const port = parentPort;
+  if (!port) throw new Error('demo-generator.worker.ts runs as a worker thread only');
+  const taken = new Int32Array(input.taken);
+  const search = input.search && openSearchIndex(input.search.file, input.search.ddl);
+  /** Batches handed over but not yet indexed for search. */
+  const pending: Row[][] = [];
+  const factory = new ItemFactory(new Random(mulberry32(input.seed)), input.orgId, input.refs);
+  for (let n = 0, done = 0; done < input.count; n++, done += input.batch) {
+    const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
+    waitForWriter(taken, n, input.ahead, pending, search);
+    port.postMessage({ type: 'batch', batch: chunkBatch(batch) } satisfies GeneratorMessage);
+    if (search) pending.push(batch.items);
+  }
+  if (search) {
+    for (const items of pending) search.add(items);
+    search.close();
+  }
+  port.postMessage({ type: 'done' } satisfies GeneratorMessage);
+}
+
+run(workerData as GeneratorInput);
