@@ -70,8 +70,9 @@ function run(input: GeneratorInput): void {
   const factory = new ItemFactory(new Random(mulberry32(input.seed)), input.orgId, input.refs);
   for (let n = 0, done = 0; done < input.count; n++, done += input.batch) {
     const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
+    const chunks = chunkBatch(batch);
     waitForWriter(taken, n, input.ahead, pending, search);
-    port.postMessage({ type: 'batch', batch: chunkBatch(batch) } satisfies GeneratorMessage);
+    port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
     if (search) pending.push(batch.items);
   }
   if (search) {
