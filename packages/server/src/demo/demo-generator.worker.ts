@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row } from './demo-items';
+import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row, type Value } from './demo-items';
 import type { GeneratorInput, GeneratorMessage } from './demo-generator';
 
 /**
@@ -21,8 +21,15 @@ const SEARCH_COLUMNS = ['id', 'code', 'name', 'gtin', 'ext_code'].map((name) =>
   ITEM_COLUMNS.findIndex(([column]) => column === name),
 );
 
+/** The searched values of a batch's items, flat: only they wait for the search index, not whole rows. */
+function searchValues(items: Row[]): Value[] {
+  const values: Value[] = [];
+  for (const row of items) for (const c of SEARCH_COLUMNS) values.push(row[c] ?? null);
+  return values;
+}
+
 interface SearchIndex {
-  add(items: Row[]): void;
+  add(values: Value[]): void;
   close(): void;
 }
 
@@ -37,8 +44,10 @@ function openSearchIndex(file: string, ddl: string): SearchIndex {
   db.exec('begin');
   const insert = db.prepare('insert into items_fts(rowid, code, name, gtin, ext_code) values (?, ?, ?, ?, ?)');
   return {
-    add(items) {
-      for (const row of items) insert.run(SEARCH_COLUMNS.map((c) => row[c]));
+    add(values) {
+      for (let i = 0; i < values.length; i += SEARCH_COLUMNS.length) {
+        insert.run(values.slice(i, i + SEARCH_COLUMNS.length));
+      }
     },
     close() {
       db.exec('commit');
@@ -49,13 +58,12 @@ function openSearchIndex(file: string, ddl: string): SearchIndex {
 
 /**
  * Waits until the writer is fewer than `ahead` batches behind batch `n` (bounded memory), indexing
- * the batches already handed over for search meanwhile: the writer is the slower side, so the
- * search index costs it no time.
+ * the batches already handed over for search meanwhile, so the time the writer needs is not lost.
  */
-function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Row[][], search: SearchIndex | null) {
+function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Value[][], search: SearchIndex | null) {
   for (let seen = Atomics.load(taken, 0); n - seen >= ahead; seen = Atomics.load(taken, 0)) {
-    const items = search && pending.shift();
-    if (items) search.add(items);
+    const values = search && pending.shift();
+    if (values) search.add(values);
     else Atomics.wait(taken, 0, seen);
   }
 }
@@ -66,17 +74,17 @@ function run(input: GeneratorInput): void {
   const taken = new Int32Array(input.taken);
   const search = input.search && openSearchIndex(input.search.file, input.search.ddl);
   /** Batches handed over but not yet indexed for search. */
-  const pending: Row[][] = [];
+  const pending: Value[][] = [];
   const factory = new ItemFactory(new Random(mulberry32(input.seed)), input.orgId, input.refs);
   for (let n = 0, done = 0; done < input.count; n++, done += input.batch) {
     const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
     const chunks = chunkBatch(batch);
     waitForWriter(taken, n, input.ahead, pending, search);
     port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
-    if (search) pending.push(batch.items);
+    if (search) pending.push(searchValues(batch.items));
   }
   if (search) {
-    for (const items of pending) search.add(items);
+    for (const values of pending) search.add(values);
     search.close();
   }
   port.postMessage({ type: 'done' } satisfies GeneratorMessage);
