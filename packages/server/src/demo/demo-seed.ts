@@ -1,4 +1,7 @@
-import { gtinCheckDigit, TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -9,18 +12,23 @@ import { MSG } from '../platform/messages.pl';
 import { createOrganization } from '../modules/registration';
 import {
   ADDITIONAL_DESCS,
-  BRANDS,
   CATEGORIES,
   COLOURS,
   DELIVERY_PRICE_LISTS,
   DELIVERY_TIMES,
   GROUPS,
-  inflect,
-  PHONES,
   STATUSES,
-  TEMPLATES,
-  type Template,
 } from './demo-data';
+import { startGenerator, type ItemGenerator } from './demo-generator';
+import {
+  DESC_COLUMNS,
+  ITEM_COLUMNS,
+  PARAM_COLUMNS,
+  type ChunkedBatch,
+  type Columns,
+  type Refs,
+  type Value,
+} from './demo-items';
 
 /**
  * `npm run cli -- demo:seed`: a demo organisation with a realistic Polish catalogue, the same for
@@ -30,6 +38,8 @@ import {
  * in bulk, in ONE transaction, with the items' secondary indexes and search triggers dropped first
  * and rebuilt at the end: building an index from sorted data is several times cheaper than a
  * million random insertions into it. A failure rolls everything back and removes the organisation.
+ * A worker thread generates the rows meanwhile (demo-generator.ts) and, on SQLite, builds their
+ * trigram search index in a scratch file, copied in at the end (copySearchIndex).
  */
 
 export interface SeedOptions {
@@ -53,232 +63,8 @@ export interface SeedResult {
 export const DEMO_SEED = 20240611;
 /** Rows generated and written per batch. */
 const BATCH = 10_000;
-
-// ---- seeded random -------------------------------------------------------------------------------
-
-/** mulberry32: a tiny, fast 32-bit PRNG; good enough for demo data, and reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export class Random {
-  constructor(readonly next: () => number) {}
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)] as T;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  /** Index by weights (cumulative table from `cumulative`). */
-  weighted(cum: readonly number[]): number {
-    const x = this.next() * (cum.at(-1) ?? 1);
-    let i = 0;
-    while (i < cum.length - 1 && (cum[i] ?? 0) <= x) i++;
-    return i;
-  }
-}
-
-const cumulative = (weights: readonly number[]) => {
-  let s = 0;
-  return weights.map((w) => (s += w));
-};
-/** Zipf-like weights 1, 1/2, 1/3...: a few entries dominate, the tail is long. */
-const zipf = (n: number) => cumulative(Array.from({ length: n }, (_, i) => 1 / (i + 1)));
-
-// ---- rows ----------------------------------------------------------------------------------------
-
-/** Column lists with their PostgreSQL array types (bulk inserts through unnest). */
-const ITEM_COLUMNS = [
-  ['id', 'int4'],
-  ['org_id', 'int4'],
-  ['code', 'text'],
-  ['gtin', 'text'],
-  ['name', 'text'],
-  ['price', 'int8'],
-  ['vat', 'int4'],
-  ['currency', 'text'],
-  ['count_ware', 'int4'],
-  ['count_offer', 'int4'],
-  ['item_status_id', 'int4'],
-  ['delivery_price_list_id', 'int4'],
-  ['delivery_time_id', 'int4'],
-  ['item_group_id', 'int4'],
-  ['category_id', 'int4'],
-  ['place_id', 'int4'],
-  ['has_ext', 'int2'],
-  ['ext_code', 'text'],
-  ['ext_url', 'text'],
-  ['ext_price', 'int8'],
-  ['ext_margin', 'int4'],
-  ['count_photos', 'int4'],
-  ['count_params', 'int4'],
-  ['last_changed', 'timestamptz'],
-] as const;
-
-const CHANGE_COLUMNS = [
-  ['org_id', 'int4'],
-  ['item_id', 'int4'],
-  ['item_code', 'text'],
-  ['item_name', 'text'],
-  ['type', 'text'],
-  ['quantity', 'int4'],
-  ['qty_before', 'int4'],
-  ['qty_after', 'int4'],
-  ['change_date', 'timestamptz'],
-  ['commit_date', 'timestamptz'],
-  ['committed', 'int2'],
-] as const;
-
-const PARAM_COLUMNS = [
-  ['org_id', 'int4'],
-  ['item_id', 'int4'],
-  ['param_id', 'int4'],
-  ['position', 'int4'],
-  ['vals', 'text'],
-] as const;
-
-const DESC_COLUMNS = [
-  ['org_id', 'int4'],
-  ['item_id', 'int4'],
-  ['desc_id', 'int4'],
-  ['position', 'int4'],
-] as const;
-
-type Value = string | number | null;
-type Row = Value[];
-type Columns = readonly (readonly [string, string])[];
-
-interface Batch {
-  items: Row[];
-  changes: Row[];
-  params: Row[];
-  descs: Row[];
-}
-
-/** Ids of the reference rows the items point at. */
-export interface Refs {
-  statuses: number[];
-  groups: number[];
-  priceLists: number[];
-  times: number[];
-  descs: number[];
-  /** Second-level category path ('Kuchnia/Naczynia') -> its own id and its leaves' ids. */
-  categories: Map<string, { id: number; leaves: number[] }>;
-  shelves: number[];
-  colourParam: number;
-}
-
-/** Makes item rows (and their ledger, parameter and description rows) from the seeded random. */
-export class ItemFactory {
-  private readonly statusCum = cumulative(STATUSES.map((s) => s.weight));
-  private readonly groupCum: number[];
-  private readonly listCum: number[];
-  private readonly timeCum: number[];
-  private readonly vatCum = cumulative([82, 13, 5]);
-  /** Every name a template can give, with its colour (if any): built once, picked per item. */
-  private readonly names: { name: string; colour: string | undefined }[][];
-  /** A pool of change dates over two years: formatting a date per item would cost more than the rest. */
-  private readonly dates: string[];
-
-  constructor(
-    private readonly r: Random,
-    private readonly orgId: number,
-    private readonly refs: Refs,
-  ) {
-    this.groupCum = zipf(refs.groups.length);
-    this.listCum = zipf(refs.priceLists.length);
-    this.timeCum = zipf(refs.times.length);
-    this.names = TEMPLATES.map((t) => {
-      const out: { name: string; colour: string | undefined }[] = [];
-      for (const colour of t.name.includes('{c}') ? COLOURS : [undefined])
-        for (const variant of t.variants)
-          for (const phone of t.name.includes('{p}') ? PHONES : [''])
-            out.push({
-              name: t.name
-                .replace('{c}', colour ? inflect(colour, t.gender) : '')
-                .replace('{v}', variant)
-                .replace('{p}', phone)
-                .replace(/\s+/g, ' ')
-                .trim(),
-              colour,
-            });
-      return out;
-    });
-    const start = Date.parse('2023-01-01T08:00:00Z');
-    this.dates = Array.from({ length: 50_000 }, () =>
-      new Date(start + Math.floor(r.next() * 700 * 86_400_000)).toISOString(),
-    );
-  }
-
-  batch(firstId: number, count: number): Batch {
-    const out: Batch = { items: [], changes: [], params: [], descs: [] };
-    for (let i = 0; i < count; i++) this.one(firstId + i, out);
-    return out;
-  }
-
-  private one(id: number, out: Batch): void {
-    const { r, refs, orgId } = this;
-    const template = Math.floor(r.next() * TEMPLATES.length);
-    const t = TEMPLATES[template] as Template;
-    const { name: base, colour } = r.pick(this.names[template] ?? []);
-    const name = r.chance(0.15) ? `${base} ${r.pick(BRANDS)}` : base;
-    // The sequence keeps codes unique without a lookup; the template gives them a readable start.
-    const code = `${t.code}-${String(id).padStart(7, '0')}`;
-    // EAN-13 in the in-store range 2xxxxxxxxxxxC (the contract's random GTINs use it too).
-    const body = r.chance(0.85) ? `2${String(Math.floor(r.next() * 1e11)).padStart(11, '0')}` : '';
-    const gtin = body === '' ? '' : body + String(gtinCheckDigit(body));
-    // Prices around the template's, ending in ,99 like shop prices.
-    const price = Math.max(99, Math.round((t.price * (0.4 + 1.6 * r.next() * r.next() + r.next())) / 100) * 100 - 1);
-    const vat = [2300, 800, 500][r.weighted(this.vatCum)] ?? 2300;
-    const stock = r.chance(0.28) ? 0 : Math.floor(Math.exp(r.next() * 6.2));
-    const offer = r.chance(0.08) ? r.int(0, stock) : null;
-    const cat = refs.categories.get(t.category);
-    const categoryId = !cat || r.chance(0.04) ? null : r.chance(0.2) ? cat.id : r.pick(cat.leaves);
-    const hasExt = r.chance(0.18);
-    const changed = r.pick(this.dates);
-    out.items.push([
-      id,
-      orgId,
-      code,
-      gtin,
-      name,
-      price,
-      vat,
-      'PLN',
-      stock,
-      offer,
-      refs.statuses[r.weighted(this.statusCum)] ?? null,
-      r.chance(0.85) ? (refs.priceLists[r.weighted(this.listCum)] ?? null) : null,
-      r.chance(0.8) ? (refs.times[r.weighted(this.timeCum)] ?? null) : null,
-      r.chance(0.65) ? (refs.groups[r.weighted(this.groupCum)] ?? null) : null,
-      categoryId,
-      r.chance(0.88) ? r.pick(refs.shelves) : null,
-      hasExt ? 1 : 0,
-      hasExt ? `AL${r.int(100_000_000, 999_999_999)}` : '',
-      hasExt ? `https://allegro.pl/oferta/${code.toLowerCase()}` : '',
-      hasExt ? Math.round(price * 1.12) : 0,
-      hasExt && r.chance(0.3) ? 1500 : null,
-      // Photo counts without files (main_photo stays null): the list shows the count only.
-      Math.min(8, Math.floor(-Math.log(1 - r.next()) * 2)),
-      colour ? 1 : 0,
-      changed,
-    ]);
-    // Every piece on the shelf is explained by the ledger: one committed INITIAL change.
-    if (stock > 0) out.changes.push([orgId, id, code, name, 'INITIAL', stock, 0, stock, changed, changed, 1]);
-    if (colour) out.params.push([orgId, id, refs.colourParam, 0, `["${colour}"]`]);
-    if (r.chance(0.05)) out.descs.push([orgId, id, r.pick(refs.descs), 0]);
-  }
-}
+/** Batches the generator worker may have ready before the writer takes them. */
+const GENERATOR_AHEAD = 4;
 
 // ---- reference data ------------------------------------------------------------------------------
 
@@ -428,58 +214,134 @@ async function seedReferences(tdb: TenantDb): Promise<Refs> {
 
 // ---- bulk writers --------------------------------------------------------------------------------
 
+/** Every piece on the shelf is explained by the ledger: one committed INITIAL change per stocked item. */
+const LEDGER_COLUMNS =
+  'org_id, item_id, item_code, item_name, type, quantity, qty_before, qty_after, change_date, commit_date, committed';
+const LEDGER_ROWS = `select org_id, id, code, name, 'INITIAL', count_ware, 0, count_ware, last_changed, last_changed, 1
+  from items where id >= `;
+
+interface SearchTarget {
+  /** The scratch file the generator worker builds the new items' search index in. */
+  file: string;
+  /** The application's definition of the search table (migration 0003). */
+  ddl: string;
+}
+
 interface BulkWriter {
   /** Highest item id so far: the seed numbers its items from the next one. */
   maxItemId(): Promise<number>;
   /** Drops what slows bulk inserts down (secondary indexes, search triggers). */
   prepare(): Promise<void>;
-  write(batch: Batch): Promise<void>;
+  /** Where the generator worker should build the search index of items from `firstId` on, if anywhere. */
+  searchTarget(firstId: number): SearchTarget | null;
+  write(batch: ChunkedBatch): Promise<void>;
   /**
-   * Rebuilds what prepare dropped, indexes the new items for search, fixes sequences and sets the
+   * Writes the ledger rows, rebuilds what prepare dropped, fixes sequences and sets the
    * organisation's item counter (the count of its unfiltered list).
    */
   finish(firstId: number, orgId: number, count: number): Promise<void>;
+  /** Indexes the new items for search, once the generator worker has finished. */
+  indexSearch(firstId: number): Promise<void>;
+}
+
+type SqliteHandle = NonNullable<Database['sqlite']>;
+
+/**
+ * The seed's own settings for one big write on the SQLite connection; answers the function that
+ * puts the application's settings (db/database.ts openSqlite) back.
+ */
+function bulkSettings(raw: SqliteHandle, log: (line: string) => void): () => void {
+  const saved = ['journal_mode', 'synchronous', 'cache_size'].map((name) => [name, raw.pragma(name, { simple: true })]);
+  // A page cache that holds the whole catalogue: nothing is written before the commit, and every
+  // CREATE INDEX sorts in memory in one go. (Sorter threads, `PRAGMA threads`, need smaller sorts
+  // that spill to files: measured slower here, docs/performance.md.)
+  raw.pragma('cache_size = -1000000');
+  // Every reference the seed writes points at a row it has just inserted itself: checking a
+  // million rows' seven foreign keys one by one would cost a third of the insert time.
+  raw.pragma('foreign_keys = OFF');
+  // WAL writes every page twice (into the log, then the checkpoint into the file). A rollback
+  // journal saves only the old content of pages that existed before the transaction: the seed
+  // mostly appends new pages, so it writes them once, and a failure still rolls back.
+  try {
+    raw.pragma('journal_mode = DELETE');
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY') throw err;
+    log('  inny proces używa bazy: zapis przez WAL (wolniej)');
+  }
+  // No fsync of the ~800 MB the seed writes: the system writes them back in its own time. A
+  // crash of the machine (not of the process) during the seed can damage the file; a demo
+  // database is made again with the same command.
+  raw.pragma('synchronous = OFF');
+  return () => {
+    for (const [name, value] of saved) raw.pragma(`${name} = ${value}`);
+    raw.pragma('foreign_keys = ON');
+  };
+}
+
+/** Replaces the empty search index with the one the generator worker built, table by table. */
+function copySearchIndex(raw: SqliteHandle, target: SearchTarget): void {
+  raw.prepare(`attach ? as seed_search`).run(target.file);
+  // A new table object: the old one may keep the empty index's structure cached.
+  raw.exec('drop table items_fts');
+  raw.exec(target.ddl);
+  // The shadow tables hold the whole index; _config keeps this file's own settings.
+  // better-sqlite3 opens connections in defensive mode, where shadow tables are read-only.
+  raw.unsafeMode(true);
+  try {
+    raw.exec(`delete from items_fts_data;
+      insert into items_fts_data select * from seed_search.items_fts_data;
+      insert into items_fts_idx select * from seed_search.items_fts_idx;
+      insert into items_fts_docsize select * from seed_search.items_fts_docsize;`);
+  } finally {
+    raw.unsafeMode(false);
+  }
 }
 
 /** SQLite: prepared multi-row statements straight on better-sqlite3, inside one transaction. */
-function sqliteWriter(database: Database): BulkWriter & { run<R>(fn: () => Promise<R>): Promise<R> } {
+function sqliteWriter(
+  database: Database,
+  log: (line: string) => void,
+): BulkWriter & { run<R>(fn: () => Promise<R>): Promise<R> } {
   const raw = database.sqlite;
   if (!raw) throw new Error('SQLite writer needs the better-sqlite3 handle');
-  const ROWS = 100;
   const statement = (table: string, columns: Columns, rows: number) =>
     raw.prepare(
       `insert into ${table} (${columns.map((c) => c[0]).join(', ')}) values ` +
         Array.from({ length: rows }, () => `(${columns.map(() => '?').join(', ')})`).join(', '),
     );
   const cache = new Map<string, ReturnType<typeof statement>>();
-  const insert = (table: string, columns: Columns, rows: Row[]) => {
-    for (let i = 0; i < rows.length; i += ROWS) {
-      const chunk = rows.slice(i, i + ROWS);
-      const key = `${table}:${chunk.length}`;
+  const insert = (table: string, columns: Columns, chunks: Value[][]) => {
+    for (const chunk of chunks) {
+      const rows = chunk.length / columns.length;
+      const key = `${table}:${rows}`;
       let st = cache.get(key);
-      if (!st) cache.set(key, (st = statement(table, columns, chunk.length)));
-      st.run(chunk.flat());
+      if (!st) cache.set(key, (st = statement(table, columns, rows)));
+      st.run(chunk);
     }
   };
   let dropped: { type: string; name: string; sql: string }[] = [];
+  let search: { target: SearchTarget; dir: string } | null = null;
   return {
     async run(fn) {
-      // The seed's own connection: a big page cache for index builds, sorter threads for CREATE INDEX.
-      raw.pragma('cache_size = -1000000');
-      raw.pragma('threads = 2');
-      // Every reference the seed writes points at a row it has just inserted itself: checking a
-      // million rows' seven foreign keys one by one would cost a third of the insert time.
-      raw.pragma('foreign_keys = OFF');
-      raw.exec('begin immediate');
+      const restore = bulkSettings(raw, log);
       try {
-        const result = await fn();
-        raw.exec('commit');
-        return result;
-      } catch (err) {
-        if (raw.inTransaction) raw.exec('rollback');
-        throw err;
+        raw.exec('begin immediate');
+        try {
+          const result = await fn();
+          raw.exec('commit');
+          return result;
+        } catch (err) {
+          if (raw.inTransaction) raw.exec('rollback');
+          throw err;
+        }
       } finally {
-        raw.pragma('foreign_keys = ON');
+        if (search) {
+          // Attached inside the transaction, detachable only after it.
+          if (raw.prepare(`select 1 from pragma_database_list where name = 'seed_search'`).get())
+            raw.exec('detach seed_search');
+          fs.rmSync(search.dir, { recursive: true, force: true });
+        }
+        restore();
       }
     },
     async maxItemId() {
@@ -495,16 +357,33 @@ function sqliteWriter(database: Database): BulkWriter & { run<R>(fn: () => Promi
         .all() as { type: string; name: string; sql: string }[];
       for (const d of dropped) raw.exec(`drop ${d.type} ${d.name}`);
     },
+    searchTarget(firstId) {
+      // With no items before, the new items' index is the whole index: the worker can build it
+      // alone. Otherwise they join the existing index in place (indexSearch).
+      if (firstId !== 1) return null;
+      const { sql: ddl } = raw.prepare(`select sql from sqlite_master where name = 'items_fts'`).get() as {
+        sql: string;
+      };
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-seed-'));
+      search = { target: { file: path.join(dir, 'search.sqlite'), ddl }, dir };
+      return search.target;
+    },
     async write(b) {
       insert('items', ITEM_COLUMNS, b.items);
-      insert('warehouse_changes', CHANGE_COLUMNS, b.changes);
       insert('item_params', PARAM_COLUMNS, b.params);
       insert('item_descs', DESC_COLUMNS, b.descs);
     },
     async finish(firstId, orgId, count) {
       raw.prepare('insert into item_counts (org_id, items) values (?, ?)').run(orgId, count);
-      // Indexes first: the search triggers must not fire for rows we index below in one go.
+      raw.prepare(`insert into warehouse_changes (${LEDGER_COLUMNS}) ${LEDGER_ROWS} ? and count_ware > 0`).run(firstId);
+      // Indexes first: the search triggers must not fire for rows indexed for search in one go.
       for (const d of dropped) raw.exec(d.sql);
+    },
+    async indexSearch(firstId) {
+      if (search) {
+        copySearchIndex(raw, search.target);
+        return;
+      }
       raw
         .prepare(
           `insert into items_fts(rowid, code, name, gtin, ext_code)
@@ -518,9 +397,11 @@ function sqliteWriter(database: Database): BulkWriter & { run<R>(fn: () => Promi
 /** PostgreSQL: one `insert ... select from unnest(arrays)` per batch and table. */
 function postgresWriter(trx: Transaction<DB>): BulkWriter {
   let dropped: string[] = [];
-  const insert = async (table: string, columns: Columns, rows: Row[]) => {
-    if (rows.length === 0) return;
-    const arrays = columns.map((_, c) => rows.map((row) => row[c] ?? null));
+  const insert = async (table: string, columns: Columns, chunks: Value[][]) => {
+    if (chunks.length === 0) return;
+    // unnest takes one array per column.
+    const arrays = columns.map((): Value[] => []);
+    for (const chunk of chunks) chunk.forEach((value, i) => arrays[i % columns.length]?.push(value));
     const names = sql.raw(columns.map((c) => c[0]).join(', '));
     const unnest = sql.join(arrays.map((a, c) => sql`${a}::${sql.raw(columns[c]?.[1] ?? 'text')}[]`));
     await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${unnest})`.execute(trx);
@@ -541,16 +422,24 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       dropped = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
     },
+    searchTarget() {
+      // The trigram indexes are plain GIN indexes, rebuilt with the others in finish.
+      return null;
+    },
     async write(b) {
       await insert('items', ITEM_COLUMNS, b.items);
-      await insert('warehouse_changes', CHANGE_COLUMNS, b.changes);
       await insert('item_params', PARAM_COLUMNS, b.params);
       await insert('item_descs', DESC_COLUMNS, b.descs);
     },
-    async finish(_firstId, orgId, count) {
+    async finish(firstId, orgId, count) {
       await sql`insert into item_counts (org_id, items) values (${orgId}, ${count})`.execute(trx);
+      await sql`insert into warehouse_changes (${sql.raw(LEDGER_COLUMNS)})
+        ${sql.raw(LEDGER_ROWS)} ${firstId} and count_ware > 0 order by id`.execute(trx);
       for (const def of dropped) await sql.raw(def).execute(trx);
       await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(trx);
+    },
+    async indexSearch() {
+      // Built by finish.
     },
   };
 }
@@ -589,24 +478,42 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       adminName: 'Administrator',
     },
   );
-  const random = new Random(mulberry32(opts.seed ?? DEMO_SEED));
   try {
     const refs = await db.transaction().execute((trx) => seedReferences(new TenantDb(trx, orgId)));
     phase('organizacja i słowniki');
+    const writeItems = async (writer: BulkWriter, generator: ItemGenerator) => {
+      for (let done = 0; done < opts.items; done += BATCH) {
+        await writer.write(await generator.next());
+        if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} towarów...`);
+      }
+    };
     const fill = async (writer: BulkWriter) => {
       const firstId = (await writer.maxItemId()) + 1;
       await writer.prepare();
-      const factory = new ItemFactory(random, orgId, refs);
-      for (let done = 0; done < opts.items; done += BATCH) {
-        await writer.write(factory.batch(firstId + done, Math.min(BATCH, opts.items - done)));
-        if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} towarów...`);
+      // The worker generates the rows (and on SQLite their search index) while this thread writes.
+      const generator = startGenerator({
+        seed: opts.seed ?? DEMO_SEED,
+        orgId,
+        refs,
+        firstId,
+        count: opts.items,
+        batch: BATCH,
+        ahead: GENERATOR_AHEAD,
+        search: writer.searchTarget(firstId),
+      });
+      try {
+        await writeItems(writer, generator);
+        phase('towary i zmiany magazynowe');
+        await writer.finish(firstId, orgId, opts.items);
+        await generator.finished();
+        await writer.indexSearch(firstId);
+        phase('indeksy i wyszukiwanie');
+      } finally {
+        await generator.stop();
       }
-      phase('towary i zmiany magazynowe');
-      await writer.finish(firstId, orgId, opts.items);
-      phase('indeksy i wyszukiwanie');
     };
     if (database.engine === 'sqlite') {
-      const writer = sqliteWriter(database);
+      const writer = sqliteWriter(database, log);
       await writer.run(() => fill(writer));
       // Planner statistics for the new data distribution (docs/performance.md). Unsampled: an
       // index that leads with org_id sampled over its first rows describes one organisation only.

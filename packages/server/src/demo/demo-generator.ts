@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+import type { ChunkedBatch, Refs } from './demo-items';
+
+/**
+ * The main thread's side of the generator worker (demo-generator.worker.ts): the demo seed takes
+ * the batches in order while the worker makes the next ones and, on SQLite, builds their search
+ * index beside the main thread's work.
+ */
+
+export interface GeneratorInput {
+  seed: number;
+  orgId: number;
+  refs: Refs;
+  firstId: number;
+  count: number;
+  /** Items per batch. */
+  batch: number;
+  /** How many batches the worker may run ahead of the writer. */
+  ahead: number;
+  /** Int32 counter of the batches the writer has taken (the worker waits on it). */
+  taken: SharedArrayBuffer;
+  /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
+  search: { file: string; ddl: string } | null;
+}
+
+export type GeneratorMessage = { type: 'batch'; batch: ChunkedBatch } | { type: 'done' };
+
+export interface ItemGenerator {
+  /** The next batch, in id order. */
+  next(): Promise<ChunkedBatch>;
+  /** Resolves once the worker has generated everything and closed its search index file. */
+  finished(): Promise<void>;
+  /** Ends the worker early (after a failure elsewhere). */
+  stop(): Promise<void>;
+}
+
+/** Messages in arrival order, handed to whoever waits; a failure of the worker rejects every wait. */
+class Inbox {
+  private readonly messages: GeneratorMessage[] = [];
+  private readonly waiting: { resolve(m: GeneratorMessage): void; reject(e: Error): void }[] = [];
+  private failure: Error | undefined;
+
+  push(message: GeneratorMessage): void {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter.resolve(message);
+    else this.messages.push(message);
+  }
+
+  fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(error);
+  }
+
+  take(): Promise<GeneratorMessage> {
+    const message = this.messages.shift();
+    if (message) return Promise.resolve(message);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+}
+
+export function startGenerator(input: Omit<GeneratorInput, 'taken'>): ItemGenerator {
+  const taken = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const counter = new Int32Array(taken);
+  const worker = new Worker(new URL('./demo-generator.boot.mjs', import.meta.url), {
+    workerData: { ...input, taken } satisfies GeneratorInput,
+  });
+  const inbox = new Inbox();
+  worker.on('message', (m: GeneratorMessage) => inbox.push(m));
+  worker.on('error', (err) => inbox.fail(err));
+  worker.on('exit', (code) => inbox.fail(new Error(`the demo generator worker stopped (exit code ${code})`)));
+  const expect = async <T extends GeneratorMessage['type']>(type: T) => {
+    const message = await inbox.take();
+    if (message.type !== type) throw new Error(`the demo generator sent "${message.type}", expected "${type}"`);
+    return message as Extract<GeneratorMessage, { type: T }>;
+  };
+  return {
+    async next() {
+      const { batch } = await expect('batch');
+      Atomics.add(counter, 0, 1);
+      Atomics.notify(counter, 0);
+      return batch;
+    },
+    async finished() {
+      await expect('done');
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row, type Value } from './demo-items';
+import type { GeneratorInput, GeneratorMessage } from './demo-generator';
+
+/**
+ * The demo seed's second thread (demo-generator.ts starts it): generates the batches of items the
+ * main thread writes and, when asked, builds their trigram search index in a file of its own at the
+ * same time, so that CPU work runs beside the main thread's inserts and index builds.
+ */
+
+/**
+ * FTS5 keeps this much tokenized text in memory before it writes a segment. The default (1 MiB)
+ * writes hundreds of small segments for a million items and spends a third of the build merging
+ * them; 64 MiB writes a few big ones (docs/performance.md). Set in the worker's file only: the
+ * application's own index keeps the default.
+ */
+const SEARCH_HASH_BYTES = 64 * 1024 * 1024;
+/** The searched columns, in the order of the search index's columns. */
+const SEARCH_COLUMNS = ['id', 'code', 'name', 'gtin', 'ext_code'].map((name) =>
+  ITEM_COLUMNS.findIndex(([column]) => column === name),
+);
+
+/** The searched values of a batch's items, flat: only they wait for the search index, not whole rows. */
+function searchValues(items: Row[]): Value[] {
+  const values: Value[] = [];
+  for (const row of items) for (const c of SEARCH_COLUMNS) values.push(row[c] ?? null);
+  return values;
+}
+
+interface SearchIndex {
+  add(values: Value[]): void;
+  close(): void;
+}
+
+/** An FTS5 table made from `ddl` (the application's definition) in `file`, filled in one transaction. */
+function openSearchIndex(file: string, ddl: string): SearchIndex {
+  const db = new SQLite(file);
+  // A scratch file the main thread copies and deletes: nothing to recover after a crash.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(ddl);
+  db.exec(`insert into items_fts(items_fts, rank) values ('hashsize', ${SEARCH_HASH_BYTES})`);
+  db.exec('begin');
+  const insert = db.prepare('insert into items_fts(rowid, code, name, gtin, ext_code) values (?, ?, ?, ?, ?)');
+  return {
+    add(values) {
+      for (let i = 0; i < values.length; i += SEARCH_COLUMNS.length) {
+        insert.run(values.slice(i, i + SEARCH_COLUMNS.length));
+      }
+    },
+    close() {
+      db.exec('commit');
+      db.close();
+    },
+  };
+}
+
+/**
+ * Waits until the writer is fewer than `ahead` batches behind batch `n` (bounded memory), indexing
+ * the batches already handed over for search meanwhile, so the time the writer needs is not lost.
+ */
+function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Value[][], search: SearchIndex | null) {
+  for (let seen = Atomics.load(taken, 0); n - seen >= ahead; seen = Atomics.load(taken, 0)) {
+    const values = search && pending.shift();
+    if (values) search.add(values);
+    else Atomics.wait(taken, 0, seen);
+  }
+}
+
+function run(input: GeneratorInput): void {
+  const port = parentPort;
+  if (!port) throw new Error('demo-generator.worker.ts runs as a worker thread only');
+  const taken = new Int32Array(input.taken);
+  const search = input.search && openSearchIndex(input.search.file, input.search.ddl);
+  /** Batches handed over but not yet indexed for search. */
+  const pending: Value[][] = [];
+  const factory = new ItemFactory(new Random(mulberry32(input.seed)), input.orgId, input.refs);
+  for (let n = 0, done = 0; done < input.count; n++, done += input.batch) {
+    const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
+    const chunks = chunkBatch(batch);
+    waitForWriter(taken, n, input.ahead, pending, search);
+    port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
+    if (search) pending.push(searchValues(batch.items));
+  }
+  if (search) {
+    for (const values of pending) search.add(values);
+    search.close();
+  }
+  port.postMessage({ type: 'done' } satisfies GeneratorMessage);
+}
+
+run(workerData as GeneratorInput);

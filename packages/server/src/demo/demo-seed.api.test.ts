@@ -1,0 +1,142 @@
+/**
+ * The demo seed (`npm run cli -- demo:seed`) on the run's engine: the same catalogue from the same
+ * seed, every index of the migrations back and valid, the ledger explaining the stock, the search
+ * index and the planner statistics in place (docs/performance.md, "Test data: demo:seed").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres, testEngine } from '../../test/harness';
+import { loadConfig } from '../config';
+import { openPostgres, openSqlite, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createDeps } from '../server';
+import type { AppDeps } from '../platform/context';
+import { seedDemo } from './demo-seed';
+
+const ITEMS = 3_000;
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (testEngine() === 'postgres') {
+    const scratch = await createScratchPostgres('seed');
+    const database = openPostgres(scratch.url, 3);
+    return {
+      database,
+      async drop() {
+        await database.destroy();
+        await scratch.drop();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-seed-test-'));
+  const database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
+  return {
+    database,
+    async drop() {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function indexNames(database: Database): Promise<string[]> {
+  const query =
+    database.engine === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index' order by name`
+      : sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() order by 1`;
+  return (await query.execute(database.db)).rows.map((r) => r.name);
+}
+
+/** What makes an item, without its ids and the organisation's reference ids. */
+async function catalogue(database: Database, orgId: number) {
+  return database.db
+    .selectFrom('items')
+    .select(['name', 'gtin', 'price', 'vat', 'count_ware', 'count_offer', 'has_ext', 'count_photos', 'last_changed'])
+    .where('org_id', '=', orgId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('demo seed', () => {
+  let database: Database;
+  let deps: AppDeps;
+  let drop: () => Promise<void>;
+  let indexesBefore: string[];
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    await migrate(database);
+    deps = createDeps(loadConfig({}), database);
+    indexesBefore = await indexNames(database);
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('seeds an empty database and then a second organisation beside it, with the same catalogue', async () => {
+    const first = await seedDemo(database, deps, { prefix: 'demoa', password: 'Demo1234!', items: ITEMS });
+    // Into a catalogue that has items already: on SQLite the search index grows in place.
+    const second = await seedDemo(database, deps, { prefix: 'demob', password: 'Demo1234!', items: ITEMS });
+
+    const a = await catalogue(database, first.orgId);
+    expect(a).toHaveLength(ITEMS);
+    expect(await catalogue(database, second.orgId)).toEqual(a);
+    expect(await indexNames(database)).toEqual(indexesBefore);
+
+    for (const { orgId } of [first, second]) {
+      const ledger = await database.db
+        .selectFrom('warehouse_changes')
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('quantity').as('pieces')])
+        .where('org_id', '=', orgId)
+        .executeTakeFirstOrThrow();
+      const stock = await database.db
+        .selectFrom('items')
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('count_ware').as('pieces')])
+        .where('org_id', '=', orgId)
+        .where('count_ware', '>', 0)
+        .executeTakeFirstOrThrow();
+      expect({ rows: Number(ledger.rows), pieces: Number(ledger.pieces) }).toEqual({
+        rows: Number(stock.rows),
+        pieces: Number(stock.pieces),
+      });
+      const counter = await database.db
+        .selectFrom('item_counts')
+        .select('items')
+        .where('org_id', '=', orgId)
+        .executeTakeFirstOrThrow();
+      expect(counter.items).toBe(ITEMS);
+    }
+  });
+
+  it.runIf(testEngine() === 'sqlite')('leaves a valid file with a working search index and full statistics', () => {
+    const raw = database.sqlite;
+    if (!raw) throw new Error('SQLite test without the better-sqlite3 handle');
+    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(() => raw.exec(`insert into items_fts(items_fts) values ('integrity-check')`)).not.toThrow();
+    // The application's settings are back (db/database.ts openSqlite).
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(raw.pragma('foreign_keys', { simple: true })).toBe(1);
+    // The search index's own settings: the worker's bigger hash stayed in its scratch file.
+    expect(raw.prepare(`select k from items_fts_config`).pluck().all()).toEqual(['version']);
+    for (const [column, text] of [
+      ['name', 'kubek'],
+      ['name', 'iphone 13'],
+      ['code', 'KUB-00000'],
+      ['gtin', '200'],
+    ] as const) {
+      const found = raw
+        .prepare(`select rowid from items_fts where items_fts match ? order by rowid`)
+        .pluck()
+        .all(`${column} : "${text}"`);
+      const scanned = raw.prepare(`select id from items where ${column} like ? order by id`).pluck().all(`%${text}%`);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found).toEqual(scanned);
+    }
+    // Unsampled statistics of both organisations' rows (docs/performance.md, "Statistics").
+    const stat = raw.prepare(`select stat from sqlite_stat1 where idx = 'items_filter_idx'`).pluck().get() as string;
+    expect(stat.split(' ')[0]).toBe(String(2 * ITEMS));
+  });
+});
