@@ -4,9 +4,10 @@ import type { Migration } from './migrations/helpers';
 import { m0001Platform } from './migrations/0001_platform';
 import { m0002ReferenceData } from './migrations/0002_reference_data';
 import { m0003Items } from './migrations/0003_items';
+import { m0004ItemsFilterCovering } from './migrations/0004_items_filter_covering';
 
 /** Every migration in order. Later issues append here; names never change once released. */
-export const MIGRATIONS: Migration[] = [m0001Platform, m0002ReferenceData, m0003Items];
+export const MIGRATIONS: Migration[] = [m0001Platform, m0002ReferenceData, m0003Items, m0004ItemsFilterCovering];
 
 /**
  * Runs pending migrations in one transaction each. On PostgreSQL an advisory lock keeps several
