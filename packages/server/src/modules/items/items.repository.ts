@@ -1,4 +1,5 @@
-import { sql, type AliasedSelectQueryBuilder, type Insertable, type Updateable } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { ItemsTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
@@ -61,31 +62,71 @@ function listedIds(tdb: TenantDb, ids: readonly number[]): PageIds {
   return tdb.selectFrom('items').select('id').where('id', 'in', ids).as('page');
 }
 
-/** A page's list rows with their references' names in the same select (no query per row), unordered. */
-export function pageRowsQuery(tdb: TenantDb, page: PageIds) {
+/** The references a list row names: alias, table, the items column pointing at it, the columns shown. */
+const REFERENCES = [
+  ['st', 'item_statuses', 'item_status_id', ['name', 'color']],
+  ['dpl', 'delivery_price_lists', 'delivery_price_list_id', ['name']],
+  ['dt', 'delivery_times', 'delivery_time_id', ['name']],
+  ['ig', 'item_groups', 'item_group_id', ['name']],
+  ['cat', 'categories', 'category_id', ['name', 'number', 'full_number', 'full_name']],
+  ['pl', 'places', 'place_id', ['name', 'number', 'full_number', 'full_name']],
+] as const;
+
+/**
+ * The items of a page with their references joined. SQLite: six left joins. PostgreSQL: six
+ * lateral lookups fenced by OFFSET 0, so the planner does not search the orders of an 8-relation
+ * join: planning that join took 1-15 ms a page, several times the page's own run, while the
+ * fenced lookups plan in under a millisecond and cost 600 primary-key probes at most (fewer
+ * through Memoize, since the rows of a page share their references).
+ */
+function joinReferences(tdb: TenantDb, page: PageIds) {
+  if (!tdb.isPostgres) return leftJoins(tdb, page);
+  let q = pageItems(tdb, page) as unknown as SelectQueryBuilder<DB, 'items', object>;
+  for (const [alias, table, column, shown] of REFERENCES) {
+    q = q.leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom(table)
+          .select([...shown])
+          .whereRef(`${table}.id`, '=', `items.${column}`)
+          .offset(0)
+          .as(alias),
+      (join) => join.onTrue(),
+    ) as unknown as SelectQueryBuilder<DB, 'items', object>;
+  }
+  // The same columns under the same aliases as the joins above.
+  return q as unknown as ReturnType<typeof leftJoins>;
+}
+
+/** The references as plain left joins (SQLite); their row type is both engines'. */
+function leftJoins(tdb: TenantDb, page: PageIds) {
   return pageItems(tdb, page)
     .leftJoin('item_statuses as st', 'st.id', 'items.item_status_id')
     .leftJoin('delivery_price_lists as dpl', 'dpl.id', 'items.delivery_price_list_id')
     .leftJoin('delivery_times as dt', 'dt.id', 'items.delivery_time_id')
     .leftJoin('item_groups as ig', 'ig.id', 'items.item_group_id')
     .leftJoin('categories as cat', 'cat.id', 'items.category_id')
-    .leftJoin('places as pl', 'pl.id', 'items.place_id')
-    .select([
-      ...ITEM_ROW_COLUMNS,
-      'st.name as status_name',
-      'st.color as status_color',
-      'dpl.name as dpl_name',
-      'dt.name as dt_name',
-      'ig.name as group_name',
-      'cat.name as cat_name',
-      'cat.number as cat_number',
-      'cat.full_number as cat_full_number',
-      'cat.full_name as cat_full_name',
-      'pl.name as place_name',
-      'pl.number as place_number',
-      'pl.full_number as place_full_number',
-      'pl.full_name as place_full_name',
-    ]);
+    .leftJoin('places as pl', 'pl.id', 'items.place_id');
+}
+
+/** A page's list rows with their references' names in the same select (no query per row), unordered. */
+export function pageRowsQuery(tdb: TenantDb, page: PageIds) {
+  return joinReferences(tdb, page).select([
+    ...ITEM_ROW_COLUMNS,
+    'st.name as status_name',
+    'st.color as status_color',
+    'dpl.name as dpl_name',
+    'dt.name as dt_name',
+    'ig.name as group_name',
+    'cat.name as cat_name',
+    'cat.number as cat_number',
+    'cat.full_number as cat_full_number',
+    'cat.full_name as cat_full_name',
+    'pl.name as place_name',
+    'pl.number as place_number',
+    'pl.full_number as place_full_number',
+    'pl.full_name as place_full_name',
+  ]);
 }
 
 export type ItemRowData = Awaited<ReturnType<ReturnType<typeof pageRowsQuery>['executeTakeFirstOrThrow']>>;
