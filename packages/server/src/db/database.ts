@@ -110,9 +110,15 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   return openSqlite(path.join(opts.dataDir, 'zaplecze.sqlite'));
 }
 
+/** The form Date.toISOString prints (years 0000-9999). */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Timestamps come back as Date (PostgreSQL) or ISO text (SQLite). */
 export function toIso(value: string | Date): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // What nowIso wrote comes back as it was: parsing and printing it again took 15-20 ms of a
+  // 10,000-row item page (docs/performance.md).
+  return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
 }
 
 /** What we write into timestamp columns: ISO text works on both engines. */
