@@ -5,6 +5,7 @@ import { m0001Platform } from './migrations/0001_platform';
 import { m0002ReferenceData } from './migrations/0002_reference_data';
 import { m0003Items } from './migrations/0003_items';
 import { m0004LedgerDeletions } from './migrations/0004_ledger_deletions';
+import { m0005ItemsFilterCovering } from './migrations/0005_items_filter_covering';
 import { m0006Orders } from './migrations/0006_orders';
 
 /** Every migration in order. Later issues append here; names never change once released. */
@@ -13,7 +14,7 @@ export const MIGRATIONS: Migration[] = [
   m0002ReferenceData,
   m0003Items,
   m0004LedgerDeletions,
-  // 0005 is taken by work on another branch; names, not numbers, decide what has run.
+  m0005ItemsFilterCovering,
   m0006Orders,
 ];
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TenantDb } from '../../db/tenant';
 import type { PathChange, TreeRow } from './tree-paths';
 
@@ -28,6 +28,23 @@ export const treeRepository = {
   /** Just the links, for walking ancestors. */
   async links(tdb: TenantDb, kind: TreeKind): Promise<{ id: number; parent_id: number | null }[]> {
     return tdb.selectFrom(typed(kind)).select(['id', 'parent_id']).execute();
+  },
+
+  /**
+   * The ids of node `id` and of every node under it, as a subquery the database resolves inside
+   * the statement that uses it (the item search's category and place filters): no round trip to
+   * read the tree first. Both halves are limited to the caller's organisation, so another
+   * organisation's node (or an unknown one) gives no ids. `union` (not `union all`) also ends
+   * the walk should a cycle ever exist.
+   */
+  subtreeIds(tdb: TenantDb, kind: TreeKind, id: number): RawBuilder<{ id: number }> {
+    const table = sql.table(kind);
+    return sql<{ id: number }>`with recursive subtree(id) as (
+        select id from ${table} where org_id = ${tdb.orgId} and id = ${id}
+        union
+        select child.id from ${table} as child join subtree on child.parent_id = subtree.id
+        where child.org_id = ${tdb.orgId}
+      ) select id from subtree`;
   },
 
   findById(tdb: TenantDb, kind: TreeKind, id: number): Promise<TreeRow | undefined> {

@@ -249,4 +249,31 @@ describe('GET /items search', () => {
       expect(row.itemStatus?.color).toMatch(/^[0-9a-f]{6}$/);
     }
   });
+
+  it("another organisation's items, categories and places never answer, filtered or searched", async () => {
+    const stranger = await createOrg(server);
+    const theirs = await createCatalog(stranger.admin);
+    const res = await stranger.admin.post(
+      '/api/items',
+      itemBody(theirs, {
+        code: 'OBCY-1',
+        name: 'Kubek żółty obcy',
+        categoryId: theirs.subCategoryId,
+        placeId: theirs.subPlaceId,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const get = async (q: string) =>
+      itemsAnswerSchema.parse((await org.admin.get(`/api/items?perPage=10000&${q}`)).body);
+    // Their tree's nodes are unknown here: the subtree walk finds nothing, not everything.
+    for (const q of [`catId=${theirs.categoryId}`, `placeId=${theirs.placeId}`, `catId=${theirs.subCategoryId}`]) {
+      expect(await get(q)).toMatchObject({ count: 0, items: [] });
+    }
+    // The counted contains-search (one statement with a window count) sees only our items, on
+    // the page and past it.
+    const ours = model({ sort: 'CODE', name: 'Kubek' }).map((r) => r.code);
+    expect((await get('name=Kubek')).items.map((r) => r.code)).toEqual(ours);
+    const past = itemsAnswerSchema.parse((await org.admin.get('/api/items?perPage=25&page=40&name=Kubek')).body);
+    expect(past).toMatchObject({ count: ours.length, items: [] });
+  });
 });

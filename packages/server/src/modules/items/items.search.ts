@@ -10,24 +10,27 @@ import {
 } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
-import { treeRepository } from '../catalog-trees';
+import { treeRepository, type TreeKind } from '../catalog-trees';
+import {
+  bigPageRowsQuery,
+  CHUNK,
+  pageRowsQuery,
+  referenceNames,
+  withNames,
+  type ItemRowData,
+  type PageIds,
+} from './items.repository';
 
 /**
  * THE item search (goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
  * and both the page query and the count query are built from it, so they can never disagree.
- * Queries touch only the items table (and its search index); names of references are joined
- * afterwards for the page's rows only. Index design: docs/performance.md.
+ * The page's ids are found on the items table alone (and its search index); the rows of those
+ * ids, with their references' names, are read by the same statement (a deferred join).
+ * Index design and measurements: docs/performance.md.
  */
 
 type ItemsQuery<O> = SelectQueryBuilder<DB, 'items', O>;
 type Eb = ExpressionBuilder<DB, 'items'>;
-
-/** Resolved filters: tree filters expanded to the chosen node and everything under it. */
-export interface ResolvedSearch {
-  search: ItemSearch;
-  categoryIds?: number[] | 'none' | 'any';
-  placeIds?: number[] | 'none' | 'any';
-}
 
 /** Trigram search needs 3 characters; shorter text falls back to LIKE. */
 const TRIGRAM_MIN = 3;
@@ -45,19 +48,26 @@ function countExpr(search: ItemSearch) {
   return search.countType === 'COUNT_OFFER' ? sql<number>`coalesce(count_offer, count_ware)` : sql<number>`count_ware`;
 }
 
-function refCondition(
-  eb: Eb,
-  column: 'item_group_id' | 'category_id' | 'place_id',
-  value: number[] | 'none' | 'any',
-): Expression<SqlBool> {
-  if (value === 'none') return eb(column, 'is', null);
-  if (value === 'any') return eb(column, 'is not', null);
-  return value.length === 1 ? eb(column, '=', value[0] ?? 0) : eb(column, 'in', value);
+/**
+ * Category and place filters take the chosen node with everything under it (docs/decisions.md,
+ * Item search). The subtree is walked by the database inside the search's own statement.
+ */
+function treeCondition(tdb: TenantDb, column: 'category_id' | 'place_id', kind: TreeKind, value: number) {
+  return (eb: Eb): Expression<SqlBool> => {
+    if (value === REF_FILTER_NONE) return eb(column, 'is', null);
+    if (value === REF_FILTER_ANY) return eb(column, 'is not', null);
+    const ids = treeRepository.subtreeIds(tdb, kind, value);
+    // PostgreSQL: `= any(array(...))` walks the tree once (an InitPlan) and seeks the filter
+    // index with the resulting ids; `in (...)` would be planned as a join with the walk.
+    return tdb.isPostgres
+      ? sql<SqlBool>`${sql.ref(column)} = any(array(${ids}))`
+      : sql<SqlBool>`${sql.ref(column)} in (${ids})`;
+  };
 }
 
 /** Applies every filter of the search to a query over `items` (already scoped to the organisation). */
-export function applyItemFilters<O>(qb: ItemsQuery<O>, r: ResolvedSearch, postgres: boolean): ItemsQuery<O> {
-  const s = r.search;
+export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSearch): ItemsQuery<O> {
+  const postgres = tdb.isPostgres;
   let q = qb;
 
   const texts = (Object.keys(TEXT_COLUMNS) as TextFilter[]).filter((k) => s[k] !== undefined && s[k] !== '');
@@ -87,111 +97,72 @@ export function applyItemFilters<O>(qb: ItemsQuery<O>, r: ResolvedSearch, postgr
   if (s.countPhotosFrom !== undefined) q = q.where('count_photos', '>=', s.countPhotosFrom);
   if (s.countPhotosTo !== undefined) q = q.where('count_photos', '<=', s.countPhotosTo);
   if (s.statusId !== undefined) q = q.where('item_status_id', '=', s.statusId);
-  if (s.groupId !== undefined) {
-    const g = s.groupId;
-    q = q.where((eb) =>
-      refCondition(eb, 'item_group_id', g === REF_FILTER_NONE ? 'none' : g === REF_FILTER_ANY ? 'any' : [g]),
-    );
-  }
-  const { categoryIds, placeIds } = r;
-  if (categoryIds !== undefined) q = q.where((eb) => refCondition(eb, 'category_id', categoryIds));
-  if (placeIds !== undefined) q = q.where((eb) => refCondition(eb, 'place_id', placeIds));
+  const group = s.groupId;
+  if (group === REF_FILTER_NONE) q = q.where('item_group_id', 'is', null);
+  else if (group === REF_FILTER_ANY) q = q.where('item_group_id', 'is not', null);
+  else if (group !== undefined) q = q.where('item_group_id', '=', group);
+  if (s.catId !== undefined) q = q.where(treeCondition(tdb, 'category_id', 'categories', s.catId));
+  if (s.placeId !== undefined) q = q.where(treeCondition(tdb, 'place_id', 'places', s.placeId));
   return q;
 }
 
-/** The sort of §2.2 as ORDER BY terms, ties broken by id so pages never overlap. */
-function sortTerms(search: ItemSearch): [RawBuilder<unknown>, 'asc' | 'desc'][] {
+/**
+ * The sort of §2.2 as ORDER BY terms, ties broken by id so pages never overlap. `qualified`
+ * names the columns `items.x`, for a query that joins other tables with the same column names.
+ */
+function sortTerms(search: ItemSearch, qualified: boolean): [RawBuilder<unknown>, 'asc' | 'desc'][] {
   const sort: ItemSort = search.sort;
-  const id = sql.ref('id');
+  const col = (name: string) => sql.ref(qualified ? `items.${name}` : name);
+  const id = col('id');
   switch (sort) {
     case 'CODE':
       // Codes are unique in an organisation (items_code_idx): no tie to break, and the unique
       // index alone gives the order (PostgreSQL would otherwise sort every group of one).
-      return [[sql.ref('code'), 'asc']];
+      return [[col('code'), 'asc']];
     case 'NAME':
       return [
-        [sql.ref('name'), 'asc'],
+        [col('name'), 'asc'],
         [id, 'asc'],
       ];
     case 'PRICE_A':
       return [
-        [sql.ref('price'), 'asc'],
+        [col('price'), 'asc'],
         [id, 'asc'],
       ];
     case 'PRICE_D':
       return [
-        [sql.ref('price'), 'desc'],
+        [col('price'), 'desc'],
         [id, 'desc'],
       ];
     case 'COUNT_A':
       return [
-        [countExpr(search), 'asc'],
+        [qualified ? countExprQualified(search) : countExpr(search), 'asc'],
         [id, 'asc'],
       ];
     case 'COUNT_D':
       return [
-        [countExpr(search), 'desc'],
+        [qualified ? countExprQualified(search) : countExpr(search), 'desc'],
         [id, 'desc'],
       ];
   }
 }
 
+/** countExpr for a query that joins other tables. */
+function countExprQualified(search: ItemSearch) {
+  return search.countType === 'COUNT_OFFER'
+    ? sql<number>`coalesce(items.count_offer, items.count_ware)`
+    : sql<number>`items.count_ware`;
+}
+
 /** Orders any query whose rows have the items' sort columns (the table, or a subquery of it). */
-export function applyItemSort<D, T extends keyof D, O>(
+function applyItemSort<D, T extends keyof D, O>(
   qb: SelectQueryBuilder<D, T, O>,
   search: ItemSearch,
+  qualified = false,
 ): SelectQueryBuilder<D, T, O> {
   let q = qb;
-  for (const [expr, direction] of sortTerms(search)) q = q.orderBy(expr, direction);
+  for (const [expr, direction] of sortTerms(search, qualified)) q = q.orderBy(expr, direction);
   return q;
-}
-
-/** `id` and every node under it, from the tree's links. */
-export function subtree(links: readonly { id: number; parent_id: number | null }[], id: number): number[] {
-  // Maps and a set: a place tree of thousands of nodes is walked on every filtered search.
-  const children = new Map<number, number[]>();
-  for (const l of links) {
-    if (l.parent_id === null) continue;
-    const list = children.get(l.parent_id);
-    if (list) list.push(l.id);
-    else children.set(l.parent_id, [l.id]);
-  }
-  const seen = new Set<number>();
-  const out: number[] = [];
-  const stack = [id];
-  while (stack.length > 0) {
-    const at = stack.pop() as number;
-    if (seen.has(at)) continue;
-    seen.add(at);
-    out.push(at);
-    for (const child of children.get(at) ?? []) stack.push(child);
-  }
-  return out;
-}
-
-async function treeFilter(
-  tdb: TenantDb,
-  kind: 'categories' | 'places',
-  value: number | undefined,
-): Promise<number[] | 'none' | 'any' | undefined> {
-  if (value === undefined) return undefined;
-  if (value === REF_FILTER_NONE) return 'none';
-  if (value === REF_FILTER_ANY) return 'any';
-  const links = await treeRepository.links(tdb, kind);
-  // An unknown (or another organisation's) node matches nothing rather than everything.
-  return links.some((l) => l.id === value) ? subtree(links, value) : [0];
-}
-
-/**
- * Category and place filters take the chosen node with everything under it
- * (docs/decisions.md, Item search): a shelf belongs to its rack, a subcategory to its category.
- */
-export async function resolveSearch(tdb: TenantDb, search: ItemSearch): Promise<ResolvedSearch> {
-  const [categoryIds, placeIds] = await Promise.all([
-    treeFilter(tdb, 'categories', search.catId),
-    treeFilter(tdb, 'places', search.placeId),
-  ]);
-  return { search, categoryIds, placeIds };
 }
 
 /**
@@ -204,31 +175,106 @@ export async function resolveSearch(tdb: TenantDb, search: ItemSearch): Promise<
 const SORT_IN_MEMORY_MAX = 50_000;
 
 /**
- * The page query: ids of one page, in order. Only the items table is read. `matches` is the
- * search's count when known: a small result on PostgreSQL is fenced into a subquery (OFFSET 0
- * keeps the planner from merging it back) and sorted; otherwise the sort's index is walked.
+ * Whether the count rides on the page query as a window count (`count(*) over ()`): a
+ * contains-search served by the trigram index, where every match must be read for the sort
+ * anyway and counting them in a second statement would read them all again.
  */
-export function pageIdsQuery(tdb: TenantDb, r: ResolvedSearch, matches?: number) {
-  const postgres = tdb.isPostgres;
-  const offset = pageOffset(r.search);
-  if (postgres && matches !== undefined && matches <= SORT_IN_MEMORY_MAX && !isUnfiltered(r.search)) {
+export function countsInPage(s: ItemSearch): boolean {
+  return [s.code, s.name, s.gtin, s.extCode].some((t) => t !== undefined && t.length >= TRIGRAM_MIN);
+}
+
+/** How the page query is built: the search's count when known (it picks PostgreSQL's plan). */
+export interface PagePlan {
+  matches?: number;
+}
+
+/**
+ * The ids of one page, in order, with the window count `n` when `countsInPage`. Only the items
+ * table is read. A small result on PostgreSQL (the count known and small, or a contains-search)
+ * is fenced into a subquery (OFFSET 0 keeps the planner from merging it back) and sorted;
+ * otherwise the sort's index is walked.
+ */
+export function pageIdsQuery(tdb: TenantDb, search: ItemSearch, plan: PagePlan = {}) {
+  const offset = pageOffset(search);
+  const withCount = countsInPage(search);
+  const small = plan.matches !== undefined && plan.matches <= SORT_IN_MEMORY_MAX && !isUnfiltered(search);
+  const windowCount = sql<number | string>`count(*) over ()`.as('n');
+  if (tdb.isPostgres && (small || withCount)) {
     const fenced = applyItemFilters(
       tdb.selectFrom('items').select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
-      r,
-      postgres,
+      tdb,
+      search,
     )
       .offset(0)
       .as('items');
-    return applyItemSort(tdb.selectFromSubquery(fenced).select('id'), r.search).limit(r.search.perPage).offset(offset);
+    const ids = tdb
+      .selectFromSubquery(fenced)
+      .select('id')
+      .$if(withCount, (qb) => qb.select(windowCount));
+    return applyItemSort(ids, search).limit(search.perPage).offset(offset);
   }
-  return applyItemSort(applyItemFilters(tdb.selectFrom('items').select('id'), r, postgres), r.search)
-    .limit(r.search.perPage)
+  const ids = tdb
+    .selectFrom('items')
+    .select('id')
+    .$if(withCount, (qb) => qb.select(windowCount));
+  return applyItemSort(applyItemFilters(ids, tdb, search), search)
+    .limit(search.perPage)
     .offset(offset);
 }
 
-/** The ids of one page, in order. */
-export async function pageIds(tdb: TenantDb, r: ResolvedSearch, matches?: number): Promise<number[]> {
-  return (await pageIdsQuery(tdb, r, matches).execute()).map((row) => row.id);
+/**
+ * The one statement that reads a page: its ids (pageIdsQuery) joined to their rows, in the
+ * search's order (sorting the page's own rows again is cheap). A page of up to CHUNK rows joins
+ * its references' names in the same select; a bigger one (up to 10,000 rows) reads the items'
+ * own columns and takes the names from the reference lists (`bigPage`).
+ */
+export function pageRowsStatement(tdb: TenantDb, search: ItemSearch, plan: PagePlan = {}) {
+  const page = pageIdsQuery(tdb, search, plan).as('page') as unknown as PageIds;
+  // The window count of the page's rows, or nothing when the count is a statement of its own.
+  const n = countsInPage(search) ? sql<number | string | null>`${sql.ref('page.n')}` : sql<null>`null`;
+  const bigPage = search.perPage > CHUNK;
+  return bigPage
+    ? { bigPage, query: applyItemSort(bigPageRowsQuery(tdb, page).select(n.as('n')), search, true) }
+    : { bigPage, query: applyItemSort(pageRowsQuery(tdb, page).select(n.as('n')), search, true) };
+}
+
+/** A page of rows and the search's exact count. */
+export interface SearchAnswer {
+  rows: ItemRowData[];
+  count: number;
+}
+
+/**
+ * Runs the search: at most two statements. The count goes first only on PostgreSQL with filters,
+ * where it picks the page's plan; otherwise the count (the counter, or the filter index) and the
+ * page run side by side, on two pool connections on PostgreSQL. A contains-search counts in the
+ * page statement itself, and only a page past the last match (no row to carry the count) asks for
+ * the count again.
+ */
+export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<SearchAnswer> {
+  if (countsInPage(search)) {
+    const rows = await readPage(tdb, search, {});
+    const first = rows[0];
+    return { rows, count: first ? Number(first.n) : await countMatching(tdb, search) };
+  }
+  if (tdb.isPostgres && !isUnfiltered(search)) {
+    const matches = await countMatching(tdb, search);
+    return { rows: await readPage(tdb, search, { matches }), count: matches };
+  }
+  const [count, rows] = await Promise.all([countMatching(tdb, search), readPage(tdb, search, {})]);
+  return { rows, count };
+}
+
+/** The page's rows; each still carries the window count `n` (null without one), which mapping drops. */
+async function readPage(
+  tdb: TenantDb,
+  search: ItemSearch,
+  plan: PagePlan,
+): Promise<(ItemRowData & { n: number | string | null })[]> {
+  const statement = pageRowsStatement(tdb, search, plan);
+  if (!statement.bigPage) return statement.query.execute();
+  const [rows, refs] = await Promise.all([statement.query.execute(), referenceNames(tdb)]);
+  return rows.map((r) => withNames(r, refs));
 }
 
 /** Whether the search filters nothing: its count is the organisation's item counter. */
@@ -263,16 +309,16 @@ export interface CountQuery {
  * module keeps per organisation (items.repository countItems) instead of counting a million
  * index entries: the exact count stays exact and costs one row.
  */
-export function countQuery(tdb: TenantDb, r: ResolvedSearch): CountQuery {
-  if (isUnfiltered(r.search)) return tdb.selectFrom('item_counts').select('items as n');
+export function countQuery(tdb: TenantDb, search: ItemSearch): CountQuery {
+  if (isUnfiltered(search)) return tdb.selectFrom('item_counts').select('items as n');
   return applyItemFilters(
     tdb.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')),
-    r,
-    tdb.isPostgres,
+    tdb,
+    search,
   );
 }
 
 /** The exact number of items matching the search. */
-export async function countMatching(tdb: TenantDb, r: ResolvedSearch): Promise<number> {
-  return Number((await countQuery(tdb, r).executeTakeFirst())?.n ?? 0);
+async function countMatching(tdb: TenantDb, search: ItemSearch): Promise<number> {
+  return Number((await countQuery(tdb, search).executeTakeFirst())?.n ?? 0);
 }

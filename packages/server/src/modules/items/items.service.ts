@@ -18,7 +18,7 @@ import { fileNames, photoSummary } from './item-photos';
 import { findItemByScan } from './items.attributes';
 import { toItem, toItemRow } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
-import { countMatching, pageIds, resolveSearch } from './items.search';
+import { searchItems } from './items.search';
 import { checkDescs, checkParams, checkRefs } from './items.validate';
 import { ITEMS_MSG } from './messages.pl';
 
@@ -40,12 +40,7 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
     return { items, count: items.length, perPage: Math.max(1, items.length) };
   }
   const search = itemSearchSchema.parse(query);
-  const resolved = await resolveSearch(ctx.tdb, search);
-  // The count first: it is cheap (the counter, or the filter index) and tells the page query
-  // whether the matches are few enough to sort (items.search pageIdsQuery).
-  const count = await countMatching(ctx.tdb, resolved);
-  const ids = await pageIds(ctx.tdb, resolved, count);
-  const rows = await repo.rowsByIds(ctx.tdb, ids);
+  const { rows, count } = await searchItems(ctx.tdb, search);
   return { items: rows.map(toItemRow), count, perPage: search.perPage };
 }
 
