@@ -522,7 +522,9 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       await db.transaction().execute((trx) => fill(postgresWriter(trx)));
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
       await sql`vacuum analyze items`.execute(db);
-      await sql`analyze warehouse_changes`.execute(db);
+      // Every other table too (the ledger, the trees the search walks, parameters): a server
+      // without autovacuum would otherwise plan the subtree lookups without statistics.
+      await sql`analyze`.execute(db);
     }
     phase('statystyki (ANALYZE)');
   } catch (err) {
