@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../test/factories';
+import { warsawMonthQuery } from '../../test/ledger';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -155,7 +156,7 @@ const RESOURCES: TenantResource[] = [
       await org.admin.post('/api/items/barcodes', { barcode: 'QTY-1', itemCode: code });
       const list = await org.admin.get<{
         warehouseChanges: { id: number; item: { code: string }; commited: boolean }[];
-      }>(`/api/warehouse_changes?${currentMonth()}&perPage=10000`);
+      }>(`/api/warehouse_changes?${warsawMonthQuery()}&perPage=10000`);
       const change = list.body.warehouseChanges.find((c) => c.item.code === code && !c.commited);
       if (!change) throw new Error('no pending change');
       return change.id;
@@ -167,12 +168,12 @@ const RESOURCES: TenantResource[] = [
     ],
     lists: [
       {
-        url: `/api/warehouse_changes?${currentMonth()}&perPage=10000`,
+        url: `/api/warehouse_changes?${warsawMonthQuery()}&perPage=10000`,
         ids: (b) => (b as { warehouseChanges: { id: number }[] }).warehouseChanges.map((c) => c.id),
       },
       {
         // The CSV export: the first column is the id.
-        url: `/api/warehouse_changes/export_csv?${currentMonth()}`,
+        url: `/api/warehouse_changes/export_csv?${warsawMonthQuery()}`,
         ids: (b) =>
           String(b)
             .split('\r\n')
@@ -223,18 +224,6 @@ const RESOURCES: TenantResource[] = [
     snapshot: async (owner, id) => (await owner.admin.get(`/api/orders?id=${id}`)).body,
   },
 ];
-
-/** The Warsaw calendar month of now, as the warehouse-change list and export take it. */
-function currentMonth(): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-');
-  return `year=${year}&month=${Number(month)}`;
-}
 
 let server: TestServer;
 let attacker: TestOrg;

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
 import { createOrderRefs, line, orderBody, type OrderRefs } from '../../../test/orders';
 import { verifyLedger } from '../stock';
+import { setFlag, stockedItem, warsawMonthQuery } from '../../../test/ledger';
 
 /**
  * Order lines move stock through the ledger (docs/decisions.md, Orders): create, edit, copy and
@@ -25,40 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function item(countWare: number): Promise<number> {
-  const res = await org.admin.post<{ id: number }>('/api/items', {
-    code: `S-${++seq}`,
-    price: 1,
-    vat: 23,
-    currency: 'PLN',
-    countWare,
-    itemStatusId: statusId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id;
-}
-
 const stock = async (id: number) =>
   (await org.admin.get<{ items: { countWare: number }[] }>(`/api/items?id=${id}`)).body.items[0]?.countWare;
 
-async function setOption(key: string, on: boolean): Promise<void> {
-  expect((await org.admin.put('/api/options', { key, value: String(on) })).status).toBe(204);
-}
-
-function currentMonth(): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-');
-  return `year=${year}&month=${Number(month)}`;
-}
-
 /** The ORDER changes of these items, oldest first, as [itemId, quantity, orderId, committed]. */
 async function orderChanges(itemIds: number[]): Promise<[number | null, number, number | null, boolean][]> {
-  const res = await org.admin.get(`/api/warehouse_changes?${currentMonth()}&perPage=10000`);
+  const res = await org.admin.get(`/api/warehouse_changes?${warsawMonthQuery()}&perPage=10000`);
   expect(res.status).toBe(200);
   return warehouseChangesAnswerSchema
     .parse(res.body)
@@ -87,12 +60,12 @@ async function put(order: Order, items: unknown[], itemsChanged = true): Promise
 }
 
 describe('order lines and stock, auto-commit on', () => {
-  beforeAll(() => setOption('WAREHOUSE_AUTO_COMMIT', true));
-  afterAll(() => setOption('WAREHOUSE_AUTO_COMMIT', false));
+  beforeAll(() => setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', true));
+  afterAll(() => setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', false));
 
   it('create takes, raising takes more, lowering gives back, moving a line swaps items, delete gives all back', async () => {
-    const a = await item(10);
-    const b = await item(10);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
+    const b = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
     const order = await post(orderBody({ items: [line(a, 2), line(null, 7, { code: 'LUZEM' })] }));
     expect([await stock(a), await stock(b)]).toEqual([8, 10]);
 
@@ -129,7 +102,7 @@ describe('order lines and stock, auto-commit on', () => {
   });
 
   it('changes of a live order carry its id; a copy takes stock like a new order', async () => {
-    const a = await item(10);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
     const order = await post(orderBody({ items: [line(a, 2), line(a, 1)] }));
     const res = await org.admin.post<Order>('/api/orders/copy', { id: order.id });
     expect(res.status).toBe(200);
@@ -141,18 +114,18 @@ describe('order lines and stock, auto-commit on', () => {
   });
 
   it('skip-zero options: a decrease on stock 0 (or an increase on stock 0) from an order is not added', async () => {
-    const a = await item(0);
-    await setOption('WAREHOUSE_SKIP_ZERO_MINUS', true);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 0);
+    await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_MINUS', true);
     try {
       const order = await post(orderBody({ items: [line(a, 2)] }));
       expect(await stock(a)).toBe(0);
       expect(await orderChanges([a])).toEqual([]);
-      await setOption('WAREHOUSE_SKIP_ZERO_PLUS', true);
+      await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_PLUS', true);
       await put(order, []);
       expect(await orderChanges([a])).toEqual([]);
     } finally {
-      await setOption('WAREHOUSE_SKIP_ZERO_MINUS', false);
-      await setOption('WAREHOUSE_SKIP_ZERO_PLUS', false);
+      await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_MINUS', false);
+      await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_PLUS', false);
     }
     const order = await post(orderBody({ items: [line(a, 2)] }));
     expect(await stock(a)).toBe(-2);
@@ -160,8 +133,8 @@ describe('order lines and stock, auto-commit on', () => {
   });
 
   it('a deleted item leaves its lines unlinked (code and name kept); the order then moves no stock for it', async () => {
-    const a = await item(10);
-    const b = await item(10);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
+    const b = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
     const order = await post(orderBody({ items: [line(a, 2, { code: 'USUNIETY' }), line(b, 1)] }));
     expect((await org.admin.delete(`/api/items?id=${a}`)).status).toBe(204);
     const read = await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${order.id}`);
@@ -174,7 +147,7 @@ describe('order lines and stock, auto-commit on', () => {
   });
 
   it('200 concurrent orders each taking one piece end at exactly stock − 200', async () => {
-    const a = await item(500);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 500);
     const results = await Promise.all(
       Array.from({ length: 200 }, () => org.admin.post('/api/orders', orderBody({ items: [line(a, 1)] }))),
     );
@@ -196,8 +169,8 @@ describe('order lines and stock, auto-commit on', () => {
 
 describe('order lines and stock, auto-commit off', () => {
   it('changes wait uncommitted with the order id; stock moves only when they are committed', async () => {
-    const a = await item(10);
-    const b = await item(5);
+    const a = await stockedItem(org.admin, statusId, `S-${++seq}`, 10);
+    const b = await stockedItem(org.admin, statusId, `S-${++seq}`, 5);
     const order = await post(orderBody({ orderStatusId: refs.status2Id, items: [line(a, 4)] }));
     await put(order, [line(b, 2)]);
     expect([await stock(a), await stock(b)]).toEqual([10, 5]);
@@ -218,7 +191,7 @@ describe('order lines and stock, auto-commit off', () => {
     expect([await stock(a), await stock(b)]).toEqual([10, 5]);
 
     // Committing the pending changes applies them.
-    const list = await org.admin.get(`/api/warehouse_changes?${currentMonth()}&perPage=10000`);
+    const list = await org.admin.get(`/api/warehouse_changes?${warsawMonthQuery()}&perPage=10000`);
     const pending = warehouseChangesAnswerSchema
       .parse(list.body)
       .warehouseChanges.filter((c) => !c.commited && [a, b].includes(c.item.id ?? -1));

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
 import { recordChanges, type ChangeType } from '.';
+import { setFlag, stockedItem } from '../../../test/ledger';
 
 /**
  * recordChanges, the ledger's batch entry (mass edit and generation use it; order lines will):
@@ -25,19 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function item(countWare: number): Promise<number> {
-  const res = await org.admin.post<{ id: number }>('/api/items', {
-    code: `B-${++seq}`,
-    price: 1,
-    vat: 23,
-    currency: 'PLN',
-    countWare,
-    itemStatusId: statusId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id;
-}
-
 const stock = async (id: number) =>
   (await tdb.selectFrom('items').select('count_ware').where('id', '=', id).executeTakeFirstOrThrow()).count_ware;
 
@@ -50,10 +38,6 @@ const changes = (id: number) =>
     .orderBy('id')
     .execute();
 
-async function setOption(key: string, on: boolean): Promise<void> {
-  expect((await org.admin.put('/api/options', { key, value: String(on) })).status).toBe(204);
-}
-
 const req = (itemId: number, quantity: number, extra: { fromOrder?: boolean; commit?: 'now' | 'option' } = {}) => ({
   itemId,
   quantity,
@@ -64,8 +48,8 @@ const req = (itemId: number, quantity: number, extra: { fromOrder?: boolean; com
 
 describe('recordChanges (a batch of ledger changes)', () => {
   it('applies requests in order: an item twice gets consecutive before/after, zero records nothing', async () => {
-    const a = await item(5);
-    const b = await item(0);
+    const a = await stockedItem(org.admin, statusId, `B-${++seq}`, 5);
+    const b = await stockedItem(org.admin, statusId, `B-${++seq}`, 0);
     const rows = await tdb.transaction((t) =>
       recordChanges(server.deps, t, [req(a, -2), req(b, 4), req(a, 0), req(a, 10)]),
     );
@@ -84,9 +68,9 @@ describe('recordChanges (a batch of ledger changes)', () => {
   });
 
   it("honours auto-commit and the skip-zero options against the stock the batch's earlier requests leave", async () => {
-    const a = await item(1);
-    await setOption('WAREHOUSE_SKIP_ZERO_MINUS', true);
-    await setOption('WAREHOUSE_AUTO_COMMIT', true);
+    const a = await stockedItem(org.admin, statusId, `B-${++seq}`, 1);
+    await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_MINUS', true);
+    await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', true);
     try {
       const rows = await tdb.transaction((t) =>
         recordChanges(server.deps, t, [
@@ -96,19 +80,19 @@ describe('recordChanges (a batch of ledger changes)', () => {
         ]),
       );
       expect(rows.map((r) => r && [r.quantity, r.qty_before, r.qty_after])).toEqual([[-1, 1, 0], undefined, [2, 0, 2]]);
-      await setOption('WAREHOUSE_AUTO_COMMIT', false);
+      await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', false);
       const [pending] = await tdb.transaction((t) => recordChanges(server.deps, t, [req(a, -1, { commit: 'option' })]));
       expect(pending).toMatchObject({ committed: 0, qty_before: null, qty_after: null, quantity: -1 });
       expect(await stock(a)).toBe(2);
     } finally {
-      await setOption('WAREHOUSE_SKIP_ZERO_MINUS', false);
-      await setOption('WAREHOUSE_AUTO_COMMIT', false);
+      await setFlag(org.admin, 'WAREHOUSE_SKIP_ZERO_MINUS', false);
+      await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', false);
     }
   });
 
   it('refuses a batch that would take a stock out of range, recording nothing; a missing item is 404', async () => {
-    const a = await item(3);
-    const b = await item(3);
+    const a = await stockedItem(org.admin, statusId, `B-${++seq}`, 3);
+    const b = await stockedItem(org.admin, statusId, `B-${++seq}`, 3);
     const before = await changes(a);
     const tooMuch = tdb.transaction((t) => recordChanges(server.deps, t, [req(a, 1), req(b, 2_000_000_000)]));
     await expect(tooMuch).rejects.toMatchObject({ statusCode: 409 });

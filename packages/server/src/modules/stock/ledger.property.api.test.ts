@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
 import { runCli } from '../../../test/cli';
 import { verifyLedger } from '.';
+import { setFlag, warsawMonthQuery } from '../../../test/ledger';
 
 /**
  * The ledger invariant (docs/decisions.md, Stock ledger): after any sequence of the calls that
@@ -60,25 +61,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }),
 );
 
-function currentMonth(): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-');
-  return `year=${year}&month=${Number(month)}`;
-}
-
 async function changesOf(codes: Set<string>): Promise<WarehouseChange[]> {
-  const res = await org.admin.get(`/api/warehouse_changes?${currentMonth()}&perPage=10000`);
+  const res = await org.admin.get(`/api/warehouse_changes?${warsawMonthQuery()}&perPage=10000`);
   expect(res.status).toBe(200);
   return warehouseChangesAnswerSchema.parse(res.body).warehouseChanges.filter((c) => codes.has(c.item.code));
-}
-
-async function setAutoCommit(on: boolean): Promise<void> {
-  expect((await org.admin.put('/api/options', { key: 'WAREHOUSE_AUTO_COMMIT', value: String(on) })).status).toBe(204);
 }
 
 /** Runs one action against this run's items (`items`: id and code, in creation order). */
@@ -146,7 +132,7 @@ async function perform(a: Action, items: { id: number; code: string }[], prefix:
     case 'scan': {
       const item = pick(items, a.item);
       if (!item) return;
-      await setAutoCommit(a.autoCommit);
+      await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', a.autoCommit);
       const q = `QTY${a.quantity > 0 ? '+' : '-'}${Math.abs(a.quantity)}`;
       const res = await org.admin.post<{ isError: boolean }>('/api/items/barcodes', {
         barcode: q,
@@ -182,7 +168,7 @@ describe('stock ledger invariant', () => {
         const prefix = `P${++run}`;
         const items: { id: number; code: string }[] = [];
         for (const a of actions) await perform(a, items, prefix);
-        await setAutoCommit(false);
+        await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', false);
 
         // The query stock:verify runs, over the whole organisation.
         const verdict = await verifyLedger(new TenantDb(server.deps.db, orgId));
