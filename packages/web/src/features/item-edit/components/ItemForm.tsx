@@ -1,7 +1,7 @@
 import { PHOTOS_MAX, itemInputSchema, type Item, type Parameter, type PhotoInput } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -9,7 +9,6 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
 import { slots } from '@web/extensions/slots';
 import { format } from '@web/i18n/plural';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -28,6 +27,7 @@ import {
 } from '../item-form';
 import { itemKeys, saveItem, uploadPhoto } from '../item-edit.api';
 import { dotDecimal, marginPrice } from '../margin';
+import { TreeRefField } from './TreeRefField';
 import { photoProblem, progressPercent, type PhotoProblem } from '../upload-progress';
 import { itemEditText } from '../texts';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -388,21 +388,14 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
             <Col md={6}>
               <Form.Group className="mb-3">
                 <Form.Label htmlFor="item-category">{te.category}</Form.Label>
-                <Controller
+                <TreeRefField
                   control={control}
                   name="categoryId"
-                  render={({ field }) => (
-                    <NodePicker
-                      kind="categories"
-                      id="item-category"
-                      value={field.value}
-                      onChange={field.onChange}
-                      nodes={lists.categories}
-                      leading={[{ value: '', label: t.none }]}
-                      disabled={saving}
-                      testId="item-category"
-                    />
-                  )}
+                  kind="categories"
+                  id="item-category"
+                  nodes={lists.categories}
+                  disabled={saving}
+                  testId="item-category"
                 />
                 {errors.categoryId && <div className="invalid-feedback d-block">{errors.categoryId.message}</div>}
               </Form.Group>
@@ -410,21 +403,14 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
             <Col md={6}>
               <Form.Group className="mb-3">
                 <Form.Label htmlFor="item-place">{te.place}</Form.Label>
-                <Controller
+                <TreeRefField
                   control={control}
                   name="placeId"
-                  render={({ field }) => (
-                    <NodePicker
-                      kind="places"
-                      id="item-place"
-                      value={field.value}
-                      onChange={field.onChange}
-                      nodes={lists.places}
-                      leading={[{ value: '', label: t.none }]}
-                      disabled={saving}
-                      testId="item-place"
-                    />
-                  )}
+                  kind="places"
+                  id="item-place"
+                  nodes={lists.places}
+                  disabled={saving}
+                  testId="item-place"
                 />
                 {errors.placeId && <div className="invalid-feedback d-block">{errors.placeId.message}</div>}
               </Form.Group>

@@ -11,7 +11,7 @@ import {
 } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -19,7 +19,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
+import { TreeRefField } from './TreeRefField';
 import { descriptionPreview } from '@web/features/reference-lists/description-preview';
 import { format } from '@web/i18n/plural';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -311,41 +311,27 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
           </Group>
           <Group id="category" label={tm.category} on={v.categoryOn} register={register('categoryOn')}>
             <div style={{ minWidth: '20rem', maxWidth: '32rem' }} className="flex-grow-1">
-              <Controller
+              <TreeRefField
                 control={control}
                 name="categoryId"
-                render={({ field }) => (
-                  <NodePicker
-                    kind="categories"
-                    id="mass-category"
-                    value={field.value}
-                    onChange={field.onChange}
-                    nodes={lists.categories}
-                    leading={[{ value: '', label: t.none }]}
-                    disabled={!v.categoryOn || saving}
-                    testId="mass-categoryId"
-                  />
-                )}
+                kind="categories"
+                id="mass-category"
+                nodes={lists.categories}
+                disabled={!v.categoryOn || saving}
+                testId="mass-categoryId"
               />
             </div>
           </Group>
           <Group id="place" label={tm.place} on={v.placeOn} register={register('placeOn')}>
             <div style={{ minWidth: '20rem', maxWidth: '32rem' }} className="flex-grow-1">
-              <Controller
+              <TreeRefField
                 control={control}
                 name="placeId"
-                render={({ field }) => (
-                  <NodePicker
-                    kind="places"
-                    id="mass-place"
-                    value={field.value}
-                    onChange={field.onChange}
-                    nodes={lists.places}
-                    leading={[{ value: '', label: t.none }]}
-                    disabled={!v.placeOn || saving}
-                    testId="mass-placeId"
-                  />
-                )}
+                kind="places"
+                id="mass-place"
+                nodes={lists.places}
+                disabled={!v.placeOn || saving}
+                testId="mass-placeId"
               />
             </div>
           </Group>
