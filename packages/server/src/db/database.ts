@@ -101,6 +101,11 @@ export function openSqlite(file: string): Database {
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, an administrator, a dropped test database)
+  // is an 'error' event on the pool; without a listener Node turns it into an uncaught exception
+  // that ends the process. The pool has already discarded that connection and opens a new one on
+  // the next query, so a warning is all that is left to do.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', destroy: () => db.destroy() };
 }
