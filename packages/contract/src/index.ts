@@ -15,3 +15,8 @@ export * from './items';
 export * from './warehouse-changes';
 export * from './scans';
 export * from './orders';
+export * from './orders-search';
+export * from './orders-mass';
+export * from './orders-summary';
+export * from './carriers';
+export * from './buyer-info';

@@ -163,6 +163,8 @@ const orderFields = {
   /** Absent: ADDRESS for a new order (PERSONAL_PICKUP when stationary), unchanged for an edit. */
   shippingMethod: z.enum(SHIPPING_METHODS, { error: ORDER_MSG.shippingInvalid }).optional(),
   billOfLading: textOrNull(ORDER_SHORT_MAX),
+  /** A method of GET /carriers; null without a carrier (always null for personal pickup). */
+  carrierMethodId: idSchema.nullable().default(null),
   sizeA: parcelSizeSchema.default(0),
   sizeB: parcelSizeSchema.default(0),
   sizeC: parcelSizeSchema.default(0),
@@ -257,7 +259,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** Carriers come with their own issue; until then every order answers `carrierMethod: null`. */
+/** The order's carrier method as GET /carriers lists it (carriers.ts). */
 export const carrierMethodSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -350,6 +352,7 @@ export function orderToUpdate(order: Order, itemsChanged = false): OrderUpdate {
     cashOnDelivery: order.cashOnDelivery,
     shippingMethod: order.shippingMethod,
     billOfLading: order.billOfLading,
+    carrierMethodId: order.carrierMethod?.id ?? null,
     sizeA: order.sizeA,
     sizeB: order.sizeB,
     sizeC: order.sizeC,

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { SHIPPING_METHODS } from './orders';
+
+/**
+ * The public buyer page (platform.md §2 Buyer order page, §3 Buyer-view order; server-rules.md,
+ * Orders): only these fields, nothing private (own note, problem, external id, annotations, user).
+ * Every object is strict, so a test can prove no other key is ever answered.
+ */
+
+export const BUYER_INFO_MSG = { wrongData: 'Błędne dane zamówienia!' } as const;
+
+export const buyerInfoQuerySchema = z.object({
+  p: z.string({ error: BUYER_INFO_MSG.wrongData }).trim().min(1, { error: BUYER_INFO_MSG.wrongData }).max(20),
+  uuid: z.string({ error: BUYER_INFO_MSG.wrongData }).trim().min(1, { error: BUYER_INFO_MSG.wrongData }).max(36),
+});
+
+export const buyerOrderSchema = z.strictObject({
+  id: z.number(),
+  orderDate: z.string(),
+  orderStatus: z.strictObject({ name: z.string(), color: z.string(), textColor: z.string() }),
+  messageToSeller: z.string(),
+  clientData: z.strictObject({
+    email: z.string(),
+    tel: z.string(),
+    nameSurname: z.string(),
+    companyName: z.string(),
+    street: z.string(),
+    buildNr: z.string(),
+    postCode: z.string(),
+    city: z.string(),
+    countryCode: z.string(),
+    pickupPoint: z.string(),
+  }),
+  cashOnDelivery: z.boolean(),
+  invoice: z
+    .strictObject({
+      companyName: z.string(),
+      companyTaxId: z.string(),
+      nameSurname: z.string(),
+      address: z.string(),
+      postCode: z.string(),
+      city: z.string(),
+      countryCode: z.string(),
+    })
+    .nullable(),
+  billOfLading: z.string().nullable(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  carrierMethod: z.strictObject({ name: z.string(), carrierName: z.string() }).nullable(),
+  deliveryCost: z.number(),
+  deliveryVat: z.number(),
+  items: z.array(
+    z.strictObject({ code: z.string(), name: z.string(), price: z.number(), vat: z.number(), quantity: z.number() }),
+  ),
+});
+export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
+export const buyerInfoAnswerSchema = z.strictObject({ order: buyerOrderSchema });

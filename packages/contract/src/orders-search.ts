@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { pagedAnswerSchema, pagingSchema } from './paging';
+import { clientDataSchema, orderSummarySchema, SHIPPING_METHODS } from './orders';
+import { idSchema } from './schemas';
+
+/**
+ * GET /orders search (goods-and-orders.md §2.13, §3 Order search, §5 Order search) and the rows of
+ * the order list. Text filters are matched as docs/decisions.md (Orders, search) records; dates are
+ * calendar days in the organisation's time zone (Europe/Warsaw), both ends included.
+ */
+
+export const INVOICE_TYPES = ['WITHOUT_INVOICE', 'WITH_INVOICE', 'INV_WITH_NUM', 'INV_WITHOUT_NUM'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+/** NUMBER: newest number first; DATE: newest order date first (ties by number). */
+export const ORDER_SORTS = ['NUMBER', 'DATE'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export const ORDER_SEARCH_MSG = {
+  numberInvalid: 'Numer zamówienia musi być liczbą całkowitą nie mniejszą niż 1.',
+  dateInvalid: 'Data musi mieć format RRRR-MM-DD.',
+  dateRange: 'Data „do” nie może być wcześniejsza niż data „od”.',
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const day = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ORDER_SEARCH_MSG.dateInvalid })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      {
+        error: ORDER_SEARCH_MSG.dateInvalid,
+      },
+    )
+    .optional(),
+);
+
+export const orderSearchSchema = pagingSchema
+  .extend({
+    /** §5: digits only, min 1. */
+    number: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, { error: ORDER_SEARCH_MSG.numberInvalid })
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 2_147_483_647, { error: ORDER_SEARCH_MSG.numberInvalid })
+        .optional(),
+    ),
+    dateFrom: day,
+    dateTo: day,
+    tel: text(200),
+    email: text(200),
+    city: text(200),
+    postCode: text(200),
+    pickupPoint: text(200),
+    /** Waybill (bill of lading) number. */
+    bol: text(200),
+    statusId: z.preprocess(blankToUndefined, idSchema.optional()),
+    incomeSrcId: z.preprocess(blankToUndefined, idSchema.optional()),
+    invoiceType: z.preprocess(blankToUndefined, z.enum(INVOICE_TYPES).optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(ORDER_SORTS).default('NUMBER')),
+  })
+  .superRefine((s, ctx) => {
+    if (s.dateFrom && s.dateTo && s.dateTo < s.dateFrom)
+      ctx.addIssue({ code: 'custom', message: ORDER_SEARCH_MSG.dateRange, path: ['dateTo'] });
+  });
+export type OrderSearch = z.output<typeof orderSearchSchema>;
+export type OrderSearchInput = z.input<typeof orderSearchSchema>;
+
+/**
+ * A row of the order list: everything the list, its icons and its quick actions show, without the
+ * lines (the preview dialog and the edit page read the whole order by id).
+ */
+export const orderRowSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  orderDate: z.string(),
+  lastModDate: z.string(),
+  stationary: z.boolean(),
+  externalId: z.string().nullable(),
+  orderStatus: z.object({ id: z.number(), name: z.string(), color: z.string() }),
+  incomeSource: z.object({ id: z.number(), name: z.string() }),
+  currency: z.string(),
+  messageToSeller: z.string(),
+  comment: z.string(),
+  invoiceAnnotations: z.string(),
+  problem: z.string().nullable(),
+  deliveryCost: z.number(),
+  deliveryVat: z.number(),
+  cashOnDelivery: z.boolean(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  /** "Carrier name - method name", null without a carrier method. */
+  carrierMethodName: z.string().nullable(),
+  billOfLading: z.string().nullable(),
+  /** Invoice state: none, present without a number (not issued), issued; and whether it was e-mailed. */
+  hasInvoice: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  invoiceMailSent: z.boolean(),
+  clientData: clientDataSchema,
+  orderSummary: orderSummarySchema.extend({ itemsCount: z.number() }),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const ordersAnswerSchema = pagedAnswerSchema('orders', orderRowSchema);
+export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
