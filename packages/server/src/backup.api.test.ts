@@ -48,9 +48,11 @@ async function signIn(url: string): Promise<ApiClient> {
 }
 
 const INITIAL_STOCK = 100_000;
+/** Every test runs the CLI several times (a Node process each): generous on a busy machine. */
+const SLOW = { timeout: 180_000 };
 
 describe('backup and restore', () => {
-  it('drill: a backup of a busy database restores every order and stock of its moment', async () => {
+  it('drill: a backup of a busy database restores every order and stock of its moment', SLOW, async () => {
     let server = await startServerOn(env);
     let admin = await signIn(server.url);
     await createOrderRefs(admin);
@@ -135,7 +137,7 @@ describe('backup and restore', () => {
     }
   });
 
-  it('refuses bad arguments with exit code 2 and a Polish message', async () => {
+  it('refuses bad arguments with exit code 2 and a Polish message', SLOW, async () => {
     const existing = file('istniejacy.bak');
     fs.writeFileSync(existing, 'x');
     const cases: [string[], string][] = [
@@ -154,7 +156,7 @@ describe('backup and restore', () => {
     expect(fs.readFileSync(existing, 'utf8')).toBe('x');
   });
 
-  it('a damaged backup is refused and the database stays as it was', async () => {
+  it('a damaged backup is refused and the database stays as it was', SLOW, async () => {
     const good = file('dobra.bak');
     expect((await cli('backup', '--out', good)).code).toBe(0);
     let server = await startServerOn(env);
@@ -181,6 +183,7 @@ describe('backup and restore', () => {
 
   it.skipIf(testEngine() !== 'postgres')(
     'PostgreSQL: a restore that fails half-way (a statement refused) changes nothing',
+    SLOW,
     async () => {
       const sql = async (url: string, statement: string) => {
         const c = new pg.Client({ connectionString: url });
