@@ -10,7 +10,8 @@ import { localDaySql } from './local-day';
  * Day rows: per organisation, local day, status and income source: orders, pieces on their lines,
  * orders with a problem, orders with an invoice that has no number yet, delivery and goods (grosze).
  * Group rows: the same keys plus the goods' group key (item group id; 0 = catalogue goods without a
- * group; -1 = lines not connected to a catalogue item): orders having such lines, their pieces, the
+ * group; -1 = lines saved without a catalogue item, i.e. no item and no deleted-item mark): orders
+ * having such lines, their pieces, the
  * goods of those lines and the delivery of those orders (an order with lines of two keys counts in
  * both).
  */
@@ -75,7 +76,7 @@ export function groupRowsSql(isPostgres: boolean, scope: RollupScope): RawBuilde
     from (
       select o.id, o.org_id as org_id, ${day} as day, o.order_status_id as order_status_id,
         o.income_source_id as income_source_id, o.delivery_cost as delivery,
-        case when l.item_id is null then -1 else coalesce(l.item_group_id, 0) end as group_key,
+        case when l.item_id is null and l.item_deleted = 0 then -1 else coalesce(l.item_group_id, 0) end as group_key,
         sum(l.quantity) as q, sum(l.quantity * l.price) as g
       from orders o
       join order_lines l on l.order_id = o.id

@@ -254,6 +254,8 @@ export interface OrderLinesTable {
   /** Hundredths of a percent. */
   vat: number;
   item_group_id: number | null;
+  /** 1: the item was deleted after the save (item_id is null now); still catalogue goods (0008). */
+  item_deleted: Generated<number>;
 }
 
 /** Daily order figures per status and income source (migration 0008): counts, money in grosze. */

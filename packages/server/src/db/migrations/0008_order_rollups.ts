@@ -13,12 +13,15 @@ const zero = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
  * lines not connected to a catalogue item). Kept in step by every write of orders in the same
  * transaction (modules/orders/orders.rollups.ts) and filled here from the orders already stored.
  * Money in grosze. No foreign keys to statuses, sources or groups: the roll-ups are derived data,
- * and the writes that remove those rows move the orders' figures first.
+ * and the writes that remove those rows move the orders' figures first. `order_lines.item_deleted`
+ * marks lines whose item was deleted after their save: they stay catalogue goods in the figures.
  */
 export const m0008OrderRollups: Migration = {
   name: '0008_order_rollups',
   async up(db: Kysely<unknown>, engine: Engine) {
     const money = engine === 'postgres' ? 'bigint' : 'integer';
+    // A line whose catalogue item was deleted after the save keeps counting as catalogue goods.
+    await db.schema.alterTable('order_lines').addColumn('item_deleted', 'smallint', zero).execute();
     await db.schema
       .createTable('order_rollup_days')
       .addColumn('org_id', 'integer', org)

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../platform/module';
 import type { UsageCheckDef } from '../../platform/usage';
-import { detachLines } from './orders.detach';
+import { detachGroupLines, markDeletedItemLines } from './orders.detach';
 import { ordersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { ORDERS_MSG } from './messages.pl';
@@ -19,9 +19,9 @@ const usageChecks: UsageCheckDef[] = [
         ? ORDERS_MSG.usedByOrders.income_sources
         : undefined,
   },
-  // Order lines may outlive their item and its group; their roll-ups move when those go.
-  { target: 'items', release: (tdb, id) => detachLines(tdb, 'items', 'item_id', id) },
-  { target: 'item_groups', release: (tdb, id) => detachLines(tdb, 'item_groups', 'item_group_id', id) },
+  // Order lines outlive their item and its group; the roll-ups stay in step when those go.
+  { target: 'items', release: markDeletedItemLines },
+  { target: 'item_groups', release: detachGroupLines },
 ];
 
 /** Orders: create, edit, copy and delete, with their lines' stock through the ledger. */

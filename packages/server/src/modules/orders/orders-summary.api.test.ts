@@ -1,4 +1,11 @@
-import { ordersSummarySchema, summaryMainSchema, type OrdersSummary, type SummaryMain } from '@zaplecze/contract';
+import {
+  orderToUpdate,
+  ordersSummarySchema,
+  summaryMainSchema,
+  type Order,
+  type OrdersSummary,
+  type SummaryMain,
+} from '@zaplecze/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantDb } from '../../db/tenant';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -261,12 +268,19 @@ describe('GET /orders_summary: blocks and filters', () => {
     ]);
     await expectRollupsInStep(server, s.orgId);
 
-    // A deleted item leaves its lines not connected to the catalogue.
+    // A deleted item's lines stay catalogue goods of their group: the figures do not move...
     expect((await s.org.admin.delete(`/api/items?id=${a}`)).status).toBe(204);
+    expect(await summary(s, q)).toEqual(now);
+    await expectRollupsInStep(server, s.orgId);
+    // ...until the order's lines are saved again, now without a catalogue item.
+    const stored = await s.org.admin.get<{ orders: Order[] }>(`/api/orders?id=${id}`);
+    expect(stored.body.orders[0]!.items.map((l) => l.itemId)).toEqual([null, b]);
+    expect((await s.org.admin.put('/api/orders', orderToUpdate(stored.body.orders[0]!, true))).status).toBe(200);
     now = await summary(s, q);
-    expect(now.incomeNotConnectedItems).toBe(10);
-    expect(now.incomeNotConnectedItemsDelivery).toBe(3.5);
-    expect(now.incomeByItemGroup).toEqual([{ group: null, income: 1, incomeDelivery: 1 }]);
+    expect(now.incomeNotConnectedItems).toBe(5);
+    expect(now.incomeNotConnectedItemsDelivery).toBe(1);
+    // The re-saved line of b takes b's group of now (Szkło), as every save does.
+    expect(now.incomeByItemGroup).toEqual([{ group: { id: g, name: 'Szkło' }, income: 6, incomeDelivery: 3.5 }]);
     await expectRollupsInStep(server, s.orgId);
 
     const del = await s.org.admin.post('/api/orders/mass_delete', { ids: [id, split.body.id] });

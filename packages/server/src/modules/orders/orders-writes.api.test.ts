@@ -134,6 +134,13 @@ describe('POST /orders/mass_edit', () => {
       expect(res.status, JSON.stringify(data)).toBe(400);
       expect(res.body).toMatchObject({ message });
     }
+    const shortKey = await org.admin.post('/api/orders/mass_edit', {
+      ids: [o.id],
+      data: { deliveryCost: 9 },
+      idempotencyKey: 'abc',
+    });
+    expect(shortKey.status).toBe(400);
+    expect(shortKey.body).toMatchObject({ field: 'idempotencyKey' });
     // Another organisation's status is refused like a missing one.
     const other = await createOrg(server);
     const theirs = await other.admin.post<{ id: number }>('/api/order_statuses', { name: 'Cudzy' });
@@ -352,6 +359,35 @@ describe('concurrent writes', () => {
     const statuses = await Promise.all(calls);
     // A mass delete may take an order that a split or a plain delete wanted at the same moment.
     expect(statuses.filter((s) => ![200, 204, 404].includes(s))).toEqual([]);
+    await ledgerClean();
+  });
+
+  it('deleting an item while orders of it are saved never deadlocks, and the roll-ups stay exact', async () => {
+    const a = await item(1000);
+    const b = await item(1000);
+    const orderDate = '2025-10-10T10:10:10Z';
+    const base = await Promise.all(
+      Array.from({ length: 12 }, () => create({ orderDate, items: [line(a, 1), line(b, 1)] })),
+    );
+    const calls = [
+      org.admin.delete(`/api/items?id=${a}`).then((r) => r.status),
+      ...base.map((o, i) =>
+        org.admin
+          .put('/api/orders', {
+            ...orderBody({ orderDate, items: [line(b, 2)] }),
+            id: o.id,
+            orderStatusId: refs.status2Id,
+            incomeSourceId: o.incomeSource.id,
+            itemsChanged: i % 2 === 0,
+          })
+          .then((r) => r.status),
+      ),
+      org.admin.post('/api/orders', orderBody({ orderDate, items: [line(b, 1), line(a, 1)] })).then((r) => r.status),
+    ];
+    const statuses = await Promise.all(calls);
+    // A save that read its lines before the item went and reaches the ledger after it is refused
+    // by the ledger (404, the item no longer exists); a new order after it with 400. Never a 500.
+    expect(statuses.filter((s) => ![200, 204, 400, 404].includes(s))).toEqual([]);
     await ledgerClean();
   });
 });

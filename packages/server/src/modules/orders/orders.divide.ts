@@ -3,7 +3,8 @@ import type { orderDivideSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
-import { type LineColumns, ordersRepository as repo, type StoredLine } from './orders.repository';
+import { type BatchLine, ordersBatchRepository as batch } from './orders.mass.repository';
+import { type LineColumns, ordersRepository as repo } from './orders.repository';
 import { rollupsBefore } from './orders.rollups';
 import { DIVIDE_MSG, ORDERS_MSG } from './messages.pl';
 
@@ -18,10 +19,10 @@ import { DIVIDE_MSG, ORDERS_MSG } from './messages.pl';
 
 type DivideParsed = z.output<typeof orderDivideSchema>;
 
-const lineColumns = ({ id: _id, ...l }: StoredLine, quantity: number): LineColumns => ({ ...l, quantity });
+const lineColumns = ({ id: _id, ...l }: BatchLine, quantity: number): LineColumns => ({ ...l, quantity });
 
 /** Checks the moves against the order's lines: the quantity each line keeps and the one it gives. */
-function planMoves(lines: readonly StoredLine[], moves: DivideParsed['itemsToMove']) {
+function planMoves(lines: readonly BatchLine[], moves: DivideParsed['itemsToMove']) {
   const moved = new Map<number, number>();
   moves.forEach((m, i) => {
     const line = lines.find((l) => l.id === m.lineId);
@@ -47,15 +48,16 @@ function planMoves(lines: readonly StoredLine[], moves: DivideParsed['itemsToMov
 /**
  * POST /orders/divide: answers the new order's id. The new order is the same sale (same order
  * date, status, income source, client and invoice data, external id) with a new uuid, its own
- * parcel (no waybill, sizes and weight 0) and no invoice number; its lines keep their item link,
- * price and the group they were saved with.
+ * parcel (no waybill, sizes and weight 0) and no invoice number; its lines keep their item link
+ * (or deleted-item mark), price and the group they were saved with.
  */
 export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promise<{ id: number }> {
   const now = ctx.deps.now().toISOString();
   const id = await ctx.tdb.transaction(async (tdb) => {
     const src = await repo.rawById(tdb, input.orderId, true);
     if (!src) throw notFound(ORDERS_MSG.notFound);
-    const { kept, given } = planMoves(await repo.lines(tdb, input.orderId), input.itemsToMove);
+    const lines = (await batch.linesOf(tdb, [input.orderId])).get(input.orderId) ?? [];
+    const { kept, given } = planMoves(lines, input.itemsToMove);
     const rollups = await rollupsBefore(tdb, [input.orderId]);
     const { id: _id, org_id: _org, ...columns } = src;
     const newId = await repo.insert(tdb, {

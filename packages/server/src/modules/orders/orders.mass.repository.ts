@@ -2,6 +2,9 @@ import { chunks } from '../../db/per-row';
 import type { TenantDb } from '../../db/tenant';
 import type { OrderChanges, StoredLine } from './orders.repository';
 
+/** A stored line with its deleted-item mark (what a split carries over). */
+export type BatchLine = StoredLine & { item_deleted: number };
+
 const CHUNK = 500;
 
 /** Queries of the batch calls (mass delete, mass edit) over many orders of the organisation. */
@@ -23,12 +26,23 @@ export const ordersBatchRepository = {
   },
 
   /** The lines of each of these orders, in position order. */
-  async linesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, StoredLine[]>> {
-    const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
+  async linesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, BatchLine[]>> {
+    const out = new Map<number, BatchLine[]>(orderIds.map((id) => [id, []]));
     for (const part of chunks(orderIds, CHUNK)) {
       const rows = await tdb
         .selectFrom('order_lines')
-        .select(['order_id', 'id', 'item_id', 'code', 'name', 'quantity', 'price', 'vat', 'item_group_id'])
+        .select([
+          'order_id',
+          'id',
+          'item_id',
+          'code',
+          'name',
+          'quantity',
+          'price',
+          'vat',
+          'item_group_id',
+          'item_deleted',
+        ])
         .where('order_id', 'in', part)
         .orderBy('order_id')
         .orderBy('position')
