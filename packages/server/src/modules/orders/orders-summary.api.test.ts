@@ -6,7 +6,10 @@ import {
   type OrdersSummary,
   type SummaryMain,
 } from '@zaplecze/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { migrate } from '../../db/migrate';
 import { TenantDb } from '../../db/tenant';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
@@ -415,5 +418,32 @@ describe('GET /orders/summary_main', () => {
     } finally {
       server.clock.offsetMs = 0;
     }
+  });
+});
+
+describe('migration 0008', () => {
+  it('fills the roll-ups from the orders already stored', async () => {
+    const s = await shop();
+    const g = (await s.org.admin.post<{ id: number }>('/api/item_groups', { name: 'Migracja' })).body.id;
+    const a = await item(s, g);
+    await order(s, { orderDate: '2024-02-29T12:00:00Z', deliveryCost: 1.5, items: [line(a, 2), line(null, 1)] });
+    await order(s, { orderDate: '2024-03-01T12:00:00Z', hasProblem: true, items: [line(a, 1, { price: 0.3 })] });
+    const before = await summary(s, 'year=2024&month=2');
+
+    // Back to the schema before 0008, then migrate again: the roll-ups come from the orders.
+    const db = server.deps.db;
+    await sql`drop table order_rollup_days`.execute(db);
+    await sql`drop table order_rollup_groups`.execute(db);
+    await sql`alter table order_lines drop column item_deleted`.execute(db);
+    await db
+      .deleteFrom('schema_migrations' as never)
+      .where('name' as never, '=', '0008_order_rollups' as never)
+      .execute();
+    const database = { db, engine: server.deps.engine } as unknown as Database;
+    expect(await migrate(database)).toEqual(['0008_order_rollups']);
+
+    expect(await summary(s, 'year=2024&month=2')).toEqual(before);
+    expect((await summary(s, 'year=2024&month=3')).statistics.allOrdersCount).toBe(1);
+    await expectRollupsInStep(server, s.orgId);
   });
 });
