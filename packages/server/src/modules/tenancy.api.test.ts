@@ -220,6 +220,11 @@ const RESOURCES: TenantResource[] = [
       },
       { method: 'DELETE', url: `/api/orders?id=${id}` },
       { method: 'POST', url: '/api/orders/copy', body: { id } },
+      {
+        method: 'POST',
+        url: '/api/orders/divide',
+        body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
+      },
     ],
     // The order list (search) comes with its own issue; there is no list call yet.
     lists: [],
@@ -349,6 +354,40 @@ describe('tenant isolation: mass operations on items', () => {
     const del = await attacker.admin.post('/api/items/mass_delete', { ids: [id] });
     expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
     expect((await victim.admin.get(`/api/items?id=${id}`)).body).toEqual(before);
+  });
+});
+
+describe('tenant isolation: mass operations on orders', () => {
+  it("another organisation's ids are reported as not found and stay untouched", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const before = (await victim.admin.get(`/api/orders?id=${id}`)).body;
+    const edit = await attacker.admin.post('/api/orders/mass_edit', { ids: [id], data: { deliveryCost: 0 } });
+    expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
+    const del = await attacker.admin.post('/api/orders/mass_delete', { ids: [id] });
+    expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
+  });
+});
+
+describe('tenant isolation: order summaries', () => {
+  it("another organisation's orders never count, even filtered by its own status or income source", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const order = (
+      await victim.admin.get<{ orders: { orderStatus: { id: number }; incomeSource: { id: number } }[] }>(
+        `/api/orders?id=${id}`,
+      )
+    ).body.orders[0]!;
+    const [year, month] = warsawMonthQuery()
+      .split('&')
+      .map((p) => Number(p.split('=')[1]));
+    const filters = `year=${year}&month=${month}&statuses=${order.orderStatus.id}&incomeSourceId=${order.incomeSource.id}`;
+    const theirs = await victim.admin.get<{ statistics: { allOrdersCount: number } }>(`/api/orders_summary?${filters}`);
+    expect(theirs.body.statistics.allOrdersCount).toBeGreaterThan(0);
+    const mine = await attacker.admin.get<{ statistics: { allOrdersCount: number } }>(`/api/orders_summary?${filters}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.statistics.allOrdersCount).toBe(0);
+    const main = await attacker.admin.get<{ today: { ordersCount: number } }>('/api/orders/summary_main');
+    expect(main.body.today.ordersCount).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/module';
 import type { UsageCheckDef } from '../../platform/usage';
+import { detachGroupLines, markDeletedItemLines } from './orders.detach';
 import { ordersRepository } from './orders.repository';
 import { buyerRoutes } from './orders.buyer.routes';
 import { ordersRoutes } from './orders.routes';
@@ -19,6 +20,9 @@ const usageChecks: UsageCheckDef[] = [
         ? ORDERS_MSG.usedByOrders.income_sources
         : undefined,
   },
+  // Order lines outlive their item and its group; the roll-ups stay in step when those go.
+  { target: 'items', release: markDeletedItemLines },
+  { target: 'item_groups', release: detachGroupLines },
 ];
 
 /**
@@ -27,3 +31,4 @@ const usageChecks: UsageCheckDef[] = [
  */
 export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRoutes, ...buyerRoutes], usageChecks };
 export { getOrder } from './orders.service';
+export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';

@@ -5,8 +5,13 @@ import type { TenantDb } from '../../db/tenant';
 
 export type OrderColumns = Omit<Insertable<OrdersTable>, 'id' | 'org_id'>;
 export type OrderChanges = Updateable<Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary'>>;
-/** A line as stored, without its id and order. */
-export type LineColumns = Omit<Selectable<OrderLinesTable>, 'id' | 'org_id' | 'order_id' | 'position'>;
+/** A line as stored, without its id and order (`item_deleted` only when a split carries it over). */
+export type LineColumns = Omit<
+  Selectable<OrderLinesTable>,
+  'id' | 'org_id' | 'order_id' | 'position' | 'item_deleted'
+> & {
+  item_deleted?: number;
+};
 export type StoredLine = Awaited<ReturnType<typeof ordersRepository.lines>>[number];
 
 const CHUNK = 500;

@@ -1,5 +1,17 @@
-import { idQuerySchema, orderCopySchema, orderInputSchema, orderUpdateSchema } from '@zaplecze/contract';
+import {
+  idQuerySchema,
+  orderCopySchema,
+  orderDivideSchema,
+  orderInputSchema,
+  orderMassDeleteSchema,
+  orderMassEditSchema,
+  orderUpdateSchema,
+  ordersSummaryQuerySchema,
+} from '@zaplecze/contract';
 import { route } from '../../platform/route';
+import { divideOrder } from './orders.divide';
+import { massDeleteOrders, massEditOrders } from './orders.mass';
+import { ordersSummary, summaryMain } from './orders.summary';
 import { copyOrder, createOrder, deleteOrder, lookupOrder, updateOrder } from './orders.service';
 
 /**
@@ -41,5 +53,39 @@ export const ordersRoutes = [
     access: 'main.order.edit',
     body: orderCopySchema,
     handler: (ctx, { body }) => copyOrder(ctx, body.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/mass_delete',
+    access: 'main.order.edit',
+    body: orderMassDeleteSchema,
+    handler: (ctx, { body }) => massDeleteOrders(ctx, body.ids),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/mass_edit',
+    access: 'main.order.edit',
+    body: orderMassEditSchema,
+    handler: (ctx, { body }) => massEditOrders(ctx, body.ids, body.data, body.idempotencyKey),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/divide',
+    access: 'main.order.edit',
+    body: orderDivideSchema,
+    handler: (ctx, { body }) => divideOrder(ctx, body),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders_summary',
+    access: 'main.order.summary.show',
+    query: ordersSummaryQuerySchema,
+    handler: (ctx, { query }) => ordersSummary(ctx, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders/summary_main',
+    access: 'main.order.summary.show',
+    handler: (ctx) => summaryMain(ctx),
   }),
 ];
