@@ -82,9 +82,13 @@ export const summaryPeriodSchema = z.object({
   itemsCount: z.number(),
   ordersWithProblem: z.number(),
   invoicesWithoutNumber: z.number(),
-  sumAll: z.number(),
-  sumDelivery: z.number(),
-  sumItems: z.number(),
+  /**
+   * Income: null for a user without main.order.summary.show, who sees only the order counts (the
+   * order widget needs main.order.show, the income widget main.order.summary.show; platform.md §6).
+   */
+  sumAll: z.number().nullable(),
+  sumDelivery: z.number().nullable(),
+  sumItems: z.number().nullable(),
 });
 export type SummaryPeriodFigures = z.infer<typeof summaryPeriodSchema>;
 

@@ -354,17 +354,25 @@ describe('GET /orders_summary: validation and permissions', () => {
     expect(source.status).toBe(400);
   });
 
-  it('both summaries need main.order.summary.show', async () => {
+  it('the month summary needs main.order.summary.show; summary_main shows income only with it', async () => {
     const s = await shop();
     const orders = await createUser(server, s.org, {
       login: 'zamowienia',
       permissions: 'main.order.show;main.order.edit',
     });
     const boss = await createUser(server, s.org, { login: 'szef', permissions: 'main.order.summary.show' });
-    for (const url of ['/api/orders_summary?year=2025&month=5', '/api/orders/summary_main']) {
-      expect((await orders.client.get(url)).status, url).toBe(403);
-      expect((await boss.client.get(url)).status, url).toBe(200);
-    }
+    const nobody = await createUser(server, s.org, { login: 'magazyn', permissions: 'main.items.show' });
+    expect((await orders.client.get('/api/orders_summary?year=2025&month=5')).status).toBe(403);
+    expect((await boss.client.get('/api/orders_summary?year=2025&month=5')).status).toBe(200);
+    expect((await nobody.client.get('/api/orders/summary_main')).status).toBe(403);
+    // The order widget's user (platform.md §6): counts, and no income.
+    const counts = await orders.client.get<SummaryMain>('/api/orders/summary_main');
+    expect(counts.status).toBe(200);
+    const periods = Object.values(summaryMainSchema.parse(counts.body));
+    expect(periods.every((p) => p.sumAll === null && p.sumDelivery === null && p.sumItems === null)).toBe(true);
+    expect(periods.every((p) => typeof p.ordersCount === 'number')).toBe(true);
+    const income = summaryMainSchema.parse((await boss.client.get<SummaryMain>('/api/orders/summary_main')).body);
+    expect(Object.values(income).every((p) => typeof p.sumAll === 'number')).toBe(true);
   });
 });
 

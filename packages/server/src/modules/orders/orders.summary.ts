@@ -1,5 +1,6 @@
 import {
   fromHundredths,
+  hasPermissionExact,
   SUMMARY_PERIODS,
   type OrdersSummary,
   type OrdersSummaryQuery,
@@ -10,6 +11,7 @@ import {
 import { addDays, dayText, localDay } from '../../db/local-day';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
+import { forbidden } from '../../platform/errors';
 
 /**
  * GET /orders_summary and GET /orders/summary_main (goods-and-orders.md §2.18, §3 Summary, §7.4;
@@ -198,8 +200,14 @@ export function summaryPeriods(today: number): Record<SummaryPeriod, [number, nu
   };
 }
 
-/** GET /orders/summary_main: one grouped read of at most two months of day rows. */
+/**
+ * GET /orders/summary_main: one grouped read of at most two months of day rows. A user with
+ * main.order.summary.show gets everything; with only main.order.show, the counts and no income
+ * (null); with neither, 403 (docs/decisions.md, Summaries).
+ */
 export async function summaryMain(ctx: AuthContext): Promise<SummaryMain> {
+  const seesIncome = hasPermissionExact(ctx.user.permissions, 'main.order.summary.show');
+  if (!seesIncome && !hasPermissionExact(ctx.user.permissions, 'main.order.show')) throw forbidden();
   const periods = summaryPeriods(localDay(ctx.deps.now()));
   const from = Math.min(...Object.values(periods).map(([f]) => f));
   const to = Math.max(...Object.values(periods).map(([, t]) => t));
@@ -233,9 +241,9 @@ export async function summaryMain(ctx: AuthContext): Promise<SummaryMain> {
       itemsCount: pieces,
       ordersWithProblem: problems,
       invoicesWithoutNumber: unnumbered,
-      sumAll: fromHundredths(goods + delivery),
-      sumDelivery: fromHundredths(delivery),
-      sumItems: fromHundredths(goods),
+      sumAll: seesIncome ? fromHundredths(goods + delivery) : null,
+      sumDelivery: seesIncome ? fromHundredths(delivery) : null,
+      sumItems: seesIncome ? fromHundredths(goods) : null,
     };
   };
   return Object.fromEntries(SUMMARY_PERIODS.map((p) => [p, figures(...periods[p])])) as SummaryMain;
