@@ -122,6 +122,12 @@ export function createAppRouter() {
                 },
               ],
             },
+            // 'orders/:id': 0 new, -1 new stationary; static paths ('orders/mass-edit') win over ':id'.
+            {
+              path: 'orders/:id',
+              handle: h(t.titles.orderEdit, ['orders']),
+              lazy: page(() => import('@web/features/order-edit/OrderEditPage')),
+            },
             {
               path: 'barcode-prints',
               handle: h(t.titles.barcodePrints, ['barcode-prints']),
