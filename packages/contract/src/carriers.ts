@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARRIER_SEND_TYPES } from './orders';
+import { CARRIER_SEND_TYPES, type ShippingMethod } from './orders';
 import { idSchema } from './schemas';
 
 /**
@@ -7,6 +7,8 @@ import { idSchema } from './schemas';
  * server-rules.md, Carriers). The core has the built-in own carrier; carrier plugins add more
  * through the same server interface.
  */
+
+export type CarrierSendType = (typeof CARRIER_SEND_TYPES)[number];
 
 export const carrierMethodInfoSchema = z.object({
   id: z.number(),
@@ -34,7 +36,11 @@ export const checkPickupPointQuerySchema = z.object({
   ),
   methodId: z.preprocess(
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    idSchema.optional().refine((v) => v !== undefined, { error: PICKUP_POINT_MSG.methodRequired }),
+    // Not `.optional()`: an optional key that is absent skips its checks, and the message is required.
+    z
+      .unknown()
+      .refine((v): boolean => v !== undefined, { error: PICKUP_POINT_MSG.methodRequired, abort: true })
+      .pipe(idSchema),
   ),
 });
 
@@ -42,3 +48,29 @@ export const checkPickupPointQuerySchema = z.object({
 export const PICKUP_POINT_STATUSES = ['true', 'false', 'unknown'] as const;
 export const checkPickupPointAnswerSchema = z.object({ status: z.enum(PICKUP_POINT_STATUSES) });
 export type CheckPickupPointAnswer = z.infer<typeof checkPickupPointAnswerSchema>;
+
+/** The order's carrier method against its shipping method (goods-and-orders.md §2.14, §5). */
+export const CARRIER_METHOD_MSG = {
+  notFound: 'Metoda przewoźnika: wybrana metoda nie istnieje.',
+  personalPickup: 'Metoda przewoźnika: przy odbiorze osobistym nie wybiera się przewoźnika.',
+  onlyPickupPoint:
+    'Metoda przewoźnika: wybrana metoda dostarcza tylko do punktu odbioru, nie można jej użyć z dostawą na adres.',
+  onlyAddress:
+    'Metoda przewoźnika: wybrana metoda dostarcza tylko na adres, nie można jej użyć z dostawą do punktu odbioru.',
+} as const;
+
+/**
+ * Why a carrier method cannot go with a shipping method, or undefined when it can: personal pickup
+ * has no carrier; ADDRESS refuses an ONLY_PICKUP_POINT method and PICKUP_POINT an ONLY_ADDRESS
+ * one (the edit screen disables those options, §2.14). No method (null) is always allowed.
+ */
+export function carrierMethodProblem(
+  shippingMethod: ShippingMethod,
+  sendType: CarrierSendType | null,
+): string | undefined {
+  if (sendType === null) return undefined;
+  if (shippingMethod === 'PERSONAL_PICKUP') return CARRIER_METHOD_MSG.personalPickup;
+  if (shippingMethod === 'ADDRESS' && sendType === 'ONLY_PICKUP_POINT') return CARRIER_METHOD_MSG.onlyPickupPoint;
+  if (shippingMethod === 'PICKUP_POINT' && sendType === 'ONLY_ADDRESS') return CARRIER_METHOD_MSG.onlyAddress;
+  return undefined;
+}

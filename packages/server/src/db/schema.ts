@@ -237,6 +237,8 @@ export interface OrdersTable {
   invoice_city: string;
   invoice_country_code: string;
   invoice_mail_sent: number;
+  /** A row of carrier_methods; null without a carrier. */
+  carrier_method_id: number | null;
 }
 
 /** A line of an order; `item_group_id` is the linked item's group when the line was saved. */
@@ -254,6 +256,20 @@ export interface OrderLinesTable {
   /** Hundredths of a percent. */
   vat: number;
   item_group_id: number | null;
+}
+
+/**
+ * A carrier method as a provider last registered it (global, no organisation): the id is the
+ * method's stable number in the API.
+ */
+export interface CarrierMethodsTable {
+  id: Generated<number>;
+  carrier_id: string;
+  method_key: string;
+  carrier_name: string;
+  name: string;
+  sub_name: string;
+  send_type: string;
 }
 
 export interface DB {
@@ -284,6 +300,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  carrier_methods: CarrierMethodsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

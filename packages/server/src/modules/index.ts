@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
+import { carriersModule } from './carriers';
 import { catalogTreesModule } from './catalog-trees';
 import { filesModule } from './files';
 import { itemReaderModule } from './item-reader';
@@ -33,4 +34,5 @@ export const allModules: ServerModule[] = [
   stockModule,
   itemReaderModule,
   ordersModule,
+  carriersModule,
 ];

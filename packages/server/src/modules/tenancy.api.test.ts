@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../test/factories';
 import { warsawMonthQuery } from '../../test/ledger';
+import { carrierRegistry } from './carriers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -223,7 +224,38 @@ const RESOURCES: TenantResource[] = [
     lists: [],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/orders?id=${id}`)).body,
   },
+  {
+    // Carriers are global, but a carrier plugin may be available to one organisation only: its
+    // methods must neither be listed nor checked for another (a provider registered here).
+    name: '/api/check_pickup_point',
+    create: async (_server, org) => {
+      const orgId = (await org.admin.get<{ organization: { id: number } }>('/api/profile')).body.organization.id;
+      const id = `test-tenant-${++treeSeq}`;
+      unregisterCarriers.push(
+        carrierRegistry.register({
+          id,
+          name: 'Kurier jednej organizacji',
+          methods: [{ key: 'p', name: 'Punkt', subName: '', sendType: 'ONLY_PICKUP_POINT' }],
+          isAvailable: async (tdb) => tdb.orgId === orgId,
+          checkPickupPoint: async () => 'true',
+        }),
+      );
+      const carriers = await org.admin.get<{ carriers: { id: string; methods: { id: number }[] }[] }>('/api/carriers');
+      return carriers.body.carriers.find((c) => c.id === id)!.methods[0]!.id;
+    },
+    byId: (id) => [{ method: 'GET', url: `/api/check_pickup_point?pickupPoint=WAW01M&methodId=${id}` }],
+    lists: [
+      {
+        url: '/api/carriers',
+        ids: (b) =>
+          (b as { carriers: { methods: { id: number }[] }[] }).carriers.flatMap((c) => c.methods.map((m) => m.id)),
+      },
+    ],
+    snapshot: async (owner, id) =>
+      (await owner.admin.get(`/api/check_pickup_point?pickupPoint=WAW01M&methodId=${id}`)).body,
+  },
 ];
+const unregisterCarriers: (() => void)[] = [];
 
 let server: TestServer;
 let attacker: TestOrg;
@@ -234,7 +266,10 @@ beforeAll(async () => {
   attacker = await createOrg(server);
   victim = await createOrg(server);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  for (const unregister of unregisterCarriers) unregister();
+  await server.close();
+});
 
 function send(client: ApiClient, call: Call): Promise<ApiResponse> {
   return client.request(call.method, call.url, call.body === undefined ? {} : { json: call.body });

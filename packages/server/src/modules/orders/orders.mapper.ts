@@ -1,4 +1,10 @@
-import { fromHundredths, orderSummary, type Order, type ShippingMethod } from '@zaplecze/contract';
+import {
+  fromHundredths,
+  orderSummary,
+  type CarrierSendType,
+  type Order,
+  type ShippingMethod,
+} from '@zaplecze/contract';
 import { toIso } from '../../db/database';
 import type { OrderRowData, StoredLine } from './orders.repository';
 
@@ -26,7 +32,7 @@ export function toOrder(r: OrderRowData, lines: readonly StoredLine[]): Order {
     deliveryVat: fromHundredths(r.delivery_vat),
     cashOnDelivery: r.cash_on_delivery === 1,
     shippingMethod: r.shipping_method as ShippingMethod,
-    carrierMethod: null,
+    carrierMethod: carrierMethodOf(r),
     billOfLading: r.bill_of_lading,
     sizeA: r.size_a,
     sizeB: r.size_b,
@@ -72,5 +78,17 @@ export function toOrder(r: OrderRowData, lines: readonly StoredLine[]): Order {
       priced.map((l) => ({ code: l.code, quantity: l.quantity, priceHundredths: l.price })),
       deliveryCost,
     ),
+  };
+}
+
+/** The order's carrier method with the names its carrier last registered (carrier_methods). */
+function carrierMethodOf(r: OrderRowData): Order['carrierMethod'] {
+  if (r.carrier_method_id === null || r.cm_name === null) return null;
+  return {
+    id: r.carrier_method_id,
+    name: r.cm_name,
+    subName: r.cm_sub_name ?? '',
+    sendType: r.cm_send_type as CarrierSendType,
+    carrier: { id: r.cm_carrier_id ?? '', name: r.cm_carrier_name ?? '' },
   };
 }

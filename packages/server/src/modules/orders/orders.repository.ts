@@ -17,8 +17,11 @@ function selectOrder(tdb: TenantDb) {
     .selectFrom('orders')
     .innerJoin('order_statuses as os', 'os.id', 'orders.order_status_id')
     .innerJoin('income_sources as src', 'src.id', 'orders.income_source_id')
+    .leftJoin('carrier_methods as cm', 'cm.id', 'orders.carrier_method_id')
     .selectAll('orders')
-    .select(['os.name as status_name', 'os.color as status_color', 'src.name as source_name']);
+    .select(['os.name as status_name', 'os.color as status_color', 'src.name as source_name'])
+    .select(['cm.name as cm_name', 'cm.sub_name as cm_sub_name', 'cm.send_type as cm_send_type'])
+    .select(['cm.carrier_id as cm_carrier_id', 'cm.carrier_name as cm_carrier_name']);
 }
 export type OrderRowData = Awaited<ReturnType<ReturnType<typeof selectOrder>['executeTakeFirstOrThrow']>>;
 

@@ -5,11 +5,13 @@ import type {
   OrderLineParsed,
   OrderLookupAnswer,
   OrderUpdateParsed,
+  ShippingMethod,
 } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { optionsRepository } from '../options';
+import { assertCarrierMethod, lookupCarrierMethod } from './orders.carrier';
 import { toOrder } from './orders.mapper';
 import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
 import { recordOrderStock } from './orders.stock';
@@ -73,6 +75,7 @@ function columnsOf(input: OrderInputParsed | OrderUpdateParsed, statusId: number
     delivery_vat: input.deliveryVat,
     cash_on_delivery: input.cashOnDelivery ? 1 : 0,
     bill_of_lading: input.billOfLading,
+    carrier_method_id: input.carrierMethodId,
     size_a: input.sizeA,
     size_b: input.sizeB,
     size_c: input.sizeC,
@@ -116,6 +119,8 @@ async function withDefaults(tdb: TenantDb, input: OrderInputParsed): Promise<[nu
 /** POST /orders: the order, its lines and their stock changes in one transaction. */
 export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Promise<Order> {
   const now = ctx.deps.now().toISOString();
+  const shippingMethod = input.shippingMethod ?? (input.stationary ? 'PERSONAL_PICKUP' : 'ADDRESS');
+  assertCarrierMethod(await lookupCarrierMethod(ctx, input.carrierMethodId), shippingMethod, null);
   const id = await ctx.tdb.transaction(async (tdb) => {
     const [statusId, sourceId] = await withDefaults(tdb, input);
     await checkRefs(tdb, statusId, sourceId);
@@ -128,7 +133,7 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
       modified_by: ctx.user.login,
       order_date: input.orderDate ? new Date(input.orderDate).toISOString() : now,
       stationary: input.stationary ? 1 : 0,
-      shipping_method: input.shippingMethod ?? (input.stationary ? 'PERSONAL_PICKUP' : 'ADDRESS'),
+      shipping_method: shippingMethod,
       invoice_mail_sent: 0,
     });
     // Stock first: the ledger locks the items (FOR UPDATE) before the lines' foreign keys take
@@ -147,10 +152,13 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
  */
 export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): Promise<Order> {
   const now = ctx.deps.now().toISOString();
+  const carrierMethod = await lookupCarrierMethod(ctx, input.carrierMethodId);
   await ctx.tdb.transaction(async (tdb) => {
     const current = await repo.rawById(tdb, input.id, true);
     if (!current) throw notFound(ORDERS_MSG.notFound);
     await checkRefs(tdb, input.orderStatusId, input.incomeSourceId);
+    const shippingMethod = input.shippingMethod ?? (current.shipping_method as ShippingMethod);
+    assertCarrierMethod(carrierMethod, shippingMethod, current.carrier_method_id);
     if (input.itemsChanged) {
       const lines = await lineColumns(tdb, input.items);
       const before = await repo.lines(tdb, input.id);
