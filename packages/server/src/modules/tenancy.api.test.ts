@@ -219,6 +219,11 @@ const RESOURCES: TenantResource[] = [
       },
       { method: 'DELETE', url: `/api/orders?id=${id}` },
       { method: 'POST', url: '/api/orders/copy', body: { id } },
+      {
+        method: 'POST',
+        url: '/api/orders/divide',
+        body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
+      },
     ],
     // The order list (search) comes with its own issue; there is no list call yet.
     lists: [],
@@ -316,6 +321,18 @@ describe('tenant isolation: mass operations on items', () => {
     const del = await attacker.admin.post('/api/items/mass_delete', { ids: [id] });
     expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
     expect((await victim.admin.get(`/api/items?id=${id}`)).body).toEqual(before);
+  });
+});
+
+describe('tenant isolation: mass operations on orders', () => {
+  it("another organisation's ids are reported as not found and stay untouched", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const before = (await victim.admin.get(`/api/orders?id=${id}`)).body;
+    const edit = await attacker.admin.post('/api/orders/mass_edit', { ids: [id], data: { deliveryCost: 0 } });
+    expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
+    const del = await attacker.admin.post('/api/orders/mass_delete', { ids: [id] });
+    expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
   });
 });
 
