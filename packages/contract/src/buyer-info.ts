@@ -7,7 +7,14 @@ import { SHIPPING_METHODS } from './orders';
  * Every object is strict, so a test can prove no other key is ever answered.
  */
 
-export const BUYER_INFO_MSG = { wrongData: 'Błędne dane zamówienia!' } as const;
+export const BUYER_INFO_MSG = {
+  wrongData: 'Błędne dane zamówienia!',
+  tooMany: 'Zbyt wiele zapytań o zamówienie. Spróbuj ponownie za kilka minut.',
+} as const;
+
+/** Buyer page lookups one address may make within BUYER_INFO_WINDOW_MS (docs/decisions.md). */
+export const BUYER_INFO_MAX_PER_ADDRESS = 60;
+export const BUYER_INFO_WINDOW_MS = 10 * 60 * 1000;
 
 export const buyerInfoQuerySchema = z.object({
   p: z.string({ error: BUYER_INFO_MSG.wrongData }).trim().min(1, { error: BUYER_INFO_MSG.wrongData }).max(20),

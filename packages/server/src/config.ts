@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
+import { BUYER_INFO_MAX_PER_ADDRESS, CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
 
 /** Server configuration read once from the environment. */
 export interface Config {
@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** Captchas one address may ask for in 10 minutes (CAPTCHA_RATE_LIMIT; tests of other things raise it). */
   captchaRateLimit: number;
+  /** Buyer page lookups one address may make in 10 minutes (BUYER_INFO_RATE_LIMIT). */
+  buyerInfoRateLimit: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -51,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
     captchaRateLimit: positiveInt(env.CAPTCHA_RATE_LIMIT, CAPTCHA_MAX_PER_ADDRESS),
+    buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),
   };
 }

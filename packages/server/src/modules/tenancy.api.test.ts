@@ -6,6 +6,7 @@
  * (how to create one in the victim's organisation, which calls reach it by id, and which list
  * calls must not show it). The tests below run every entry.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../test/factories';
@@ -259,8 +260,40 @@ const RESOURCES: TenantResource[] = [
     snapshot: async (owner, id) =>
       (await owner.admin.get(`/api/check_pickup_point?pickupPoint=WAW01M&methodId=${id}`)).body,
   },
+  {
+    // The public buyer page: the attacker's prefix with the victim's order uuid must answer like a
+    // uuid that does not exist (the "id" is the order's; its uuid is looked up on creation).
+    name: '/api/order_buyer_info',
+    create: async (_server, org) => {
+      const status = await org.admin.post<{ id: number }>('/api/order_statuses', { name: 'Nowe' });
+      const source = await org.admin.post<{ id: number }>('/api/income_sources', { name: 'Sklep' });
+      const order = await org.admin.post<{ id: number; uuid: string }>('/api/orders', {
+        orderStatusId: status.body.id,
+        incomeSourceId: source.body.id,
+        deliveryCost: 10,
+        deliveryVat: 23,
+        comment: 'Notatka ofiary',
+      });
+      expect(order.status).toBe(200);
+      orderUuids.set(order.body.id, order.body.uuid);
+      return order.body.id;
+    },
+    byId: (id) => [
+      {
+        method: 'GET',
+        url: `/api/order_buyer_info?p=${attacker.prefix}&uuid=${orderUuids.get(id) ?? randomUUID()}`,
+      },
+    ],
+    lists: [],
+    snapshot: async (owner, id) => {
+      const res = await owner.admin.get(`/api/order_buyer_info?p=${owner.prefix}&uuid=${orderUuids.get(id)!}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    },
+  },
 ];
 const unregisterCarriers: (() => void)[] = [];
+const orderUuids = new Map<number, string>();
 
 let server: TestServer;
 let attacker: TestOrg;

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/register',
   'POST /api/register',
   'GET /api/captcha',
+  // The buyer page (platform.md: public), rate-limited per address, buyer-view fields only.
+  'GET /api/order_buyer_info',
 ]);
 
 const apiRoutes = () => server.routes.filter((r) => r.url.startsWith('/api'));

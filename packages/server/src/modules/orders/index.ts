@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/module';
 import type { UsageCheckDef } from '../../platform/usage';
 import { ordersRepository } from './orders.repository';
+import { buyerRoutes } from './orders.buyer.routes';
 import { ordersRoutes } from './orders.routes';
 import { ORDERS_MSG } from './messages.pl';
 
@@ -20,6 +21,9 @@ const usageChecks: UsageCheckDef[] = [
   },
 ];
 
-/** Orders: create, edit, copy and delete, with their lines' stock through the ledger. */
-export const ordersModule: ServerModule = { name: 'orders', routes: ordersRoutes, usageChecks };
+/**
+ * Orders: create, edit, copy and delete, with their lines' stock through the ledger; the public
+ * buyer page's lookup.
+ */
+export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRoutes, ...buyerRoutes], usageChecks };
 export { getOrder } from './orders.service';

@@ -30,6 +30,11 @@ export const ordersRepository = {
     return selectOrder(tdb).where('orders.id', '=', id).executeTakeFirst();
   },
 
+  /** The order with this uuid (the public buyer page), within the organisation of `tdb`. */
+  async rowByUuid(tdb: TenantDb, uuid: string): Promise<OrderRowData | undefined> {
+    return selectOrder(tdb).where('orders.uuid', '=', uuid).executeTakeFirst();
+  },
+
   /**
    * Every stored column. `lock` holds the row until the transaction ends (PostgreSQL FOR UPDATE;
    * SQLite write transactions run one at a time), so two edits of one order never both compute

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
 import { tooMany } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { authRepository } from '../auth';
+import { takeAttempt } from '../../platform/rate-limit';
 
 const answerHash = (uuid: string, text: string) =>
   createHash('sha256').update(`${uuid}:${text.trim().toLowerCase()}`).digest('hex');
@@ -15,11 +15,8 @@ export async function createCaptcha(ctx: RequestContext): Promise<Captcha> {
   const now = ctx.deps.now();
   // A flood from one address cannot grow the table: 30 challenges (by default) per 10 minutes,
   // counted in the same database table as sign-in failures (shared by every worker process).
-  const key = `captcha:${ctx.ip}`;
-  const since = new Date(now.getTime() - CAPTCHA_TTL_MS).toISOString();
-  const asked = (await authRepository.countFailures(ctx.db, [key], since)).get(key) ?? 0;
-  if (asked >= ctx.deps.config.captchaRateLimit) throw tooMany(MSG.captchaRateLimited);
-  await authRepository.addFailures(ctx.db, [key], now.toISOString());
+  const limit = { max: ctx.deps.config.captchaRateLimit, windowMs: CAPTCHA_TTL_MS };
+  if (!(await takeAttempt(ctx.db, `captcha:${ctx.ip}`, limit, now))) throw tooMany(MSG.captchaRateLimited);
   const { text, image } = ctx.deps.captcha.create();
   const uuid = randomUUID();
   await ctx.db.deleteFrom('captchas').where('expires_at', '<', now.toISOString()).execute();
