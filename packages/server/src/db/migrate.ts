@@ -7,6 +7,7 @@ import { m0003Items } from './migrations/0003_items';
 import { m0004LedgerDeletions } from './migrations/0004_ledger_deletions';
 import { m0005ItemsFilterCovering } from './migrations/0005_items_filter_covering';
 import { m0006Orders } from './migrations/0006_orders';
+import { m0008OrderRollups } from './migrations/0008_order_rollups';
 import { m0009Carriers } from './migrations/0009_carriers';
 
 /** Every migration in order. Later issues append here; names never change once released. */
@@ -17,6 +18,7 @@ export const MIGRATIONS: Migration[] = [
   m0004LedgerDeletions,
   m0005ItemsFilterCovering,
   m0006Orders,
+  m0008OrderRollups,
   m0009Carriers,
 ];
 

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/module';
 import type { UsageCheckDef } from '../../platform/usage';
+import { detachLines } from './orders.detach';
 import { ordersRepository } from './orders.repository';
 import { buyerRoutes } from './orders.buyer.routes';
 import { ordersRoutes } from './orders.routes';
@@ -19,6 +20,9 @@ const usageChecks: UsageCheckDef[] = [
         ? ORDERS_MSG.usedByOrders.income_sources
         : undefined,
   },
+  // Order lines may outlive their item and its group; their roll-ups move when those go.
+  { target: 'items', release: (tdb, id) => detachLines(tdb, 'items', 'item_id', id) },
+  { target: 'item_groups', release: (tdb, id) => detachLines(tdb, 'item_groups', 'item_group_id', id) },
 ];
 
 /**
@@ -27,3 +31,4 @@ const usageChecks: UsageCheckDef[] = [
  */
 export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRoutes, ...buyerRoutes], usageChecks };
 export { getOrder } from './orders.service';
+export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';

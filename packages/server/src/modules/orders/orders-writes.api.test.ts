@@ -1,9 +1,9 @@
 import { orderSchema, type Order, type OrderMassResult } from '@zaplecze/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TenantDb } from '../../db/tenant';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, line, orderBody, type OrderRefs } from '../../../test/orders';
+import { createOrderRefs, expectRollupsInStep, line, orderBody, type OrderRefs } from '../../../test/orders';
 import { setFlag, stockedItem } from '../../../test/ledger';
 import { verifyLedger } from '../stock';
 
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await setFlag(org.admin, 'WAREHOUSE_AUTO_COMMIT', true);
 });
 afterAll(() => server.close());
+// Every write of this file keeps the summaries' roll-ups equal to a recomputation.
+afterEach(() => expectRollupsInStep(server, org.token.user.organization.id));
 
 const item = (countWare: number) => stockedItem(org.admin, itemStatusId, `W-${++seq}`, countWare);
 const stock = async (id: number) =>
