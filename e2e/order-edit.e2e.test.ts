@@ -274,6 +274,49 @@ describe('order edit', () => {
     expect((await item(talerzId)).countWare).toBe(talerzBefore + 1);
   });
 
+  it('a carrier method decides the shipping methods; the pickup point check asks the carrier', async () => {
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const shell = new Shell(page);
+    const edit = await new OrderEditPage(page, e2e.url).goto(0);
+    const carrier = edit.field('order-carrier');
+    await carrier.selectOption({ label: 'Przewoźnik własny' });
+    // A carrier without its method is refused.
+    await edit.client('nameSurname').fill('Ola Lis');
+    await edit.save.click();
+    await edit.error('order-carrier-method').waitFor();
+    expect(await edit.error('order-carrier-method').textContent()).toBe(o.delivery.carrierMethodRequired);
+
+    // ONLY_PICKUP_POINT: the address option is disabled and the pickup point is chosen.
+    await edit.field('order-carrier-method').selectOption({ label: 'Punkt odbioru (Dostawa do punktu odbioru)' });
+    expect(await edit.shipping('PICKUP_POINT').isChecked()).toBe(true);
+    expect(await edit.shipping('ADDRESS').isDisabled()).toBe(true);
+    expect(await edit.client('pickupPoint').isDisabled()).toBe(false);
+    await edit.client('pickupPoint').fill('KRA01M');
+    await edit.field('order-check-point').click();
+    await eventually(() => edit.field('order-check-result').textContent(), o.delivery.pointUnknown);
+    await page.screenshot({ path: path.join(SHOTS, 'order-carrier-pickup-point.png'), fullPage: true });
+
+    // ONLY_ADDRESS: the pickup point option is disabled and the address is chosen.
+    await edit.field('order-carrier-method').selectOption({ label: 'Kurier (Dostawa na adres)' });
+    expect(await edit.shipping('ADDRESS').isChecked()).toBe(true);
+    expect(await edit.shipping('PICKUP_POINT').isDisabled()).toBe(true);
+    // Personal pickup: no carrier.
+    await edit.shipping('PERSONAL_PICKUP').check();
+    expect(await carrier.isDisabled()).toBe(true);
+    await edit.shipping('ADDRESS').check();
+
+    const id = await saveNew(page, edit);
+    await shell.toast(o.saved).waitFor();
+    const saved = await order(id);
+    expect(saved.shippingMethod).toBe('ADDRESS');
+    expect(saved.carrierMethod).toMatchObject({ name: 'Kurier', sendType: 'ONLY_ADDRESS', carrier: { id: 'own' } });
+
+    // Opened again, the carrier and its method are chosen.
+    await edit.goto(id);
+    expect(await edit.field('order-carrier').inputValue()).toBe('own');
+    expect(await edit.field('order-carrier-method').inputValue()).toBe(String(saved.carrierMethod?.id));
+  });
+
   it('checks the form before sending, keeps everything typed on a server error, and checks a pickup point', async () => {
     const sourceId = (await ok(org.admin.post<{ id: number }>('/api/income_sources', { name: 'Do usunięcia' }))).id;
     const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
