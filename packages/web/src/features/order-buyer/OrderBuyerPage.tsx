@@ -172,7 +172,8 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
               {o.items.map((l, i) => (
                 <tr key={i} data-testid="buyer-item">
                   <td>
-                    {l.code && <span className="text-body-secondary me-2">{l.code}</span>}
+                    {l.code && <span className="text-body-secondary">{l.code}</span>}
+                    {l.code && l.name && ' '}
                     {l.name}
                   </td>
                   <td className="text-end text-nowrap">{l.price.toFixed(2)}</td>

@@ -9,7 +9,7 @@ export const ordersHomeWidget: HomeWidget = {
   id: 'orders',
   order: 10,
   permissions: ['main.order.show'],
-  width: 'half',
+  width: 'full',
   component: lazy(() => import('./components/OrdersWidget')),
 };
 
@@ -17,6 +17,6 @@ export const incomeHomeWidget: HomeWidget = {
   id: 'income',
   order: 20,
   permissions: ['main.order.summary.show'],
-  width: 'half',
+  width: 'full',
   component: lazy(() => import('./components/IncomeWidget')),
 };

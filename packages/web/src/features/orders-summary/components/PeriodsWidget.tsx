@@ -75,7 +75,7 @@ export function PeriodsWidget({
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`${id}-widget-${r.id}`}>
-                  <th scope="row" className="fw-normal text-body-secondary">
+                  <th scope="row" className="fw-normal text-body-secondary" style={{ width: '22%' }}>
                     {r.label}
                   </th>
                   {SUMMARY_PERIODS.map((p) => (

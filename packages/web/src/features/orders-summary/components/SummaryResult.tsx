@@ -14,8 +14,8 @@ function Figures({ rows, testId }: { rows: [string, string, string][]; testId: s
     <dl className="row mb-0" data-testid={testId}>
       {rows.map(([id, label, value]) => (
         <Fragment key={id}>
-          <dt className="col-7 fw-normal text-body-secondary">{label}</dt>
-          <dd className="col-5 text-end fw-semibold mb-1 text-nowrap" data-testid={`${testId}-${id}`}>
+          <dt className="col-8 fw-normal text-body-secondary">{label}</dt>
+          <dd className="col-4 text-end fw-semibold mb-1 text-nowrap" data-testid={`${testId}-${id}`}>
             {value}
           </dd>
         </Fragment>
