@@ -4,8 +4,8 @@ import { SectionCard } from '@web/ui/SectionCard';
 import { chartBars, formatDay, formatMoney, niceMax } from '../format';
 import { ordersSummaryText } from '../texts';
 
-const W = 760;
-const H = 240;
+const W = 620;
+const H = 250;
 const PAD = { left: 64, right: 8, top: 12, bottom: 28 };
 
 /**
@@ -23,7 +23,7 @@ export function IncomeChart({ days }: { days: OrdersSummary['byDay'] }) {
   const y = (v: number) => PAD.top + plotH - (top > 0 ? (v / top) * plotH : 0);
   const ticks = top > 0 ? [0, top / 2, top] : [0];
   return (
-    <SectionCard title={t.title} icon="bar-chart" className="mb-3" testId="summary-chart">
+    <SectionCard title={t.title} icon="bar-chart" className="h-100" testId="summary-chart">
       {top === 0 ? (
         <p className="text-muted mb-0">{t.empty}</p>
       ) : (
@@ -32,7 +32,6 @@ export function IncomeChart({ days }: { days: OrdersSummary['byDay'] }) {
           role="img"
           aria-label={t.label}
           className="w-100 h-auto"
-          style={{ maxHeight: 320 }}
           data-testid="summary-chart-svg"
         >
           {ticks.map((v) => (

@@ -64,8 +64,8 @@ export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
   return (
     <div data-testid="summary-result">
       <Row className="g-3 mb-3">
-        <Col md={6} xl={4}>
-          <SectionCard title={t.fullIncome.title} icon="cash-stack" className="h-100">
+        <Col xl={4} className="d-flex flex-column gap-3">
+          <SectionCard title={t.fullIncome.title} icon="cash-stack">
             <Figures
               testId="summary-full"
               rows={[
@@ -75,9 +75,7 @@ export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
               ]}
             />
           </SectionCard>
-        </Col>
-        <Col md={6} xl={4}>
-          <SectionCard title={t.notConnected.title} icon="link-45deg" className="h-100">
+          <SectionCard title={t.notConnected.title} icon="link-45deg" className="flex-grow-1">
             <Figures
               testId="summary-not-connected"
               rows={[
@@ -87,7 +85,12 @@ export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
             />
           </SectionCard>
         </Col>
-        <Col xl={4}>
+        <Col xl={8}>
+          <IncomeChart days={s.byDay} />
+        </Col>
+      </Row>
+      <Row className="g-3">
+        <Col lg={6} xl={4}>
           <SectionCard title={t.stats.title} icon="graph-up" className="h-100">
             <Figures
               testId="summary-stats"
@@ -99,10 +102,7 @@ export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
             />
           </SectionCard>
         </Col>
-      </Row>
-      <IncomeChart days={s.byDay} />
-      <Row className="g-3">
-        <Col lg={6}>
+        <Col lg={6} xl={4}>
           <SectionCard title={t.byGroup.title} icon="collection" className="h-100">
             <IncomeTable
               testId="summary-groups"
@@ -117,7 +117,7 @@ export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
             />
           </SectionCard>
         </Col>
-        <Col lg={6}>
+        <Col lg={12} xl={4}>
           <SectionCard title={t.byStatus.title} icon="tags" className="h-100">
             <IncomeTable
               testId="summary-statuses-table"
