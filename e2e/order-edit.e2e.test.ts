@@ -172,6 +172,11 @@ describe('order edit', () => {
     await eventually(() => page.locator(`a[href="/orders/${id}"]`).count(), 2);
     await page.screenshot({ path: path.join(SHOTS, 'order-new-warehouse-changes.png'), fullPage: true });
     expect(changes).toBeTruthy();
+    // ... which opens the order's edit page.
+    await page.locator(`a[href="/orders/${id}"]`).first().click();
+    await new OrderEditPage(page, e2e.url).form.waitFor();
+    expect(await page.getByTestId('order-heading').textContent()).toContain(format(o.editHeading, { id }));
+    expect(await page.getByTestId('order-line').count()).toBe(3);
   });
 
   it('adds a stationary order: stationary defaults, personal pickup, no address or carrier', async () => {
