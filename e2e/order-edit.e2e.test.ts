@@ -344,6 +344,7 @@ describe('order edit', () => {
     expect(await edit.error('order-delivery-cost').textContent()).toBe(o.amountInvalid);
     expect(await edit.lineField(0, 'quantity').getAttribute('class')).toContain('is-invalid');
     expect(await edit.lineField(0, 'price').getAttribute('class')).toContain('is-invalid');
+    await edit.field('order-lines').screenshot({ path: path.join(SHOTS, 'order-line-errors.png') });
     await edit.field('order-delivery-cost').fill('9.99');
     await edit.lineField(0, 'quantity').fill('2');
     await edit.lineField(0, 'price').fill('15');

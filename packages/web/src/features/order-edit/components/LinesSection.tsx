@@ -177,10 +177,10 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                       step={1}
                       aria-label={li.quantity}
                       isInvalid={!!err('quantity')}
-                      title={err('quantity')}
                       {...register(`items.${i}.quantity`)}
                       data-testid="order-line-quantity"
                     />
+                    <LineError message={err('quantity')} />
                   </td>
                   <td>
                     <Form.Control
@@ -188,7 +188,6 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                       inputMode="decimal"
                       aria-label={li.price}
                       isInvalid={!!err('price')}
-                      title={err('price')}
                       {...priceReg}
                       onBlur={(e) => {
                         setValue(`items.${i}.price`, dotDecimal(e.target.value));
@@ -196,13 +195,13 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                       }}
                       data-testid="order-line-price"
                     />
+                    <LineError message={err('price')} />
                   </td>
                   <td>
                     <Form.Select
                       size="sm"
                       aria-label={li.vat}
                       isInvalid={!!err('vat')}
-                      title={err('vat')}
                       {...register(`items.${i}.vat`)}
                       data-testid="order-line-vat"
                     >
@@ -213,6 +212,7 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                         </option>
                       ))}
                     </Form.Select>
+                    <LineError message={err('vat')} />
                   </td>
                   <td className="text-end text-nowrap" data-testid="order-line-sum">
                     {sum === undefined ? '—' : formatHundredths(sum)}
@@ -279,4 +279,9 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
       )}
     </SectionCard>
   );
+}
+
+/** A line field's message, under its input (only when there is one). */
+function LineError({ message }: { message: string | undefined }) {
+  return message ? <div className="invalid-feedback d-block small lh-sm">{message}</div> : null;
 }
