@@ -1,4 +1,4 @@
-import { orderInputSchema, orderUpdateSchema, type Carrier, type Order, type OrderInput } from '@zaplecze/contract';
+import { orderInputSchema, orderUpdateSchema, type Carrier, type OrderInput } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
 import { sameRate, withCurrent } from '@web/ui/option-lists';
 import {
@@ -14,6 +14,7 @@ import {
   type OrderDefaults,
   type OrderFormValues,
 } from './order-form';
+import { ORDER } from './order.fixture';
 import {
   allowedShipping,
   carrierChoices,
@@ -31,69 +32,6 @@ const DEFAULTS: OrderDefaults = {
   currency: 'PLN',
   deliveryVat: '23',
   lineVat: '8',
-};
-
-const ORDER: Order = {
-  id: 12,
-  uuid: 'u',
-  addDate: '2026-03-01T09:00:00.000Z',
-  lastModDate: '2026-03-01T09:00:00.000Z',
-  orderDate: '2026-03-01T09:15:42.000Z',
-  modifiedByUser: 'abc_admin',
-  externalId: 'EXT-1',
-  stationary: false,
-  orderStatus: { id: 5, name: 'Nowe', color: 'ffffff' },
-  incomeSource: { id: 6, name: 'Sklep' },
-  currency: 'EUR',
-  messageToSeller: 'Proszę szybko',
-  comment: '',
-  invoiceAnnotations: '',
-  problem: null,
-  deliveryCost: 12.5,
-  deliveryVat: 7,
-  cashOnDelivery: false,
-  shippingMethod: 'ADDRESS',
-  carrierMethod: {
-    id: 9,
-    name: 'Kurier',
-    subName: '',
-    sendType: 'ONLY_ADDRESS',
-    carrier: { id: 'old', name: 'Stary kurier' },
-  },
-  billOfLading: null,
-  sizeA: 10,
-  sizeB: 20,
-  sizeC: 30,
-  weight: 1.25,
-  invoice: {
-    isCompany: true,
-    invoiceNumber: null,
-    nameSurname: '',
-    companyName: 'Firma',
-    companyTaxId: '123',
-    address: 'Długa 1',
-    postCode: '00-001',
-    city: 'Warszawa',
-    countryCode: 'PL',
-    invoiceMailSent: false,
-  },
-  items: [
-    { id: 1, code: 'KUBEK', name: 'Kubek', quantity: 2, price: 19.9, vat: 23, itemId: 100 },
-    { id: 2, code: '', name: 'Usługa', quantity: 1, price: 5, vat: 7, itemId: null },
-  ],
-  clientData: {
-    nameSurname: 'Jan Kowalski',
-    companyName: '',
-    street: 'Długa',
-    buildNr: '1',
-    postCode: '00-001',
-    city: 'Warszawa',
-    countryCode: 'PL',
-    pickupPoint: '',
-    email: 'jan@example.com',
-    tel: '500',
-  },
-  orderSummary: { sumGross: 57.3, itemsCodes: [{ code: 'KUBEK', quantity: 2 }] },
 };
 
 describe('order form <-> order', () => {
