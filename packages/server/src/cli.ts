@@ -23,6 +23,13 @@ Polecenia:
       --prefix <prefiks>     prefiks nowej organizacji (wymagane); administrator: <prefiks>_admin
       --password <hasło>     hasło administratora, 8-128 znaków (wymagane)
       --items <liczba>       liczba towarów, 0-5000000 (domyślnie 1000000)
+  backup       Zapisuje kopię zapasową bazy danych do nowego pliku, także gdy serwer działa
+               (SQLite: spójna kopia pliku bazy; PostgreSQL: pg_dump w formacie custom)
+      --out <plik>           plik kopii, nie może istnieć (wymagane)
+  restore      Zastępuje zawartość skonfigurowanej bazy danych kopią zapasową i uzupełnia migracje;
+               najpierw zatrzymaj serwer (SQLite: poprzednia baza zostaje obok jako
+               zaplecze.sqlite.before-restore-<czas>; PostgreSQL: w jednej transakcji)
+      --from <plik>          plik kopii zrobionej poleceniem backup (wymagane)
   --help       Ta pomoc
 
 Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
@@ -140,6 +147,18 @@ async function demoSeed(args: string[]): Promise<void> {
   }
 }
 
+/** backup --out FILE / restore --from FILE (docs/operations.md). */
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<void> {
+  const option = command === 'backup' ? 'out' : 'from';
+  const { values } = parseArgs({ args, options: { [option]: { type: 'string' } }, strict: true });
+  const file = values[option];
+  if (typeof file !== 'string' || file.trim() === '') throw new UsageError(`Brak wymaganej opcji --${option}.`);
+  const { loadConfig } = await import('./config');
+  const { backupDatabase, restoreDatabase } = await import('./backup');
+  if (command === 'backup') console.log(await backupDatabase(loadConfig(), file));
+  else for (const line of await restoreDatabase(loadConfig(), file)) console.log(line);
+}
+
 /** node:util parseArgs speaks English; the CLI answers in Polish like the rest of the product. */
 function parseArgsMessage(code: string, message: string): string {
   const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
@@ -161,6 +180,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'stock:verify') return await stockVerify(rest);
+    if (command === 'backup' || command === 'restore') {
+      await backupOrRestore(command, rest);
+      return 0;
+    }
     if (command === 'demo:seed') {
       await demoSeed(rest);
       return 0;

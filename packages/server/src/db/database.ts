@@ -114,9 +114,19 @@ export function openPostgres(url: string, max = 10): Database {
   return { db, engine: 'postgres', destroy: () => db.destroy() };
 }
 
+/** The PostgreSQL URL when the configuration selects PostgreSQL, else undefined (SQLite). */
+export function postgresUrl(opts: { databaseUrl?: string | undefined }): string | undefined {
+  return opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl) ? opts.databaseUrl : undefined;
+}
+
+/** The SQLite database file of a data directory. */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'zaplecze.sqlite');
+}
+
 export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
-  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
-  return openSqlite(path.join(opts.dataDir, 'zaplecze.sqlite'));
+  const url = postgresUrl(opts);
+  return url ? openPostgres(url) : openSqlite(sqliteFile(opts.dataDir));
 }
 
 /** The form Date.toISOString prints (years 0000-9999). */

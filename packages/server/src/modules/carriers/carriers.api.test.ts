@@ -32,6 +32,7 @@ const testCarrier: CarrierProvider = {
   isAvailable: async (tdb) => tdb.orgId === onlyOrgId,
   checkPickupPoint: async ({ methodKey, pickupPoint }) => {
     if (pickupPoint === 'AWARIA') throw new Error('carrier service down');
+    if (pickupPoint === 'CISZA') return new Promise<never>(() => undefined);
     if (methodKey !== 'point') return 'unknown';
     return KNOWN_POINTS.has(pickupPoint) ? 'true' : 'false';
   },
@@ -129,6 +130,17 @@ describe('GET /check_pickup_point', () => {
   it("a carrier that fails to answer cannot tell: 'unknown', not an error", async () => {
     const res = await check(org.admin, `pickupPoint=AWARIA&methodId=${method(test, 'Paczkomat')}`);
     expect(res).toMatchObject({ status: 200, body: { status: 'unknown' } });
+  });
+
+  it("a carrier that never answers counts as 'unknown' after the registry's time limit", async () => {
+    const limit = carrierRegistry.checkTimeoutMs;
+    carrierRegistry.checkTimeoutMs = 50;
+    try {
+      const res = await check(org.admin, `pickupPoint=CISZA&methodId=${method(test, 'Paczkomat')}`);
+      expect(res).toMatchObject({ status: 200, body: { status: 'unknown' } });
+    } finally {
+      carrierRegistry.checkTimeoutMs = limit;
+    }
   });
 
   it('gives the two Polish messages of a missing point and a missing method', async () => {

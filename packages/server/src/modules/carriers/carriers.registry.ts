@@ -10,6 +10,8 @@ const ID = /^[a-z0-9][a-z0-9._-]{0,99}$/;
  */
 export class CarrierRegistry {
   private readonly providers = new Map<string, CarrierProvider>();
+  /** How long a pickup point check may take before it counts as 'unknown' (an outside service). */
+  checkTimeoutMs = 10_000;
 
   /** Adds a carrier; answers the function that removes it again. Refuses a taken id or bad keys. */
   register(provider: CarrierProvider): () => void {

@@ -83,8 +83,9 @@ async function availableMethod(
 
 /**
  * GET /check_pickup_point: the carrier's answer for the point. A method the organisation cannot use
- * is not found (404), like a missing one. A carrier that fails to answer cannot tell: 'unknown'
- * (the failure goes to `onProviderError`, for the log).
+ * is not found (404), like a missing one. A carrier that fails, or gives no answer within the
+ * registry's `checkTimeoutMs`, cannot tell: 'unknown' (the failure goes to `onProviderError`, for
+ * the log).
  */
 export async function checkPickupPoint(
   ctx: AuthContext,
@@ -94,14 +95,21 @@ export async function checkPickupPoint(
   const found = await availableMethod(ctx, query.methodId);
   if (!found) throw notFound(CARRIERS_MSG.methodNotFound);
   let status: PickupPointStatus = 'unknown';
+  let timer: NodeJS.Timeout | undefined;
   try {
-    status = await found.provider.checkPickupPoint({
+    const check = found.provider.checkPickupPoint({
       tdb: ctx.tdb,
       methodKey: found.method.key,
       pickupPoint: query.pickupPoint,
     });
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer in time')), carrierRegistry.checkTimeoutMs);
+    });
+    status = await Promise.race([check, timeout]);
   } catch (err) {
     onProviderError(err, found.provider.id);
+  } finally {
+    clearTimeout(timer);
   }
   return { status: PICKUP_POINT_STATUSES.includes(status) ? status : 'unknown' };
 }
