@@ -122,11 +122,15 @@ describe('GET /orders_summary: blocks and filters', () => {
     const noGroup = await item(s, null);
     const date = '2025-05-10T10:00:00Z';
     // 0.10 + 0.20 + delivery 0.30: exactly 0.60, never 0.6000000000000001.
-    await order(s, {
+    const cents = await order(s, {
       orderDate: date,
       deliveryCost: 0.3,
       items: [line(inG1, 1, { price: 0.1 }), line(null, 1, { price: 0.2 })],
     });
+    const answered = await s.org.admin.get<{ orders: { orderSummary: { sumGross: number } }[] }>(
+      `/api/orders?id=${cents}`,
+    );
+    expect(answered.body.orders[0]!.orderSummary.sumGross).toBe(0.6);
     await order(s, {
       orderDate: '2025-05-11T10:00:00Z',
       deliveryCost: 10,
