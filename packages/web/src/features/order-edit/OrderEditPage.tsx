@@ -56,8 +56,8 @@ export default function OrderEditPage() {
     if (order.error) toast.error(t.loadErrorTitle, errorMessage(order.error));
   }, [order.error, toast, t]);
   useEffect(() => {
-    if (listError) toast.error(t.loadDataErrorTitle, errorMessage(listError));
-  }, [listError, toast, t]);
+    if (listError) toast.error(statuses.error ? t.statusesErrorTitle : t.loadDataErrorTitle, errorMessage(listError));
+  }, [listError, statuses.error, toast, t]);
   // Without carriers or countries the form still works (no carrier, the order's own country).
   useEffect(() => {
     if (carriers.error) toast.error(t.delivery.carriersError, errorMessage(carriers.error));

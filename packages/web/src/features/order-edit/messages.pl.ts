@@ -130,6 +130,7 @@ export const orderEditMessages = {
   },
   loadErrorTitle: 'Błąd ładowania zamówienia!',
   loadDataErrorTitle: 'Błąd ładowania danych!',
+  statusesErrorTitle: 'Błąd ładowania statusów zamówień',
   notFound: 'Nie znaleziono zamówienia.',
   saveErrorTitle: 'Błąd zapisywania zamówienia!',
   saved: 'Zapisano',

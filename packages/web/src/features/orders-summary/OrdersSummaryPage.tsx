@@ -40,8 +40,8 @@ export default function OrdersSummaryPage() {
 
   const listError = statuses.error ?? sources.error;
   useEffect(() => {
-    if (listError) toast.error(t.listsErrorTitle, errorMessage(listError));
-  }, [listError, toast, t]);
+    if (listError) toast.error(statuses.error ? t.statusesErrorTitle : t.listsErrorTitle, errorMessage(listError));
+  }, [listError, statuses.error, toast, t]);
   useEffect(() => {
     if (summary.error) toast.error(t.loadErrorTitle, errorMessage(summary.error));
   }, [summary.error, toast, t]);

@@ -23,6 +23,7 @@ export const ordersSummaryMessages = {
   },
   loadErrorTitle: 'Błąd pobierania podsumowania',
   listsErrorTitle: 'Błąd ładowania danych!',
+  statusesErrorTitle: 'Błąd ładowania statusów zamówień',
   heading: 'Podsumowanie: {month} {year}',
   fullIncome: {
     title: 'Przychód',
