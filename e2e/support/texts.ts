@@ -15,6 +15,10 @@ import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
 import { usersMessages } from '@web/features/users/messages.pl';
 import { itemReaderMessages } from '@web/features/item-reader/messages.pl';
 import { warehouseChangesMessages } from '@web/features/warehouse-changes/messages.pl';
+import { orderBuyerMessages } from '@web/features/order-buyer/messages.pl';
+import { orderDivideMessages } from '@web/features/order-divide/messages.pl';
+import { orderEditMessages } from '@web/features/order-edit/messages.pl';
+import { ordersSummaryMessages } from '@web/features/orders-summary/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
@@ -39,6 +43,10 @@ export const t = {
   items: itemsMessages,
   warehouseChanges: warehouseChangesMessages,
   itemReader: itemReaderMessages,
+  orderEdit: orderEditMessages,
+  orderDivide: orderDivideMessages,
+  ordersSummary: ordersSummaryMessages,
+  orderBuyer: orderBuyerMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

@@ -93,6 +93,10 @@ export const appMessages = {
     itemsGenerate: 'Generowanie wielu towarów',
     warehouseChanges: 'Zmiany stanów magazynowych',
     itemsBarcodeReader: 'Czytnik kodów kreskowych (towary)',
+    orderEdit: 'Edycja zamówienia',
+    orderDivide: 'Dzielenie zamówienia',
+    ordersSummary: 'Podsumowanie zamówień i przychodów',
+    orderBuyerInfo: 'Twoje zamówienie',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

@@ -41,6 +41,12 @@ export function createAppRouter() {
       HydrateFallback: PageSpinner,
       children: [
         {
+          // Public (platform.md §2, §6): works signed in and signed out, without menus.
+          path: 'order-buyer-info',
+          handle: h(t.titles.orderBuyerInfo),
+          lazy: page(() => import('@web/features/order-buyer/OrderBuyerPage')),
+        },
+        {
           element: (
             <GuestOnly>
               <Outlet />
@@ -121,6 +127,22 @@ export function createAppRouter() {
                   lazy: page(() => import('@web/features/items/GenerateManyPage')),
                 },
               ],
+            },
+            // 'orders/divide/:id' and 'orders/:id' (0 new, -1 new stationary); static paths win over ':id'.
+            {
+              path: 'orders/divide/:id',
+              handle: h(t.titles.orderDivide, ['orders']),
+              lazy: page(() => import('@web/features/order-divide/OrderDividePage')),
+            },
+            {
+              path: 'orders/:id',
+              handle: h(t.titles.orderEdit, ['orders']),
+              lazy: page(() => import('@web/features/order-edit/OrderEditPage')),
+            },
+            {
+              path: 'orders-summary',
+              handle: h(t.titles.ordersSummary, ['orders-summary']),
+              lazy: page(() => import('@web/features/orders-summary/OrdersSummaryPage')),
             },
             {
               path: 'barcode-prints',

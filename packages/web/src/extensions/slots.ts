@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSyncExternalStore } from 'react';
-import type { Item } from '@zaplecze/contract';
+import type { Item, Order } from '@zaplecze/contract';
 import { createSlotRegistry, type SlotEntry } from './slot-registry';
 
 export type { SlotEntry } from './slot-registry';
@@ -35,6 +35,17 @@ export interface ItemsMassEditSection extends SlotEntry {
 }
 
 /**
+ * A section of the order edit page contributed by a plugin (goods-and-orders.md §2.14: optional
+ * plugin components): drawn below the core sections once the order has loaded; `afterSave` runs
+ * after the order is saved, before the page leaves (a failure keeps the user on the page).
+ */
+export interface OrderEditSection extends SlotEntry {
+  /** The stored order, or undefined while a new order is being added. */
+  component: ComponentType<{ order: Order | undefined }>;
+  afterSave?: (order: Order) => Promise<void>;
+}
+
+/**
  * Every named slot and the type of its entries. Later features add a slot here with its entry type;
  * the core and plugins then fill it with `slots.add(...)`.
  */
@@ -42,6 +53,7 @@ export interface AppSlots {
   'home.widgets': HomeWidget;
   'item.edit.sections': ItemEditSection;
   'items.massEdit.sections': ItemsMassEditSection;
+  'order.edit.sections': OrderEditSection;
 }
 
 export type SlotName = keyof AppSlots;

@@ -1,5 +1,20 @@
 /** Texts of the shared blocks of ui/ (they travel with the lazy pages that use them). */
 export const uiMessages = {
+  /** Month names, January first (month dropdowns of the warehouse changes and the orders summary). */
+  months: [
+    'Styczeń',
+    'Luty',
+    'Marzec',
+    'Kwiecień',
+    'Maj',
+    'Czerwiec',
+    'Lipiec',
+    'Sierpień',
+    'Wrzesień',
+    'Październik',
+    'Listopad',
+    'Grudzień',
+  ],
   /** Texts shared by every reference list screen (ui/ReferenceListPage, ui/CrudForm). */
   list: {
     colId: 'ID',

@@ -1,6 +1,5 @@
 import {
   formatHundredths,
-  toHundredths,
   type Item,
   type ItemInput,
   type ItemUpdate,
@@ -83,14 +82,8 @@ export function itemFormDefaults(item: Item | undefined, defaults: ItemDefaults)
   };
 }
 
-/** A list of choices that always holds the current value (a rate or currency no longer configured). */
-export function withCurrent(values: readonly string[], current: string, same = (a: string, b: string) => a === b) {
-  if (current === '' || values.some((v) => same(v, current))) return [...values];
-  return [current, ...values];
-}
-
-/** Same VAT rate: '5', '5.0' and '5,00' are one. */
-export const sameRate = (a: string, b: string) => a === b || (toHundredths(a) ?? NaN) === toHundredths(b);
+// Shared with the order edit form (ui/option-lists.ts).
+export { sameRate, withCurrent } from '@web/ui/option-lists';
 
 const whole = /^\d{1,10}$/;
 

@@ -1,4 +1,5 @@
 import { appMessages } from '@web/app/messages.pl';
+import { uiMessages } from '@web/ui/messages.pl';
 
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
@@ -7,20 +8,7 @@ const titles = appMessages.titles;
 export const warehouseChangesMessages = {
   title: titles.warehouseChanges,
   /** January first; the dropdown and the heading of a month. */
-  months: [
-    'Styczeń',
-    'Luty',
-    'Marzec',
-    'Kwiecień',
-    'Maj',
-    'Czerwiec',
-    'Lipiec',
-    'Sierpień',
-    'Wrzesień',
-    'Październik',
-    'Listopad',
-    'Grudzień',
-  ],
+  months: uiMessages.months,
   /** The same names as the CSV export's Typ column (contract WAREHOUSE_CHANGE_TYPE_NAMES). */
   types: {
     INITIAL: 'Stan początkowy',

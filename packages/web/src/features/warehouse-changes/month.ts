@@ -7,6 +7,7 @@ import {
   warehouseMonthSchema,
 } from '@zaplecze/contract';
 import { z } from 'zod';
+import { parseYearIn } from '@web/ui/month';
 
 /** The month shown when the URL names none: the current one, in the browser's calendar. */
 export function currentMonth(now: Date = new Date()): { year: number; month: number } {
@@ -27,13 +28,7 @@ export type WarehouseSearch = z.output<typeof warehouseSearchSchema>;
 
 /** The year field's text as a year of the allowed range, or undefined (the field is then invalid). */
 export function parseYear(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d+$/.test(t)) return undefined;
-  const n = Number(t);
-  return n >= WAREHOUSE_YEAR_MIN && n <= WAREHOUSE_YEAR_MAX ? n : undefined;
+  return parseYearIn(text, WAREHOUSE_YEAR_MIN, WAREHOUSE_YEAR_MAX);
 }
 
-/** 1..12 paired with their names, for the month dropdown. */
-export function monthOptions(names: readonly string[]): { value: number; label: string }[] {
-  return names.map((label, i) => ({ value: i + 1, label }));
-}
+export { monthOptions } from '@web/ui/month';

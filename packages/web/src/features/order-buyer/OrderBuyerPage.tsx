@@ -1,0 +1,200 @@
+import { buyerInfoAnswerSchema, type BuyerOrder } from '@zaplecze/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { useSearchParams } from 'react-router';
+import { api, errorMessage } from '@web/app/api';
+import { format } from '@web/i18n';
+import { ColorBadge } from '@web/ui/ColorBadge';
+import { PageSpinner } from '@web/ui/PageSpinner';
+import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './buyer-order';
+import { orderBuyerText } from './texts';
+
+/**
+ * /order-buyer-info?p={prefix}&uuid={uuid}: the buyer's own view of an order (platform.md §2
+ * Buyer order page). Public: no menus, works signed out; shows only the buyer-view fields.
+ */
+export default function OrderBuyerPage() {
+  const t = orderBuyerText();
+  const [search] = useSearchParams();
+  const query = buyerQuery(search);
+  const answer = useQuery({
+    queryKey: ['order-buyer-info', query?.p, query?.uuid],
+    queryFn: async ({ signal }) =>
+      (await api.get('/order_buyer_info', { query, schema: buyerInfoAnswerSchema, signal })).order,
+    enabled: query !== undefined,
+    retry: false,
+  });
+  return (
+    <div className="min-vh-100 bg-body-tertiary">
+      <header className="navbar bg-dark px-3" data-bs-theme="dark">
+        <span className="navbar-brand d-flex align-items-center gap-2 text-white" data-testid="buyer-logo">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="fw-semibold">{t.appName}</span>
+        </span>
+      </header>
+      <main className="container py-4" style={{ maxWidth: 960 }}>
+        {!query ? (
+          <Alert variant="danger" data-testid="buyer-error">
+            {t.wrongData}
+          </Alert>
+        ) : answer.isPending ? (
+          <PageSpinner />
+        ) : answer.error ? (
+          <Alert variant="danger" data-testid="buyer-error">
+            {errorMessage(answer.error)}
+          </Alert>
+        ) : (
+          <BuyerOrderView order={answer.data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Block({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Col md={6}>
+      <Card className="h-100 shadow-sm" data-testid={testId}>
+        <Card.Body>
+          <h2 className="h6 text-body-secondary mb-2">{title}</h2>
+          {children}
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
+function Lines({ lines }: { lines: (string | null | undefined)[] }) {
+  return (
+    <>
+      {lines
+        .filter((l): l is string => !!l && l.trim() !== '')
+        .map((l, i) => (
+          <div key={i}>{l}</div>
+        ))}
+    </>
+  );
+}
+
+function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
+  const t = orderBuyerText();
+  const sums = buyerSums(o);
+  const c = o.clientData;
+  const carrier = carrierText(o, t.personalPickup);
+  const date = new Date(o.orderDate).toLocaleString('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+  return (
+    <div data-testid="buyer-order">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 className="h3 mb-0" data-testid="buyer-heading">
+          {format(t.heading, { id: o.id })}
+        </h1>
+        <ColorBadge color={o.orderStatus.color} className="fs-6" testId="buyer-status">
+          {o.orderStatus.name}
+        </ColorBadge>
+      </div>
+      <p className="text-body-secondary" data-testid="buyer-date">
+        {t.orderDate}: {date}
+      </p>
+      <Row className="g-3 mb-3">
+        <Block title={t.shipping} testId="buyer-shipping">
+          <Lines lines={[c.nameSurname, c.companyName, ...addressLines(c)]} />
+        </Block>
+        <Block title={t.contact} testId="buyer-contact">
+          <div>
+            {t.email}: {c.email || t.none}
+          </div>
+          <div>
+            {t.tel}: {c.tel || t.none}
+          </div>
+        </Block>
+        <Block title={t.carrier} testId="buyer-carrier">
+          <div className="fw-semibold" data-testid="buyer-carrier-name">
+            {carrier ?? t.none}
+          </div>
+          {c.pickupPoint !== '' && (
+            <div data-testid="buyer-pickup-point">
+              {t.pickupPoint}: {c.pickupPoint}
+            </div>
+          )}
+          {o.billOfLading && (
+            <div data-testid="buyer-bol">
+              {t.billOfLading}: {o.billOfLading}
+            </div>
+          )}
+          <div data-testid="buyer-cod">
+            {t.cashOnDelivery}: {o.cashOnDelivery ? t.yes : t.no}
+          </div>
+          <div data-testid="buyer-delivery-cost">
+            {t.deliveryCost}:{' '}
+            {format(t.deliveryCostValue, { cost: o.deliveryCost.toFixed(2), vat: String(o.deliveryVat) })}
+          </div>
+        </Block>
+        {o.invoice && (
+          <Block title={t.invoice} testId="buyer-invoice">
+            <Lines
+              lines={[
+                o.invoice.companyName || o.invoice.nameSurname,
+                o.invoice.companyTaxId ? format(t.taxId, { taxId: o.invoice.companyTaxId }) : null,
+                ...addressLines(o.invoice),
+              ]}
+            />
+          </Block>
+        )}
+        {o.messageToSeller !== '' && (
+          <Col xs={12}>
+            <Card className="shadow-sm" data-testid="buyer-message">
+              <Card.Body>
+                <h2 className="h6 text-body-secondary mb-2">{t.messageToSeller}</h2>
+                <div style={{ whiteSpace: 'pre-wrap' }}>{o.messageToSeller}</div>
+              </Card.Body>
+            </Card>
+          </Col>
+        )}
+      </Row>
+      <Card className="shadow-sm">
+        <Card.Body>
+          <h2 className="h6 text-body-secondary mb-2">{t.items}</h2>
+          <Table responsive className="align-middle mb-2" data-testid="buyer-items">
+            <thead>
+              <tr>
+                <th>{t.colItem}</th>
+                <th className="text-end">{t.colPrice}</th>
+                <th className="text-end">{t.colQuantity}</th>
+                <th className="text-end">{t.colSum}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.items.map((l, i) => (
+                <tr key={i} data-testid="buyer-item">
+                  <td>
+                    {l.code && <span className="text-body-secondary">{l.code}</span>}
+                    {l.code && l.name && ' '}
+                    {l.name}
+                  </td>
+                  <td className="text-end text-nowrap">{l.price.toFixed(2)}</td>
+                  <td className="text-end">{l.quantity}</td>
+                  <td className="text-end text-nowrap">{lineTotal(l)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <dl className="row mb-0 text-end">
+            <dt className="col-8 col-md-10 fw-normal">{t.goodsSum}</dt>
+            <dd className="col-4 col-md-2 mb-1 fw-semibold" data-testid="buyer-goods-sum">
+              {sums.goods}
+            </dd>
+            <dt className="col-8 col-md-10 fw-normal">{t.orderSum}</dt>
+            <dd className="col-4 col-md-2 mb-0 fw-bold" data-testid="buyer-order-sum">
+              {sums.all}
+            </dd>
+          </dl>
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}

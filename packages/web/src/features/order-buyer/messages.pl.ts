@@ -1,0 +1,36 @@
+import { BUYER_INFO_MSG } from '@zaplecze/contract';
+import { appMessages } from '@web/app/messages.pl';
+
+/** The public buyer order page (platform.md §2 Buyer order page, §8). */
+export const orderBuyerMessages = {
+  title: appMessages.titles.orderBuyerInfo,
+  appName: appMessages.appName,
+  wrongData: BUYER_INFO_MSG.wrongData,
+  heading: 'Zamówienie nr {id}',
+  orderDate: 'Data zamówienia',
+  status: 'Status',
+  messageToSeller: 'Wiadomość do sprzedawcy',
+  contact: 'Kontakt',
+  email: 'E-mail',
+  tel: 'Telefon',
+  shipping: 'Dane do wysyłki',
+  pickupPoint: 'Punkt odbioru',
+  cashOnDelivery: 'Za pobraniem',
+  yes: 'Tak',
+  no: 'Nie',
+  invoice: 'Dane do faktury',
+  taxId: 'NIP: {taxId}',
+  billOfLading: 'Numer listu przewozowego',
+  carrier: 'Przewoźnik',
+  personalPickup: 'ODBIÓR OSOBISTY',
+  deliveryCost: 'Koszt wysyłki brutto',
+  deliveryCostValue: '{cost} (VAT {vat}%)',
+  items: 'Zamówione towary',
+  colItem: 'Towar',
+  colPrice: 'Cena brutto',
+  colQuantity: 'Ilość',
+  colSum: 'Wartość brutto',
+  goodsSum: 'Suma brutto towarów',
+  orderSum: 'Suma brutto zamówienia (z wysyłką)',
+  none: '—',
+} as const;
