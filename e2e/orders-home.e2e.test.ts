@@ -83,6 +83,16 @@ describe('home order and income widgets', () => {
     await second.page.getByTestId('income-widget').waitFor();
     expect(await second.page.getByTestId('orders-widget').count()).toBe(0);
 
+    // The order widget's own permission is enough for its counts (the server answers no income).
+    const ordersOnly = await createUser(e2e.server, org, {
+      login: 'sprzedawca',
+      permissions: 'main.misc.homepage.show;main.order.show',
+    });
+    const fourth = await signedIn(e2e, ordersOnly.login, ordersOnly.pass);
+    await fourth.page.getByTestId('orders-widget-orders').waitFor();
+    expect(await fourth.page.getByTestId('income-widget').count()).toBe(0);
+    expect(await fourth.page.getByTestId('orders-widget').getByRole('button').count()).toBe(0);
+
     const noHome = await createUser(e2e.server, org, {
       login: 'bezdomu',
       permissions: 'main.order.show;main.order.summary.show',
