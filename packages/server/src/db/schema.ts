@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Database tables. Timestamps are ISO strings on SQLite and Date on PostgreSQL; read them through
@@ -247,8 +247,8 @@ export interface OrdersTable {
   search_post_code: Generated<string>;
   search_pickup_point: Generated<string>;
   search_bol: Generated<string>;
-  /** INVOICE_STATE, computed by the database from has_invoice and invoice_number: never written. */
-  invoice_state: ColumnType<number, never, never>;
+  /** INVOICE_STATE of has_invoice and invoice_number, written with them (order-keys invoiceStateOf). */
+  invoice_state: Generated<number>;
   /** The lines' Σ quantity × price (grosze), Σ quantity and codes (JSON), written with the lines. */
   lines_sum: Generated<number>;
   lines_count: Generated<number>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderSearchKey } from '@zaplecze/contract';
-import { linesSummary } from '../db/order-keys';
+import { invoiceState, linesSummary } from '../db/order-keys';
 import {
   ANNOTATIONS,
   CITIES,
@@ -76,6 +76,7 @@ export const ORDER_COLUMNS = [
   ['invoice_city', 'text'],
   ['invoice_country_code', 'text'],
   ['invoice_mail_sent', 'int2'],
+  ['invoice_state', 'int2'],
   ['search_tel', 'text'],
   ['search_email', 'text'],
   ['search_city', 'text'],
@@ -313,6 +314,7 @@ export class OrderFactory {
       invoice ? city : '',
       invoice ? 'PL' : '',
       invoiceNumber !== null && r.chance(0.6) ? 1 : 0,
+      invoiceState(invoice ? 1 : 0, invoiceNumber),
       orderSearchKey.tel(tel),
       orderSearchKey.text(email),
       orderSearchKey.text(city),

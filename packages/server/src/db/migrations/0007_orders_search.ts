@@ -20,13 +20,18 @@ const INDEXES: [string, string[], string[]][] = [
   ['orders_status_cov_idx', ['org_id', 'order_status_id', 'income_source_id', 'invoice_state', 'order_date'], []],
   ['orders_source_cov_idx', ['org_id', 'income_source_id', 'invoice_state', 'order_date'], ['order_status_id']],
   ['orders_invoice_cov_idx', ['org_id', 'invoice_state', 'order_status_id', 'order_date'], ['income_source_id']],
-  // Text filters: a prefix range on the key. City and post code match thousands of orders (a big
-  // city, a region's first digits), so they carry the other filters; the rest are near-unique.
-  ['orders_city_idx', ['org_id', 'search_city'], [...LOW, 'order_date']],
-  ['orders_post_code_idx', ['org_id', 'search_post_code'], [...LOW, 'order_date']],
+  // Text filters: a prefix range on the key. City, post code and pickup point match thousands of
+  // orders (a big city, a region's first digits, a city's lockers), so they carry the other filters
+  // and each other's keys; phone, e-mail and waybill are near-unique.
+  ['orders_city_idx', ['org_id', 'search_city'], [...LOW, 'order_date', 'search_post_code', 'search_pickup_point']],
+  [
+    'orders_post_code_idx',
+    ['org_id', 'search_post_code'],
+    [...LOW, 'order_date', 'search_city', 'search_pickup_point'],
+  ],
+  ['orders_pickup_idx', ['org_id', 'search_pickup_point'], [...LOW, 'order_date', 'search_city', 'search_post_code']],
   ['orders_email_idx', ['org_id', 'search_email'], []],
   ['orders_tel_idx', ['org_id', 'search_tel'], []],
-  ['orders_pickup_idx', ['org_id', 'search_pickup_point'], []],
   ['orders_search_bol_idx', ['org_id', 'search_bol'], []],
 ];
 
@@ -41,9 +46,9 @@ export function orderSearchIndexes(engine: Engine): string[] {
 
 /**
  * Order search (goods-and-orders.md §3 Order search) and the list rows: normalised search keys,
- * the invoice state computed by the database, the lines' sum, count and codes kept on the order
- * (written with the lines), and the indexes of every filter. Existing orders get their keys and
- * summaries here.
+ * the invoice state, the lines' sum, count and codes kept on the order
+ * (written with the lines), and the indexes of every filter. Existing orders get their keys, state
+ * and summaries here.
  */
 export const m0007OrdersSearch: Migration = {
   name: '0007_orders_search',
@@ -62,11 +67,15 @@ export const m0007OrdersSearch: Migration = {
       `lines_sum ${pg ? 'bigint' : 'integer'} not null default 0`,
       `lines_count integer not null default 0`,
       `lines_codes text not null default '[]'`,
-      // 0 none, 1 present without a number (not issued), 2 issued (contract INVOICE_STATE).
-      `invoice_state ${pg ? 'smallint' : 'integer'} generated always as (case when has_invoice = 0 then 0
-        when coalesce(invoice_number, '') = '' then 1 else 2 end) ${pg ? 'stored' : 'virtual'}`,
+      // 0 none, 1 present without a number (not issued), 2 issued (contract INVOICE_STATE),
+      // written by the orders repository with the invoice. Not a generated column: SQLite can add
+      // only virtual ones to a table, and reads them from the table even when an index holds them,
+      // so no count filtered by the invoice would be index-only.
+      `invoice_state smallint not null default 0`,
     ];
     for (const c of columns) await sql.raw(`alter table orders add column ${c}`).execute(db);
+    await sql`update orders set invoice_state = case when has_invoice = 0 then 0
+      when coalesce(invoice_number, '') = '' then 1 else 2 end`.execute(db);
 
     await backfill(db);
 
