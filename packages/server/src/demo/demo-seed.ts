@@ -543,13 +543,16 @@ async function seedOrders(
   generator: ItemGenerator,
   count: number,
   log: (line: string) => void,
+  phase: (name: string) => void,
 ): Promise<void> {
   await writer.prepareOrders();
   for (let done = 0; done < count; done += BATCH) {
     await writer.writeOrders(await generator.nextOrders());
     if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
   }
+  phase('zamówienia');
   await writer.finishOrders();
+  phase('indeksy zamówień');
 }
 
 // ---- the seed ------------------------------------------------------------------------------------
@@ -623,8 +626,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await writer.indexSearch(firstId);
         phase('indeksy i wyszukiwanie');
         if (orders > 0) {
-          await seedOrders(writer, generator, orders, log);
-          phase('zamówienia i ich indeksy');
+          await seedOrders(writer, generator, orders, log, phase);
         }
         await generator.finished();
       } finally {
