@@ -177,6 +177,12 @@ export interface WarehouseChangesTable {
 }
 
 /** Items per organisation (the count of the unfiltered item list). */
+/** Orders per organisation (the unfiltered list's count), kept by triggers (migration 0007). */
+export interface OrderCountsTable {
+  org_id: number;
+  orders: number;
+}
+
 export interface ItemCountsTable {
   org_id: number;
   items: number;
@@ -297,6 +303,7 @@ export interface DB {
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
+  order_counts: OrderCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -228,6 +228,15 @@ describe('demo seed', () => {
       .where('order_id', 'is not', null)
       .execute();
     expect(ledger).toEqual([]);
+    // The order counters (their triggers were off during the bulk insert, and are back).
+    for (const o of orgs) {
+      const counter = await database.db
+        .selectFrom('order_counts')
+        .select('orders')
+        .where('org_id', '=', o.id)
+        .executeTakeFirst();
+      expect(counter?.orders).toBe(ORDERS);
+    }
     // Every status and income source in use, and each invoice state.
     const states = await sql<{ s: number }>`select distinct invoice_state as s from orders order by 1`.execute(
       database.db,

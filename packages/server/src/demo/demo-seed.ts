@@ -11,6 +11,7 @@ import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
 import { optionsRepository } from '../modules/options';
 import { createOrganization } from '../modules/registration';
+import { orderCountTriggers } from '../db/migrations/0007_orders_search';
 import {
   ADDITIONAL_DESCS,
   CATEGORIES,
@@ -285,8 +286,11 @@ interface BulkWriter {
   /** Drops the secondary indexes of orders and their lines. */
   prepareOrders(): Promise<void>;
   writeOrders(batch: OrderBatch): Promise<void>;
-  /** Rebuilds what prepareOrders dropped and fixes the order sequence. */
-  finishOrders(): Promise<void>;
+  /**
+   * Rebuilds what prepareOrders dropped (indexes, the order counter's triggers), sets the
+   * organisation's order counter and fixes the order sequence.
+   */
+  finishOrders(orgId: number): Promise<void>;
 }
 
 type SqliteHandle = NonNullable<Database['sqlite']>;
@@ -341,6 +345,10 @@ function copySearchIndex(raw: SqliteHandle, target: SearchTarget): void {
     raw.unsafeMode(false);
   }
 }
+
+/** The organisation's order counter from its orders (the triggers that keep it are off meanwhile). */
+const ORDER_COUNT = `insert into order_counts (org_id, orders) values (?, (select count(*) from orders where org_id = ?))
+  on conflict (org_id) do update set orders = excluded.orders`;
 
 /** SQLite: prepared multi-row statements straight on better-sqlite3, inside one transaction. */
 function sqliteWriter(
@@ -449,13 +457,16 @@ function sqliteWriter(
         .all() as { name: string; sql: string }[];
       droppedOrders = rows.map((row) => row.sql);
       for (const row of rows) raw.exec(`drop index ${row.name}`);
+      for (const statement of orderCountTriggers('sqlite').drop) raw.exec(statement);
     },
     async writeOrders(b) {
       insert('orders', ORDER_COLUMNS, b.orders);
       insert('order_lines', LINE_COLUMNS, b.lines);
     },
-    async finishOrders() {
+    async finishOrders(orgId) {
       for (const def of droppedOrders) raw.exec(def);
+      raw.prepare(ORDER_COUNT).run(orgId, orgId);
+      for (const statement of orderCountTriggers('sqlite').create) raw.exec(statement);
     },
   };
 }
@@ -520,13 +531,18 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
       droppedOrders = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
+      for (const statement of orderCountTriggers('postgres').drop) await sql.raw(statement).execute(trx);
     },
     async writeOrders(b) {
       await insert('orders', ORDER_COLUMNS, b.orders);
       await insert('order_lines', LINE_COLUMNS, b.lines);
     },
-    async finishOrders() {
+    async finishOrders(orgId) {
       for (const def of droppedOrders) await sql.raw(def).execute(trx);
+      await sql`insert into order_counts (org_id, orders)
+        values (${orgId}, (select count(*) from orders where org_id = ${orgId}))
+        on conflict (org_id) do update set orders = excluded.orders`.execute(trx);
+      for (const statement of orderCountTriggers('postgres').create) await sql.raw(statement).execute(trx);
       await sql`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`.execute(trx);
     },
   };
@@ -542,6 +558,7 @@ async function seedOrders(
   writer: BulkWriter,
   generator: ItemGenerator,
   count: number,
+  orgId: number,
   log: (line: string) => void,
   phase: (name: string) => void,
 ): Promise<void> {
@@ -551,7 +568,7 @@ async function seedOrders(
     if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
   }
   phase('zamówienia');
-  await writer.finishOrders();
+  await writer.finishOrders(orgId);
   phase('indeksy zamówień');
 }
 
@@ -626,7 +643,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await writer.indexSearch(firstId);
         phase('indeksy i wyszukiwanie');
         if (orders > 0) {
-          await seedOrders(writer, generator, orders, log, phase);
+          await seedOrders(writer, generator, orders, orgId, log, phase);
         }
         await generator.finished();
       } finally {
