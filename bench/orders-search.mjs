@@ -21,7 +21,7 @@ import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { authContext } from '../packages/server/src/platform/context.ts';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getOrders } from '../packages/server/src/modules/orders/orders.service.ts';
-import { countQuery, pagePlan, pageRowsQuery } from '../packages/server/src/modules/orders/orders.search.ts';
+import { countQuery, pagePlan, pageStatement } from '../packages/server/src/modules/orders/orders.search.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -113,11 +113,18 @@ if (database.engine === 'postgres') {
   await pgClient.connect();
 }
 const statements = new Map();
+/** Runs a compiled statement on the driver; the page's rows as arrays, as the service reads them. */
 async function raw(compiled) {
   const params = [...compiled.parameters];
-  if (pgClient) return (await pgClient.query(compiled.sql, params)).rows;
+  const arrays = compiled.sql.includes('/*rows:array*/');
+  if (pgClient)
+    return (await pgClient.query({ text: compiled.sql, values: params, rowMode: arrays ? 'array' : undefined })).rows;
   let st = statements.get(compiled.sql);
-  if (!st) statements.set(compiled.sql, (st = database.sqlite.prepare(compiled.sql)));
+  if (!st) {
+    st = database.sqlite.prepare(compiled.sql);
+    if (arrays) st.raw(true);
+    statements.set(compiled.sql, st);
+  }
   return st.all(params);
 }
 
@@ -166,7 +173,7 @@ async function measure(name, queries, { target, showPlan = true, runs = RUNS } =
     const search = orderSearchSchema.parse(q);
     const count = countQuery(tdb, search).compile();
     const matches = Number((await raw(count))[0]?.n ?? 0);
-    compiled.push({ count, page: pageRowsQuery(tdb, search, pagePlan(tdb, search, matches)).compile() });
+    compiled.push({ count, page: pageStatement(tdb, search, pagePlan(tdb, search, matches)).compile() });
   }
   const counts = [];
   const service = await time(async (i) => {

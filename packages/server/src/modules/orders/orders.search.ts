@@ -1,6 +1,7 @@
 import { INVOICE_STATE, orderSearchKey, pageOffset, type OrderSearch } from '@zaplecze/contract';
 import { sql, type AliasedSelectQueryBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
+import { ARRAY_ROWS } from '../../db/database';
 import type { TenantDb } from '../../db/tenant';
 import { warsawDayStart } from '../stock';
 
@@ -137,6 +138,16 @@ const ROW_COLUMNS = [
   'orders.lines_codes',
 ] as const;
 
+type RowColumn = (typeof ROW_COLUMNS)[number] extends `orders.${infer N}` ? N : never;
+export type RowField = RowColumn | 'status_name' | 'status_color' | 'source_name';
+/** The names a page row's values have, in select order (ROW_COLUMNS, then the joined names). */
+export const ROW_FIELDS: readonly RowField[] = [
+  ...ROW_COLUMNS.map((c) => c.slice('orders.'.length) as RowColumn),
+  'status_name',
+  'status_color',
+  'source_name',
+];
+
 type PageIds = AliasedSelectQueryBuilder<{ id: number }, 'page'>;
 
 /**
@@ -157,7 +168,15 @@ export function pageRowsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle
     .leftJoin('income_sources as src', 'src.id', 'orders.income_source_id')
     .select([...ROW_COLUMNS, 'os.name as status_name', 'os.color as status_color', 'src.name as source_name']);
 }
-export type OrderListRowData = Awaited<ReturnType<ReturnType<typeof pageRowsQuery>['executeTakeFirstOrThrow']>>;
+/**
+ * pageRowsQuery as searchOrders runs it: rows as arrays in ROW_FIELDS order (db/database.ts
+ * ARRAY_ROWS), which the mapper reads by position.
+ */
+export function pageStatement(tdb: TenantDb, s: OrderSearch, style?: FilterStyle) {
+  return pageRowsQuery(tdb, s, style).modifyFront(ARRAY_ROWS);
+}
+/** A page row as pageStatement answers it. */
+export type OrderListRowData = readonly unknown[];
 
 /** The filters of §3 Order search (paging and sort are not filters). */
 const FILTERS = [
@@ -209,11 +228,13 @@ export async function searchOrders(
   tdb: TenantDb,
   s: OrderSearch,
 ): Promise<{ rows: OrderListRowData[]; count: number }> {
+  const page = async (style?: FilterStyle) =>
+    (await pageStatement(tdb, s, style).execute()) as unknown as OrderListRowData[];
   if (tdb.isPostgres) {
-    const [count, rows] = await Promise.all([countQuery(tdb, s).executeTakeFirst(), pageRowsQuery(tdb, s).execute()]);
+    const [count, rows] = await Promise.all([countQuery(tdb, s).executeTakeFirst(), page()]);
     return { rows, count: Number(count?.n ?? 0) };
   }
   const count = Number((await countQuery(tdb, s).executeTakeFirst())?.n ?? 0);
   if (count === 0) return { rows: [], count };
-  return { rows: await pageRowsQuery(tdb, s, pagePlan(tdb, s, count)).execute(), count };
+  return { rows: await page(pagePlan(tdb, s, count)), count };
 }
