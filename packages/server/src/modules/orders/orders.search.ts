@@ -40,13 +40,18 @@ const INVOICE_STATES = {
 } as const;
 
 /**
- * How the filters are written. `walk` (SQLite): the page walks the sort's index and checks every
- * filter on the way, so no filter may offer SQLite another index; the unary plus (`+column`) is
- * SQLite's way of saying so. Used when many orders match (pagePlan): the first 100 in sort order
- * then come after a short walk, while seeking a filter's index would mean sorting every match.
+ * How the page is read (pagePlan). `walk` (SQLite): the page walks the sort's index and checks
+ * every filter on the way, so no filter may offer SQLite another index; the unary plus
+ * (`+column`) is SQLite's way of saying so. Used when many orders match: the first 100 in sort
+ * order then come after a short walk, while seeking a filter's index would mean sorting every
+ * match. `fence` (PostgreSQL): the matches are found first (a subquery the planner may not merge,
+ * OFFSET 0) and then sorted. Used when few match: PostgreSQL reckons filters independent and
+ * would walk the primary key backwards hoping for 100 matches soon, reading a million rows when
+ * the matches are few or old (measured: 300 ms for a city and a post code that do not meet).
  */
 export interface FilterStyle {
   walk: boolean;
+  fence?: boolean;
 }
 
 /** Applies every filter of the search to a query over `orders` (already scoped to the organisation). */
@@ -85,8 +90,9 @@ export function applyOrderFilters<O>(
 const WALK_MIN = 20_000;
 
 /** How the page is read: `walk` as FilterStyle says; PostgreSQL's planner chooses by itself. */
-export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number | undefined): FilterStyle {
-  return { walk: !tdb.isPostgres && s.number === undefined && matches !== undefined && matches >= WALK_MIN };
+export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number): FilterStyle {
+  const many = matches >= WALK_MIN && s.number === undefined;
+  return tdb.isPostgres ? { walk: false, fence: !many && !isUnfiltered(s) } : { walk: many };
 }
 
 /** NUMBER: newest number first; DATE: newest order date first, ties by number (contract ORDER_SORTS). */
@@ -99,6 +105,14 @@ function applyOrderSort<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>
 
 /** The ids of one page, in order: the orders table (and its indexes) only. */
 export function pageIdsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle) {
+  if (style?.fence) {
+    const matches = applyOrderFilters(tdb.selectFrom('orders').select(['orders.id', 'orders.order_date']), s)
+      .offset(0)
+      .as('orders');
+    return applyOrderSort(tdb.selectFromSubquery(matches).select('orders.id'), s)
+      .limit(s.perPage)
+      .offset(pageOffset(s));
+  }
   return applyOrderSort(applyOrderFilters(tdb.selectFrom('orders').select('orders.id'), s, style), s)
     .limit(s.perPage)
     .offset(pageOffset(s));
@@ -224,21 +238,17 @@ export function sortRows<R extends { id: number; orderDate: string }>(rows: R[],
 }
 
 /**
- * A page of rows (unordered: sortRows) and the exact count: two statements. SQLite counts first
- * (it runs one statement at a time anyway), which picks the page's plan and spares the page when
- * nothing matches; PostgreSQL runs both side by side on two pool connections.
+ * A page of rows (unordered: sortRows) and the exact count: two statements, the count first. It
+ * picks the page's plan (pagePlan) and spares the page when nothing matches; on PostgreSQL that
+ * costs one round trip more than running both side by side, and saves walking the table when few
+ * orders match.
  */
 export async function searchOrders(
   tdb: TenantDb,
   s: OrderSearch,
 ): Promise<{ rows: OrderListRowData[]; count: number }> {
-  const page = async (style?: FilterStyle) =>
-    (await pageStatement(tdb, s, style).execute()) as unknown as OrderListRowData[];
-  if (tdb.isPostgres) {
-    const [count, rows] = await Promise.all([countQuery(tdb, s).executeTakeFirst(), page()]);
-    return { rows, count: Number(count?.n ?? 0) };
-  }
   const count = Number((await countQuery(tdb, s).executeTakeFirst())?.n ?? 0);
   if (count === 0) return { rows: [], count };
-  return { rows: await page(pagePlan(tdb, s, count)), count };
+  const rows = await pageStatement(tdb, s, pagePlan(tdb, s, count)).execute();
+  return { rows: rows as unknown as OrderListRowData[], count };
 }
