@@ -89,10 +89,18 @@ export function applyOrderFilters<O>(
  */
 const WALK_MIN = 20_000;
 
-/** How the page is read: `walk` as FilterStyle says; PostgreSQL's planner chooses by itself. */
+/**
+ * At most this many matches and PostgreSQL fences them (FilterStyle fence): walking the sort's
+ * index would read 600 rows or more for each one it keeps. With more, its planner's own choice
+ * (mostly that walk) was faster: fencing 3,000-50,000 matches of a city or a post code meant
+ * reading every index entry of the city first (measured 66-112 ms against 7-10 ms).
+ */
+const FENCE_MAX = 2_000;
+
+/** How the page is read (FilterStyle), from the count. */
 export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number): FilterStyle {
-  const many = matches >= WALK_MIN && s.number === undefined;
-  return tdb.isPostgres ? { walk: false, fence: !many && !isUnfiltered(s) } : { walk: many };
+  if (tdb.isPostgres) return { walk: false, fence: matches <= FENCE_MAX && s.number === undefined };
+  return { walk: matches >= WALK_MIN && s.number === undefined };
 }
 
 /** NUMBER: newest number first; DATE: newest order date first, ties by number (contract ORDER_SORTS). */
