@@ -51,6 +51,15 @@ async function indexNames(database: Database): Promise<string[]> {
   return (await query.execute(database.db)).rows.map((r) => r.name);
 }
 
+/** PostgreSQL: every foreign key with its definition (the seed drops and re-adds those of orders). */
+async function foreignKeys(database: Database): Promise<string[]> {
+  const r = await sql<{
+    k: string;
+  }>`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as k
+    from pg_constraint where contype = 'f' order by 1`.execute(database.db);
+  return r.rows.map((row) => row.k);
+}
+
 /** An organisation's orders with their lines, by number, without the references' ids and uuid. */
 async function orderData(database: Database, orgId: number) {
   const orders = await database.db
@@ -109,12 +118,14 @@ describe('demo seed', () => {
   let deps: AppDeps;
   let drop: () => Promise<void>;
   let indexesBefore: string[];
+  let keysBefore: string[];
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
     await migrate(database);
     deps = createDeps(loadConfig({}), database);
     indexesBefore = await indexNames(database);
+    keysBefore = database.engine === 'postgres' ? await foreignKeys(database) : [];
   });
 
   afterAll(async () => {
@@ -140,6 +151,7 @@ describe('demo seed', () => {
     expect(a).toHaveLength(ITEMS);
     expect(await catalogue(database, second.orgId)).toEqual(a);
     expect(await indexNames(database)).toEqual(indexesBefore);
+    if (database.engine === 'postgres') expect(await foreignKeys(database)).toEqual(keysBefore);
 
     for (const { orgId } of [first, second]) {
       const ledger = await database.db
