@@ -8,7 +8,8 @@ const LOW = ['order_status_id', 'income_source_id', 'invoice_state'] as const;
 
 /**
  * Indexes of the order search: [name, key columns, payload columns]. The payload is INCLUDE on
- * PostgreSQL and trailing key columns on SQLite (where the rowid, the order id, ends every index).
+ * PostgreSQL (with the id) and trailing key columns on SQLite (where the rowid, the order id, ends
+ * every index).
  * docs/performance.md (Order search) explains the choice.
  */
 const INDEXES: [string, string[], string[]][] = [
@@ -38,11 +39,13 @@ const INDEXES: [string, string[], string[]][] = [
 
 /** The statements that create the search indexes on `engine` (the demo seed drops and rebuilds them too). */
 export function orderSearchIndexes(engine: Engine): string[] {
-  return INDEXES.map(([name, key, payload]) =>
-    engine === 'postgres'
-      ? `create index ${name} on orders (${key.join(', ')})${payload.length ? ` include (${payload.join(', ')})` : ''}`
-      : `create index ${name} on orders (${[...key, ...payload].join(', ')})`,
-  );
+  return INDEXES.map(([name, key, payload]) => {
+    if (engine === 'sqlite') return `create index ${name} on orders (${[...key, ...payload].join(', ')})`;
+    // PostgreSQL's index entries point at the row, not at its id: the id rides along, so a page
+    // that collects its matches from a filter index (orders.search, FilterStyle fence) reads no row.
+    const include = key.includes('id') ? payload : [...payload, 'id'];
+    return `create index ${name} on orders (${key.join(', ')}) include (${include.join(', ')})`;
+  });
 }
 
 /**

@@ -90,12 +90,12 @@ export function applyOrderFilters<O>(
 const WALK_MIN = 20_000;
 
 /**
- * At most this many matches and PostgreSQL fences them (FilterStyle fence): walking the sort's
- * index would read 600 rows or more for each one it keeps. With more, its planner's own choice
- * (mostly that walk) was faster: fencing 3,000-50,000 matches of a city or a post code meant
- * reading every index entry of the city first (measured 66-112 ms against 7-10 ms).
+ * At most this many matches and PostgreSQL fences them (FilterStyle fence): collected from a filter
+ * index (each carries the id, so no row is read) and sorted; a walk of the sort's index would read
+ * 60 rows or more for each one it keeps, and cold pages of them cost hundreds of milliseconds. With
+ * more, its planner's own choice (mostly that walk) is cheaper than sorting them all.
  */
-const FENCE_MAX = 2_000;
+const FENCE_MAX = 20_000;
 
 /** How the page is read (FilterStyle), from the count. */
 export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number): FilterStyle {
