@@ -177,6 +177,12 @@ export interface WarehouseChangesTable {
 }
 
 /** Items per organisation (the count of the unfiltered item list). */
+/** Orders per organisation (the unfiltered list's count), kept by triggers (migration 0007). */
+export interface OrderCountsTable {
+  org_id: number;
+  orders: number;
+}
+
 export interface ItemCountsTable {
   org_id: number;
   items: number;
@@ -239,6 +245,22 @@ export interface OrdersTable {
   invoice_mail_sent: number;
   /** A row of carrier_methods; null without a carrier. */
   carrier_method_id: number | null;
+  /**
+   * Search keys (migration 0007): the client's texts normalised by the contract's orderSearchKey,
+   * written by the orders repository on every insert and update.
+   */
+  search_tel: Generated<string>;
+  search_email: Generated<string>;
+  search_city: Generated<string>;
+  search_post_code: Generated<string>;
+  search_pickup_point: Generated<string>;
+  search_bol: Generated<string>;
+  /** INVOICE_STATE of has_invoice and invoice_number, written with them (order-keys invoiceStateOf). */
+  invoice_state: Generated<number>;
+  /** The lines' Σ quantity × price (grosze), Σ quantity and codes (JSON), written with the lines. */
+  lines_sum: Generated<number>;
+  lines_count: Generated<number>;
+  lines_codes: Generated<string>;
 }
 
 /** A line of an order; `item_group_id` is the linked item's group when the line was saved. */
@@ -327,6 +349,7 @@ export interface DB {
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
+  order_counts: OrderCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

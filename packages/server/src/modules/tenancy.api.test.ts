@@ -226,8 +226,14 @@ const RESOURCES: TenantResource[] = [
         body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
       },
     ],
-    // The order list (search) comes with its own issue; there is no list call yet.
-    lists: [],
+    // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
+    lists: [
+      { url: '/api/orders?perPage=10000', ids: (b) => (b as { orders: { id: number }[] }).orders.map((o) => o.id) },
+      {
+        url: '/api/orders?perPage=10000&sort=DATE&invoiceType=WITHOUT_INVOICE&dateFrom=2000-01-01',
+        ids: (b) => (b as { orders: { id: number }[] }).orders.map((o) => o.id),
+      },
+    ],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/orders?id=${id}`)).body,
   },
   {

@@ -196,6 +196,17 @@ describe("the order's carrier method", () => {
     const copy = await org.admin.post<Order>('/api/orders/copy', { id: order.id });
     expect(copy.status).toBe(200);
     expect(copy.body.carrierMethod).toEqual(expected);
+
+    // The list row names it as "carrier - method"; an order without a method has none.
+    const bare = await create({ shippingMethod: 'ADDRESS', carrierMethodId: null });
+    const list = await org.admin.get<{ orders: { id: number; carrierMethodName: string | null }[] }>(
+      `/api/orders?number=${order.id}`,
+    );
+    expect(list.body.orders).toEqual([expect.objectContaining({ carrierMethodName: 'Przewoźnik własny - Kurier' })]);
+    const bareRow = await org.admin.get<{ orders: { carrierMethodName: string | null }[] }>(
+      `/api/orders?number=${bare.id}`,
+    );
+    expect(bareRow.body.orders[0]!.carrierMethodName).toBeNull();
   });
 
   it('can be changed and removed by PUT', async () => {

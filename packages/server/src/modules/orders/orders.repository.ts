@@ -1,10 +1,13 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { invoiceState, invoiceStateOf, linesSummary, searchKeysOf } from '../../db/order-keys';
 import { chunks } from '../../db/per-row';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
 export type OrderColumns = Omit<Insertable<OrdersTable>, 'id' | 'org_id'>;
-export type OrderChanges = Updateable<Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary'>>;
+export type OrderChanges = Updateable<
+  Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary' | 'invoice_state' | `search_${string}`>
+>;
 /** A line as stored, without its id and order (`item_deleted` only when a split carries it over). */
 export type LineColumns = Omit<
   Selectable<OrderLinesTable>,
@@ -50,12 +53,26 @@ export const ordersRepository = {
     return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
   },
 
+  /**
+   * Inserts an order with the search keys of its texts and its invoice state (its lines and their
+   * summary: replaceLines).
+   */
   async insert(tdb: TenantDb, values: OrderColumns): Promise<number> {
-    return (await tdb.insertInto('orders', values).returning('id').executeTakeFirstOrThrow()).id;
+    const state = invoiceState(values.has_invoice ?? 0, values.invoice_number ?? null);
+    const row = { ...values, ...searchKeysOf(values), invoice_state: state };
+    return (await tdb.insertInto('orders', row).returning('id').executeTakeFirstOrThrow()).id;
   },
 
+  /**
+   * Updates an order; a changed searchable text changes its search key with it, a changed invoice
+   * flag or number the invoice state (the only writer of orders after their insert: keep it so).
+   */
   async update(tdb: TenantDb, id: number, values: OrderChanges): Promise<void> {
-    await tdb.updateTable('orders').set(values).where('id', '=', id).execute();
+    await tdb
+      .updateTable('orders')
+      .set({ ...values, ...searchKeysOf(values), ...invoiceStateOf(values) })
+      .where('id', '=', id)
+      .execute();
   },
 
   async remove(tdb: TenantDb, id: number): Promise<void> {
@@ -71,11 +88,16 @@ export const ordersRepository = {
       .execute();
   },
 
+  /**
+   * THE writer of an order's lines: replaces them and, in the same transaction (the caller's),
+   * the order's summary of them (sum, count, codes), which the list rows read instead of the lines.
+   */
   async replaceLines(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
     await tdb.deleteFrom('order_lines').where('order_id', '=', orderId).execute();
     const rows = lines.map((l, position) => ({ ...l, order_id: orderId, position }));
     // Ten columns a row: 50 rows stay under SQLite's 999 bound values of old builds.
     for (const part of chunks(rows, 50)) await tdb.insertInto('order_lines', part).execute();
+    await tdb.updateTable('orders').set(linesSummary(lines)).where('id', '=', orderId).execute();
   },
 
   /** The group of each of these items of the organisation (missing ids are absent). */
