@@ -34,6 +34,7 @@ export const appMessages = {
     itemsReader: 'Czytnik kodów (towary)',
     warehouseChanges: 'Zmiany stanów magazynowych',
     orders: 'Zamówienia',
+    ordersSummary: 'Podsumowanie zamówień',
     marketplace: 'Marketplace',
     shops: 'Sklepy',
     carriers: 'Przewoźnicy',
@@ -93,6 +94,8 @@ export const appMessages = {
     itemsGenerate: 'Generowanie wielu towarów',
     warehouseChanges: 'Zmiany stanów magazynowych',
     itemsBarcodeReader: 'Czytnik kodów kreskowych (towary)',
+    orders: 'Zamówienia',
+    ordersMassEdit: 'Masowa edycja zamówień',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

@@ -122,6 +122,17 @@ export function createAppRouter() {
                 },
               ],
             },
+            // 'orders/mass-edit' is its own entry; the order edit routes come with their screens.
+            {
+              path: 'orders/mass-edit',
+              handle: h(t.titles.ordersMassEdit, ['orders']),
+              lazy: page(() => import('@web/features/orders-mass-edit/OrdersMassEditPage')),
+            },
+            {
+              path: 'orders',
+              handle: h(t.titles.orders, ['orders']),
+              lazy: page(() => import('@web/features/orders/OrdersPage')),
+            },
             {
               path: 'barcode-prints',
               handle: h(t.titles.barcodePrints, ['barcode-prints']),
