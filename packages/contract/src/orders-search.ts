@@ -108,3 +108,23 @@ export type OrderRow = z.infer<typeof orderRowSchema>;
 
 export const ordersAnswerSchema = pagedAnswerSchema('orders', orderRowSchema);
 export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
+
+// ---- search keys -----------------------------------------------------------------------------------
+
+/**
+ * The normalised form in which an order's searchable texts are stored (written on every save) and
+ * in which a search term is compared with them: the same function on both sides, so '+48 600-100-200'
+ * finds '600100200' and 'ŁÓDŹ' finds 'Łódź' (docs/decisions.md, Order search). A term is matched as
+ * a prefix of the stored key; a term whose key is empty finds nothing.
+ */
+export const orderSearchKey = {
+  /** Digits only, the last 9 (a Polish number without its +48 / 0048 prefix). */
+  tel: (s: string): string => s.replace(/\D/g, '').slice(-9),
+  /** Lower case (Polish letters too), trimmed, inner white space as one space: e-mail, city, pickup point. */
+  text: (s: string): string => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pl'),
+  /** Letters and digits only, lower case: post codes with or without the dash, waybills with or without spaces. */
+  compact: (s: string): string => s.toLocaleLowerCase('pl').replace(/[^\p{L}\p{N}]/gu, ''),
+} as const;
+
+/** Invoice state as stored (orders.invoice_state): none, present without a number, issued. */
+export const INVOICE_STATE = { none: 0, notIssued: 1, issued: 2 } as const;

@@ -7,6 +7,7 @@ import { m0003Items } from './migrations/0003_items';
 import { m0004LedgerDeletions } from './migrations/0004_ledger_deletions';
 import { m0005ItemsFilterCovering } from './migrations/0005_items_filter_covering';
 import { m0006Orders } from './migrations/0006_orders';
+import { m0007OrdersSearch } from './migrations/0007_orders_search';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -16,6 +17,7 @@ export const MIGRATIONS: Migration[] = [
   m0004LedgerDeletions,
   m0005ItemsFilterCovering,
   m0006Orders,
+  m0007OrdersSearch,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Database tables. Timestamps are ISO strings on SQLite and Date on PostgreSQL; read them through
@@ -237,6 +237,22 @@ export interface OrdersTable {
   invoice_city: string;
   invoice_country_code: string;
   invoice_mail_sent: number;
+  /**
+   * Search keys (migration 0007): the client's texts normalised by the contract's orderSearchKey,
+   * written by the orders repository on every insert and update.
+   */
+  search_tel: Generated<string>;
+  search_email: Generated<string>;
+  search_city: Generated<string>;
+  search_post_code: Generated<string>;
+  search_pickup_point: Generated<string>;
+  search_bol: Generated<string>;
+  /** INVOICE_STATE, computed by the database from has_invoice and invoice_number: never written. */
+  invoice_state: ColumnType<number, never, never>;
+  /** The lines' Σ quantity × price (grosze), Σ quantity and codes (JSON), written with the lines. */
+  lines_sum: Generated<number>;
+  lines_count: Generated<number>;
+  lines_codes: Generated<string>;
 }
 
 /** A line of an order; `item_group_id` is the linked item's group when the line was saved. */

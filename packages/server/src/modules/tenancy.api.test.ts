@@ -219,8 +219,14 @@ const RESOURCES: TenantResource[] = [
       { method: 'DELETE', url: `/api/orders?id=${id}` },
       { method: 'POST', url: '/api/orders/copy', body: { id } },
     ],
-    // The order list (search) comes with its own issue; there is no list call yet.
-    lists: [],
+    // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
+    lists: [
+      { url: '/api/orders?perPage=10000', ids: (b) => (b as { orders: { id: number }[] }).orders.map((o) => o.id) },
+      {
+        url: '/api/orders?perPage=10000&sort=DATE&invoiceType=WITHOUT_INVOICE&dateFrom=2000-01-01',
+        ids: (b) => (b as { orders: { id: number }[] }).orders.map((o) => o.id),
+      },
+    ],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/orders?id=${id}`)).body,
   },
 ];

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { linesSummary, searchKeysOf } from '../../db/order-keys';
 import { chunks } from '../../db/per-row';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -37,12 +38,19 @@ export const ordersRepository = {
     return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
   },
 
+  /** Inserts an order with the search keys of its texts (its lines and their summary: replaceLines). */
   async insert(tdb: TenantDb, values: OrderColumns): Promise<number> {
-    return (await tdb.insertInto('orders', values).returning('id').executeTakeFirstOrThrow()).id;
+    const row = { ...values, ...searchKeysOf(values) };
+    return (await tdb.insertInto('orders', row).returning('id').executeTakeFirstOrThrow()).id;
   },
 
+  /** Updates an order; a changed searchable text changes its search key with it. */
   async update(tdb: TenantDb, id: number, values: OrderChanges): Promise<void> {
-    await tdb.updateTable('orders').set(values).where('id', '=', id).execute();
+    await tdb
+      .updateTable('orders')
+      .set({ ...values, ...searchKeysOf(values) })
+      .where('id', '=', id)
+      .execute();
   },
 
   async remove(tdb: TenantDb, id: number): Promise<void> {
@@ -58,11 +66,16 @@ export const ordersRepository = {
       .execute();
   },
 
+  /**
+   * THE writer of an order's lines: replaces them and, in the same transaction (the caller's),
+   * the order's summary of them (sum, count, codes), which the list rows read instead of the lines.
+   */
   async replaceLines(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
     await tdb.deleteFrom('order_lines').where('order_id', '=', orderId).execute();
     const rows = lines.map((l, position) => ({ ...l, order_id: orderId, position }));
     // Ten columns a row: 50 rows stay under SQLite's 999 bound values of old builds.
     for (const part of chunks(rows, 50)) await tdb.insertInto('order_lines', part).execute();
+    await tdb.updateTable('orders').set(linesSummary(lines)).where('id', '=', orderId).execute();
   },
 
   /** The group of each of these items of the organisation (missing ids are absent). */

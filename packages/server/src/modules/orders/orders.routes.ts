@@ -1,18 +1,20 @@
 import { idQuerySchema, orderCopySchema, orderInputSchema, orderUpdateSchema } from '@zaplecze/contract';
+import { z } from 'zod';
 import { route } from '../../platform/route';
-import { copyOrder, createOrder, deleteOrder, lookupOrder, updateOrder } from './orders.service';
+import { copyOrder, createOrder, deleteOrder, getOrders, updateOrder } from './orders.service';
 
 /**
  * Orders (goods-and-orders.md §7.4). Reading needs main.order.show, every change main.order.edit
- * (docs/decisions.md, Orders). The search of GET /orders comes with the order list.
+ * (docs/decisions.md, Orders). GET /orders answers one order by id or a page of the search.
  */
 export const ordersRoutes = [
   route({
     method: 'GET',
     url: '/orders',
     access: 'main.order.show',
-    query: idQuerySchema,
-    handler: (ctx, { query }) => lookupOrder(ctx, query.id),
+    // The lookup by id and the search are told apart by `id` (orders.service getOrders).
+    query: z.record(z.string(), z.unknown()),
+    handler: (ctx, { query }) => getOrders(ctx, query),
   }),
   route({
     method: 'POST',

@@ -1,23 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Order,
-  OrderInputParsed,
-  OrderLineParsed,
-  OrderLookupAnswer,
-  OrderUpdateParsed,
+import {
+  idQuerySchema,
+  orderSearchSchema,
+  type Order,
+  type OrderInputParsed,
+  type OrderLineParsed,
+  type OrderLookupAnswer,
+  type OrdersAnswer,
+  type OrderUpdateParsed,
 } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { optionsRepository } from '../options';
-import { toOrder } from './orders.mapper';
+import { toOrder, toOrderRow } from './orders.mapper';
 import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
+import { searchOrders } from './orders.search';
 import { recordOrderStock } from './orders.stock';
 import { ORDERS_MSG } from './messages.pl';
 
 /** GET /orders?id=: the paged shape with the one order, 404 for a missing one (as items do). */
 export async function lookupOrder(ctx: AuthContext, id: number): Promise<OrderLookupAnswer> {
   return { orders: [await getOrder(ctx.tdb, id)], count: 1, perPage: 1 };
+}
+
+/**
+ * GET /orders: with `id` the whole order (lookupOrder), otherwise the search of §3 (every field
+ * validated by the contract's orderSearchSchema, 400 in Polish) answering a page of list rows.
+ */
+export async function getOrders(
+  ctx: AuthContext,
+  query: Record<string, unknown>,
+): Promise<OrderLookupAnswer | OrdersAnswer> {
+  if (query.id !== undefined) return lookupOrder(ctx, idQuerySchema.parse(query).id);
+  const search = orderSearchSchema.parse(query);
+  const { rows, count } = await searchOrders(ctx.tdb, search);
+  return { orders: rows.map(toOrderRow), count, perPage: search.perPage };
 }
 
 export async function getOrder(tdb: TenantDb, id: number): Promise<Order> {
@@ -192,7 +210,17 @@ export async function copyOrder(ctx: AuthContext, id: number): Promise<Order> {
     const src = await repo.rawById(tdb, id);
     if (!src) throw notFound(ORDERS_MSG.notFound);
     const sourceLines = await repo.lines(tdb, id);
-    const { id: _id, org_id: _org, ...columns } = src;
+    // The copy's search keys are made from its texts, its line summary by replaceLines, its invoice
+    // state by the database.
+    const {
+      id: _id,
+      org_id: _org,
+      invoice_state: _state,
+      lines_sum: _sum,
+      lines_count: _count,
+      lines_codes: _codes,
+      ...columns
+    } = src;
     const copyId = await repo.insert(tdb, {
       ...columns,
       uuid: randomUUID(),

@@ -20,3 +20,4 @@ export {
 } from './stock.ledger';
 export { stockRepository, type AlongsideUpdate, type ChangeRow, type LedgerDifference } from './stock.repository';
 export { verifyLedger } from './stock.verify';
+export { warsawDayStart } from './warsaw-time';

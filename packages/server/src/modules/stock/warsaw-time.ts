@@ -1,6 +1,7 @@
 /**
  * Calendar months and dates as a Polish shop sees them (Europe/Warsaw, with summer time): the
- * month filter of the warehouse changes and the dates of their CSV export (docs/decisions.md).
+ * month filter of the warehouse changes, the dates of their CSV export and the day filters of the
+ * order search (docs/decisions.md).
  */
 
 const ZONE = 'Europe/Warsaw';
@@ -45,6 +46,16 @@ export function warsawMonthRange(year: number, month: number): { from: string; t
     // Date.UTC rolls month 13 over into January of the next year.
     to: new Date(monthStart(year, month + 1)).toISOString(),
   };
+}
+
+/**
+ * The instant of Warsaw midnight starting calendar day `day` ('YYYY-MM-DD') plus `addDays`, as
+ * ISO-8601 UTC text. Like monthStart, midnight is never near a summer-time switch (01:00 UTC).
+ */
+export function warsawDayStart(day: string, addDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const wall = Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + addDays);
+  return new Date(wall - offsetAt(wall)).toISOString();
 }
 
 /** `2026-11-23 14:05:00` in Warsaw time: what a Polish spreadsheet reads as a date and time. */

@@ -1,0 +1,48 @@
+import { orderSearchKey } from '@zaplecze/contract';
+
+/**
+ * The columns an order keeps for its search and its list row (migration 0007), computed in one
+ * place for the orders repository (every save), migration 0007 (orders that existed) and the demo
+ * seed. docs/decisions.md, Order search.
+ */
+
+/** Search keys: the client's texts as orderSearchKey normalises them (docs/decisions.md, Order search). */
+export const SEARCH_KEYS = [
+  ['search_tel', 'client_tel', orderSearchKey.tel],
+  ['search_email', 'client_email', orderSearchKey.text],
+  ['search_city', 'client_city', orderSearchKey.text],
+  ['search_post_code', 'client_post_code', orderSearchKey.compact],
+  ['search_pickup_point', 'client_pickup_point', orderSearchKey.text],
+  ['search_bol', 'bill_of_lading', orderSearchKey.compact],
+] as const;
+
+/**
+ * What the order keeps of its lines: Σ quantity × price (grosze), Σ quantity, and the codes with
+ * their quantities as contract orderSummary lists them (JSON). The orders repository writes the
+ * same with every save of the lines.
+ */
+export function linesSummary(lines: readonly { code: string; quantity: number; price: number | string }[]) {
+  let sum = 0;
+  let count = 0;
+  const codes = new Map<string, number>();
+  for (const l of lines) {
+    sum += l.quantity * Number(l.price);
+    count += l.quantity;
+    if (l.code !== '') codes.set(l.code, (codes.get(l.code) ?? 0) + l.quantity);
+  }
+  return {
+    lines_sum: sum,
+    lines_count: count,
+    lines_codes: JSON.stringify([...codes].map(([code, quantity]) => ({ code, quantity }))),
+  };
+}
+
+/** The search keys of an order's texts, for the columns present in `values` (insert or update). */
+export function searchKeysOf(values: Partial<Record<(typeof SEARCH_KEYS)[number][1], string | null>>) {
+  const out: Partial<Record<(typeof SEARCH_KEYS)[number][0], string>> = {};
+  for (const [key, source, norm] of SEARCH_KEYS) {
+    const v = values[source];
+    if (v !== undefined) out[key] = norm(v ?? '');
+  }
+  return out;
+}
