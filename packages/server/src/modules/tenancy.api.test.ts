@@ -218,6 +218,11 @@ const RESOURCES: TenantResource[] = [
       },
       { method: 'DELETE', url: `/api/orders?id=${id}` },
       { method: 'POST', url: '/api/orders/copy', body: { id } },
+      {
+        method: 'POST',
+        url: '/api/orders/divide',
+        body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
+      },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [
@@ -287,6 +292,18 @@ describe('tenant isolation: mass operations on items', () => {
     const del = await attacker.admin.post('/api/items/mass_delete', { ids: [id] });
     expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
     expect((await victim.admin.get(`/api/items?id=${id}`)).body).toEqual(before);
+  });
+});
+
+describe('tenant isolation: mass operations on orders', () => {
+  it("another organisation's ids are reported as not found and stay untouched", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const before = (await victim.admin.get(`/api/orders?id=${id}`)).body;
+    const edit = await attacker.admin.post('/api/orders/mass_edit', { ids: [id], data: { deliveryCost: 0 } });
+    expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
+    const del = await attacker.admin.post('/api/orders/mass_delete', { ids: [id] });
+    expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
   });
 });
 

@@ -5,10 +5,10 @@ import {
   type MassEditDataParsed,
   type MassResult,
 } from '@zaplecze/contract';
-import { isUniqueViolation } from '../../db/errors';
 import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { AppError, badRequest } from '../../platform/errors';
+import { idempotent } from '../../platform/idempotency';
 import { parametersRepository } from '../parameters';
 import { recordChanges } from '../stock';
 import { batchSet, itemsRepository as repo, type BatchChanges, type ItemChanges } from './items.repository';
@@ -23,42 +23,6 @@ import { ITEMS_MSG } from './messages.pl';
  */
 
 const emptyResult = (): MassResult => ({ ok: [], err: [], notFound: [] });
-
-/** Runs `fn` under an idempotency key: a retried call answers the first run's result. */
-async function idempotent(
-  ctx: AuthContext,
-  key: string | undefined,
-  fn: (tdb: TenantDb) => Promise<MassResult>,
-): Promise<MassResult> {
-  if (!key) return ctx.tdb.transaction(fn);
-  const stored = async () => {
-    const row = await ctx.tdb.selectFrom('idempotency_keys').select('answer').where('key', '=', key).executeTakeFirst();
-    return row ? massResultSchema.parse(JSON.parse(row.answer)) : undefined;
-  };
-  const first = await stored();
-  if (first) return first;
-  try {
-    return await ctx.tdb.transaction(async (tdb) => {
-      const result = await fn(tdb);
-      // Inserted in the same transaction: the key exists exactly when the batch was applied.
-      await tdb
-        .insertInto('idempotency_keys', {
-          key,
-          answer: JSON.stringify(result),
-          created_at: ctx.deps.now().toISOString(),
-        })
-        .execute();
-      return result;
-    });
-  } catch (err) {
-    // The same batch ran concurrently and committed first: answer its result.
-    if (isUniqueViolation(err)) {
-      const other = await stored();
-      if (other) return other;
-    }
-    throw err;
-  }
-}
 
 /** POST /items/mass_delete */
 export async function massDelete(ctx: AuthContext, ids: number[]): Promise<MassResult> {
@@ -309,7 +273,7 @@ export async function massEdit(
   data: MassEditDataParsed,
   idempotencyKey: string | undefined,
 ): Promise<MassResult> {
-  return idempotent(ctx, idempotencyKey, async (tdb) => {
+  return idempotent(ctx, idempotencyKey, massResultSchema, async (tdb) => {
     await prepare(tdb, data);
     const result = emptyResult();
     const unique = [...new Set(ids)];

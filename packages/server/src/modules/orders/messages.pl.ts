@@ -11,3 +11,13 @@ export const ORDERS_MSG = {
     income_sources: 'Nie można usunąć źródła przychodu, którego używają zamówienia.',
   },
 } as const;
+
+/** Polish answers of the split (POST /orders/divide). */
+export const DIVIDE_MSG = {
+  lineNotInOrder: (lineId: number) => `Pozycja o ID ${lineId} nie należy do tego zamówienia.`,
+  lineCodeMismatch: (lineId: number) => `Kod pozycji o ID ${lineId} nie zgadza się z zamówieniem.`,
+  lineTwice: (lineId: number) => `Pozycja o ID ${lineId} występuje więcej niż raz.`,
+  countTooBig: (lineId: number, quantity: number) =>
+    `Z pozycji o ID ${lineId} można przenieść najwyżej ${quantity} szt.`,
+  nothingLeft: 'Nie można przenieść wszystkich pozycji: w dzielonym zamówieniu musi coś zostać.',
+} as const;

@@ -1,6 +1,16 @@
-import { idQuerySchema, orderCopySchema, orderInputSchema, orderUpdateSchema } from '@zaplecze/contract';
+import {
+  idQuerySchema,
+  orderCopySchema,
+  orderDivideSchema,
+  orderInputSchema,
+  orderMassDeleteSchema,
+  orderMassEditSchema,
+  orderUpdateSchema,
+} from '@zaplecze/contract';
 import { z } from 'zod';
 import { route } from '../../platform/route';
+import { divideOrder } from './orders.divide';
+import { massDeleteOrders, massEditOrders } from './orders.mass';
 import { copyOrder, createOrder, deleteOrder, getOrders, updateOrder } from './orders.service';
 
 /**
@@ -43,5 +53,26 @@ export const ordersRoutes = [
     access: 'main.order.edit',
     body: orderCopySchema,
     handler: (ctx, { body }) => copyOrder(ctx, body.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/mass_delete',
+    access: 'main.order.edit',
+    body: orderMassDeleteSchema,
+    handler: (ctx, { body }) => massDeleteOrders(ctx, body.ids),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/mass_edit',
+    access: 'main.order.edit',
+    body: orderMassEditSchema,
+    handler: (ctx, { body }) => massEditOrders(ctx, body.ids, body.data, body.idempotencyKey),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/divide',
+    access: 'main.order.edit',
+    body: orderDivideSchema,
+    handler: (ctx, { body }) => divideOrder(ctx, body),
   }),
 ];

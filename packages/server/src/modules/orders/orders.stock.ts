@@ -25,11 +25,38 @@ export function stockDifference(before: readonly LineQuantity[], after: readonly
   return diff;
 }
 
+/** One order's lines before and after a change (none before: new; none after: deleted). */
+export interface OrderLinesChange {
+  orderId: number;
+  before: readonly LineQuantity[];
+  after: readonly LineQuantity[];
+}
+
 /**
- * Records the stock difference of one order save with one ledger call, in the caller's transaction:
- * type ORDER, linked to the order, committed at once only with auto-commit, and subject to the
- * skip-zero options (server-rules.md as copied into docs/decisions.md, Orders). Items in id order.
+ * Records the stock differences of one or more order saves with ONE ledger call, in the caller's
+ * transaction: type ORDER, linked to the order, committed at once only with auto-commit, and
+ * subject to the skip-zero options (server-rules.md as copied into docs/decisions.md, Orders).
+ * Requests in (item, order) order, so the ledger locks every item once and in id order even for a
+ * batch of orders (mass delete), and concurrent batches cannot deadlock on PostgreSQL.
  */
+export async function recordOrdersStock(deps: LedgerDeps, tdb: TenantDb, changes: readonly OrderLinesChange[]) {
+  const reqs: ChangeRequest[] = changes
+    .flatMap(({ orderId, before, after }) =>
+      [...stockDifference(before, after)].map(([itemId, quantity]) => ({ itemId, quantity, orderId })),
+    )
+    .sort((a, b) => a.itemId - b.itemId || a.orderId - b.orderId)
+    .map(({ itemId, quantity, orderId }) => ({
+      itemId,
+      quantity,
+      type: 'ORDER',
+      orderId,
+      commit: 'option',
+      fromOrder: true,
+    }));
+  if (reqs.length > 0) await recordChanges(deps, tdb, reqs);
+}
+
+/** The stock difference of one order save (see recordOrdersStock). */
 export async function recordOrderStock(
   deps: LedgerDeps,
   tdb: TenantDb,
@@ -37,8 +64,5 @@ export async function recordOrderStock(
   before: readonly LineQuantity[],
   after: readonly LineQuantity[],
 ): Promise<void> {
-  const reqs: ChangeRequest[] = [...stockDifference(before, after)]
-    .sort(([a], [b]) => a - b)
-    .map(([itemId, quantity]) => ({ itemId, quantity, type: 'ORDER', orderId, commit: 'option', fromOrder: true }));
-  if (reqs.length > 0) await recordChanges(deps, tdb, reqs);
+  await recordOrdersStock(deps, tdb, [{ orderId, before, after }]);
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { orderDivideSchema } from '@zaplecze/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import { type LineColumns, ordersRepository as repo, type StoredLine } from './orders.repository';
+import { DIVIDE_MSG, ORDERS_MSG } from './messages.pl';
+
+/**
+ * The split (goods-and-orders.md §2.15, §3 Split request, §5 Split; server-rules.md, Orders; rules
+ * in docs/decisions.md, Orders, Split): the chosen quantities move into a new order with the new
+ * delivery cost, the old order gets the old delivery cost, and quantities are conserved line by
+ * line. Stock is unchanged overall and the split writes NO ledger rows: the moved goods stay taken
+ * from stock, now by the new order (a pair of cancelling changes would not cancel under the
+ * skip-zero options and would leave two pending rows without auto-commit).
+ */
+
+type DivideParsed = z.output<typeof orderDivideSchema>;
+
+const lineColumns = ({ id: _id, ...l }: StoredLine, quantity: number): LineColumns => ({ ...l, quantity });
+
+/** Checks the moves against the order's lines: the quantity each line keeps and the one it gives. */
+function planMoves(lines: readonly StoredLine[], moves: DivideParsed['itemsToMove']) {
+  const moved = new Map<number, number>();
+  moves.forEach((m, i) => {
+    const line = lines.find((l) => l.id === m.lineId);
+    if (!line) throw badRequest(DIVIDE_MSG.lineNotInOrder(m.lineId), `itemsToMove.${i}.lineId`);
+    if (m.code !== '' && m.code !== line.code)
+      throw badRequest(DIVIDE_MSG.lineCodeMismatch(m.lineId), `itemsToMove.${i}.code`);
+    if (moved.has(m.lineId)) throw badRequest(DIVIDE_MSG.lineTwice(m.lineId), `itemsToMove.${i}.lineId`);
+    if (m.count > line.quantity)
+      throw badRequest(DIVIDE_MSG.countTooBig(m.lineId, line.quantity), `itemsToMove.${i}.count`);
+    moved.set(m.lineId, m.count);
+  });
+  const kept: LineColumns[] = [];
+  const given: LineColumns[] = [];
+  for (const l of lines) {
+    const count = moved.get(l.id) ?? 0;
+    if (l.quantity - count > 0) kept.push(lineColumns(l, l.quantity - count));
+    if (count > 0) given.push(lineColumns(l, count));
+  }
+  if (kept.length === 0) throw badRequest(DIVIDE_MSG.nothingLeft, 'itemsToMove');
+  return { kept, given };
+}
+
+/**
+ * POST /orders/divide: answers the new order's id. The new order is the same sale (same order
+ * date, status, income source, client and invoice data, external id) with a new uuid, its own
+ * parcel (no waybill, sizes and weight 0) and no invoice number; its lines keep their item link,
+ * price and the group they were saved with.
+ */
+export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promise<{ id: number }> {
+  const now = ctx.deps.now().toISOString();
+  const id = await ctx.tdb.transaction(async (tdb) => {
+    const src = await repo.rawById(tdb, input.orderId, true);
+    if (!src) throw notFound(ORDERS_MSG.notFound);
+    const { kept, given } = planMoves(await repo.lines(tdb, input.orderId), input.itemsToMove);
+    const { id: _id, org_id: _org, ...columns } = src;
+    const newId = await repo.insert(tdb, {
+      ...columns,
+      uuid: randomUUID(),
+      add_date: now,
+      last_mod_date: now,
+      modified_by: ctx.user.login,
+      delivery_cost: input.newDeliveryCost,
+      bill_of_lading: null,
+      size_a: 0,
+      size_b: 0,
+      size_c: 0,
+      weight_g: 0,
+      invoice_number: null,
+      invoice_mail_sent: 0,
+    });
+    await repo.replaceLines(tdb, input.orderId, kept);
+    await repo.replaceLines(tdb, newId, given);
+    await repo.update(tdb, input.orderId, {
+      delivery_cost: input.oldDeliveryCost,
+      last_mod_date: now,
+      modified_by: ctx.user.login,
+    });
+    const events = ctx.deps.events;
+    events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.orderId, created: false });
+    events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: newId, created: true });
+    return newId;
+  });
+  return { id };
+}

@@ -1,0 +1,49 @@
+import { chunks } from '../../db/per-row';
+import type { TenantDb } from '../../db/tenant';
+import type { OrderChanges, StoredLine } from './orders.repository';
+
+const CHUNK = 500;
+
+/** Queries of the batch calls (mass delete, mass edit) over many orders of the organisation. */
+export const ordersBatchRepository = {
+  /**
+   * The ids among `ids` that are orders of the organisation, locked until the transaction ends
+   * (PostgreSQL FOR UPDATE, in id order so concurrent batches cannot deadlock).
+   */
+  async lockExisting(tdb: TenantDb, ids: readonly number[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    for (const part of chunks(
+      [...ids].sort((a, b) => a - b),
+      CHUNK,
+    )) {
+      const q = tdb.selectFrom('orders').select('id').where('id', 'in', part).orderBy('id');
+      for (const r of await (tdb.isPostgres ? q.forUpdate() : q).execute()) out.add(r.id);
+    }
+    return out;
+  },
+
+  /** The lines of each of these orders, in position order. */
+  async linesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, StoredLine[]>> {
+    const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
+    for (const part of chunks(orderIds, CHUNK)) {
+      const rows = await tdb
+        .selectFrom('order_lines')
+        .select(['order_id', 'id', 'item_id', 'code', 'name', 'quantity', 'price', 'vat', 'item_group_id'])
+        .where('order_id', 'in', part)
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute();
+      for (const { order_id, ...line } of rows) out.get(order_id)?.push(line);
+    }
+    return out;
+  },
+
+  async removeMany(tdb: TenantDb, ids: readonly number[]): Promise<void> {
+    for (const part of chunks(ids, CHUNK)) await tdb.deleteFrom('orders').where('id', 'in', part).execute();
+  },
+
+  async updateMany(tdb: TenantDb, ids: readonly number[], values: OrderChanges): Promise<void> {
+    for (const part of chunks(ids, CHUNK))
+      await tdb.updateTable('orders').set(values).where('id', 'in', part).execute();
+  },
+};
