@@ -15,6 +15,8 @@ import { userSizesMessages } from '@web/features/user-sizes/messages.pl';
 import { usersMessages } from '@web/features/users/messages.pl';
 import { itemReaderMessages } from '@web/features/item-reader/messages.pl';
 import { warehouseChangesMessages } from '@web/features/warehouse-changes/messages.pl';
+import { ordersMessages } from '@web/features/orders/messages.pl';
+import { ordersMassEditMessages } from '@web/features/orders-mass-edit/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
@@ -39,6 +41,8 @@ export const t = {
   items: itemsMessages,
   warehouseChanges: warehouseChangesMessages,
   itemReader: itemReaderMessages,
+  orders: ordersMessages,
+  ordersMassEdit: ordersMassEditMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

@@ -148,7 +148,7 @@ export default function OrdersMassEditPage() {
           ) : (
             <Form noValidate onSubmit={(e) => void submit(e)} data-testid="orders-mass-form">
               <fieldset disabled={saving}>
-                <SectionCard title={t.heading} icon="pencil-square" className="mb-3">
+                <SectionCard title={t.fields} icon="pencil-square" className="mb-3">
                   <p className="text-muted small mb-2">{t.hint}</p>
                   <Group
                     id="deliveryCost"

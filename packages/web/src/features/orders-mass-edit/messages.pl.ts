@@ -7,6 +7,7 @@ export const ordersMassEditMessages = {
   back: 'Powrót do listy zamówień',
   count: { one: '{n} zamówienie', few: '{n} zamówienia', many: '{n} zamówień' },
   noSelection: 'Nie wybrano zamówień do masowej edycji!',
+  fields: 'Pola do zmiany',
   hint: 'Zaznacz pola, które mają zostać zmienione we wszystkich wybranych zamówieniach.',
   deliveryCost: 'Koszt dostawy (brutto)',
   deliveryVat: 'VAT dostawy',

@@ -251,6 +251,7 @@ export default function OrdersPage() {
         list={list}
         columns={columns}
         texts={{ noun: t.noun, empty: t.empty }}
+        minWidth="61rem"
         onPage={(page) => url.patch({ page })}
         onPerPage={(perPage) => {
           saveListDefaults(local(), { perPage });

@@ -86,32 +86,58 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'number',
       header: () => t.colNumber,
-      width: '5.5rem',
+      width: '4.25rem',
       cellClassName: 'fw-semibold',
-      cell: (r) => (
-        <span data-testid="order-number" title={r.stationary ? t.stationary : undefined}>
-          {r.id}
-          {r.stationary && <i className="bi bi-shop ms-1 text-secondary" aria-hidden="true" />}
-        </span>
-      ),
+      cell: (r) => {
+        const shop = r.stationary && (
+          <i className="bi bi-shop ms-1 text-secondary" title={t.stationary} aria-label={t.stationary} />
+        );
+        // The number opens the preview; in multi-select mode a click selects the row instead.
+        if (o.multi)
+          return (
+            <span data-testid="order-number">
+              {r.id}
+              {shop}
+            </span>
+          );
+        return (
+          <>
+            <button
+              type="button"
+              className="btn btn-link p-0 border-0 fw-semibold text-decoration-none align-baseline"
+              title={t.preview}
+              onClick={() => o.onPreview(r)}
+              data-testid="order-number"
+            >
+              {r.id}
+            </button>
+            {shop}
+          </>
+        );
+      },
     },
     {
       id: 'date',
       header: () => t.colDate,
-      width: '8.5rem',
+      width: '6.75rem',
+      // The day; the time is in the tooltip (rows stay one line on a laptop screen).
       cell: (r) => (
-        <span title={formatDateTime(r.orderDate)} data-testid="order-date">
-          {formatDateTime(r.orderDate, false)}
+        <span title={formatDateTime(r.orderDate, false)} data-testid="order-date">
+          {formatDateTime(r.orderDate, false).slice(0, 10)}
         </span>
       ),
     },
     {
       id: 'status',
       header: () => t.colStatus,
-      width: '8.5rem',
+      width: '7rem',
       cell: (r) => (
-        <span title={r.orderStatus.name} className="d-inline-block mw-100">
-          <ColorBadge color={r.orderStatus.color} className="mw-100 text-truncate text-nowrap" testId="order-status">
+        <span title={r.orderStatus.name} className="d-inline-block mw-100 align-middle">
+          <ColorBadge
+            color={r.orderStatus.color}
+            className="mw-100 text-truncate text-nowrap d-inline-block align-middle"
+            testId="order-status"
+          >
             {r.orderStatus.name}
           </ColorBadge>
         </span>
@@ -120,7 +146,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'source',
       header: () => t.colSource,
-      width: '8rem',
+      width: '6rem',
       cell: (r) => (
         <span title={r.incomeSource.name} data-testid="order-source">
           {r.incomeSource.name}
@@ -128,28 +154,21 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       ),
     },
     {
+      // No width: the buyer takes what the fixed columns leave.
       id: 'client',
       header: () => t.colClient,
-      width: '11rem',
       cell: (r) => {
         const name = clientName(r);
+        const place = [r.clientData.postCode, r.clientData.city].filter(Boolean).join(' ');
         const contact = [r.clientData.email, r.clientData.tel].filter(Boolean).join(', ');
         return (
-          <span title={[name, contact].filter(Boolean).join('\n')} data-testid="order-client">
-            {name || t.none}
-          </span>
-        );
-      },
-    },
-    {
-      id: 'city',
-      header: () => t.colCity,
-      width: '8rem',
-      cell: (r) => {
-        const text = [r.clientData.postCode, r.clientData.city].filter(Boolean).join(' ');
-        return (
-          <span title={text} data-testid="order-city">
-            {text}
+          <span title={[name, place, contact].filter(Boolean).join('\n')}>
+            <span data-testid="order-client">{name || t.none}</span>
+            {place && (
+              <span className="text-muted ms-2" data-testid="order-city">
+                {place}
+              </span>
+            )}
           </span>
         );
       },
@@ -157,32 +176,23 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'sum',
       header: () => t.colSum,
-      width: '7.5rem',
+      width: '7.25rem',
       className: 'text-end',
       cell: (r) => (
-        <span data-testid="order-sum">
-          {format(t.money, { amount: formatMoney(r.orderSummary.sumGross), currency: r.currency })}
+        <span title={r.cashOnDelivery ? tp.cod : undefined}>
+          {r.cashOnDelivery && (
+            <i className="bi bi-cash-coin text-success me-1" role="img" aria-label={tp.cod} data-testid="order-cod" />
+          )}
+          <span data-testid="order-sum">
+            {format(t.money, { amount: formatMoney(r.orderSummary.sumGross), currency: r.currency })}
+          </span>
         </span>
       ),
     },
     {
-      id: 'delivery',
-      header: () => t.colDelivery,
-      width: '9rem',
-      cell: (r) => {
-        const text = r.carrierMethodName ?? tp.shippingMethods[r.shippingMethod];
-        return (
-          <span title={[text, r.cashOnDelivery ? tp.cod : ''].filter(Boolean).join('\n')} data-testid="order-delivery">
-            {r.cashOnDelivery && <i className="bi bi-cash-coin text-success me-1" aria-label={tp.cod} />}
-            {text}
-          </span>
-        );
-      },
-    },
-    {
       id: 'waybill',
       header: () => t.colWaybill,
-      width: '8.5rem',
+      width: '7.75rem',
       cell: (r) => (
         <span title={r.billOfLading ?? undefined} data-testid="order-waybill">
           {shortWaybill(r.billOfLading)}
@@ -193,7 +203,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       id: 'icons',
       header: () => t.colIcons,
       hiddenHeader: true,
-      width: '6.5rem',
+      width: '7rem',
       cell: (r) => <RowIcons r={r} />,
     },
   ];
@@ -202,20 +212,10 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       id: 'actions',
       header: () => t.colActions,
       hiddenHeader: true,
-      width: o.canEdit ? '10.25rem' : '8rem',
+      width: o.canEdit ? '7.5rem' : '5.25rem',
       className: 'text-end',
       cell: (r) => (
         <div className="d-inline-flex gap-1">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            title={t.preview}
-            aria-label={t.preview}
-            onClick={() => o.onPreview(r)}
-            data-testid="order-preview"
-          >
-            <i className="bi bi-eye" aria-hidden="true" />
-          </Button>
           <Link
             to={`/orders/${r.id}`}
             className="btn btn-sm btn-outline-primary"
