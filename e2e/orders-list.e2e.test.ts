@@ -400,4 +400,26 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await orders.row(ids[3] ?? 0).waitFor();
     for (const id of ids.slice(0, 3)) expect((await org.admin.get(`/api/orders?id=${id}`)).status).toBe(404);
   });
+
+  it('perPage 10000: the page draws only the visible rows (virtual rows)', async () => {
+    // 300 more orders, ten at a time; with perPage 10000 they are all on one page.
+    for (let i = 0; i < 300; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, k) => order({ clientData: { nameSurname: `Masa ${i + k}`, city: 'Opole' } })),
+      );
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const orders = await new OrdersPage(page, (p) => e2e.url(p)).goto('?city=opole&perPage=10000');
+    await eventually(
+      () => orders.showingText(),
+      format(t.ui.pagedList.showing, { shown: 300, count: 300, noun: l.noun }),
+    );
+    const drawn = await orders.table.locator('tbody tr[data-index]').count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(100);
+    // Scrolled to the end, the last order is drawn (and the first is not).
+    await page.getByTestId('orders-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const all = (await org.admin.get<{ orders: { id: number }[] }>('/api/orders?city=opole&perPage=10000')).body.orders;
+    await orders.row(all[all.length - 1]?.id ?? 0).waitFor();
+    await orders.row(all[0]?.id ?? 0).waitFor({ state: 'detached' });
+  });
 });

@@ -1,6 +1,6 @@
 import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type OrderRow } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
@@ -15,12 +15,9 @@ import { ReportDialog } from '@web/ui/ReportDialog';
 import { reportText } from '@web/ui/report';
 import { RowMenu } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
-import { OrderPreviewDialog } from './components/OrderPreviewDialog';
 import { orderColumns } from './components/orderColumns';
 import { OrdersSearchPanel } from './components/OrdersSearchPanel';
 import { OrdersSelectionPanel } from './components/OrdersSelectionPanel';
-import { SizesDialog } from './components/SizesDialog';
-import { StatusDialog } from './components/StatusDialog';
 import { orderMassReport } from './format';
 import { orderMenuItems } from './row-menu';
 import {
@@ -35,6 +32,13 @@ import {
 } from './orders.api';
 import { activeFilterCount, orderUrlSchema, readListDefaults, saveListDefaults, type OrderCriteria } from './search';
 import { ordersText } from './texts';
+
+// The dialogs load on first use: the list's own chunk stays small.
+const OrderPreviewDialog = lazy(() =>
+  import('./components/OrderPreviewDialog').then((m) => ({ default: m.OrderPreviewDialog })),
+);
+const StatusDialog = lazy(() => import('./components/StatusDialog').then((m) => ({ default: m.StatusDialog })));
+const SizesDialog = lazy(() => import('./components/SizesDialog').then((m) => ({ default: m.SizesDialog })));
 
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
@@ -273,13 +277,15 @@ export default function OrdersPage() {
         schema={schema}
         onSearch={search}
       />
-      {dialog?.kind === 'preview' && <OrderPreviewDialog id={dialog.row.id} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'status' && (
-        <StatusDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
-      )}
-      {dialog?.kind === 'sizes' && (
-        <SizesDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'preview' && <OrderPreviewDialog id={dialog.row.id} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'status' && (
+          <StatusDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
+        )}
+        {dialog?.kind === 'sizes' && (
+          <SizesDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
+        )}
+      </Suspense>
     </>
   );
 }

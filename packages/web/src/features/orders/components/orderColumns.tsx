@@ -119,7 +119,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'date',
       header: () => t.colDate,
-      width: '6.75rem',
+      width: '7.25rem',
       // The day; the time is in the tooltip (rows stay one line on a laptop screen).
       cell: (r) => (
         <span title={formatDateTime(r.orderDate, false)} data-testid="order-date">
@@ -130,7 +130,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'status',
       header: () => t.colStatus,
-      width: '7rem',
+      width: '6.5rem',
       cell: (r) => (
         <span title={r.orderStatus.name} className="d-inline-block mw-100 align-middle">
           <ColorBadge
@@ -146,7 +146,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'source',
       header: () => t.colSource,
-      width: '6rem',
+      width: '5.5rem',
       cell: (r) => (
         <span title={r.incomeSource.name} data-testid="order-source">
           {r.incomeSource.name}
@@ -176,7 +176,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'sum',
       header: () => t.colSum,
-      width: '7.25rem',
+      width: '8rem',
       className: 'text-end',
       cell: (r) => (
         <span title={r.cashOnDelivery ? tp.cod : undefined}>
@@ -192,7 +192,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'waybill',
       header: () => t.colWaybill,
-      width: '7.75rem',
+      width: '8rem',
       cell: (r) => (
         <span title={r.billOfLading ?? undefined} data-testid="order-waybill">
           {shortWaybill(r.billOfLading)}
@@ -203,7 +203,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       id: 'icons',
       header: () => t.colIcons,
       hiddenHeader: true,
-      width: '7rem',
+      width: '7.25rem',
       cell: (r) => <RowIcons r={r} />,
     },
   ];
@@ -212,7 +212,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       id: 'actions',
       header: () => t.colActions,
       hiddenHeader: true,
-      width: o.canEdit ? '7.5rem' : '5.25rem',
+      width: o.canEdit ? '7.75rem' : '5.25rem',
       className: 'text-end',
       cell: (r) => (
         <div className="d-inline-flex gap-1">
