@@ -55,7 +55,16 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
     const src = await repo.rawById(tdb, input.orderId, true);
     if (!src) throw notFound(ORDERS_MSG.notFound);
     const { kept, given } = planMoves(await repo.lines(tdb, input.orderId), input.itemsToMove);
-    const { id: _id, org_id: _org, ...columns } = src;
+    // invoice_state is computed by the database (never written); the line summary is replaceLines'.
+    const {
+      id: _id,
+      org_id: _org,
+      invoice_state: _state,
+      lines_sum: _sum,
+      lines_count: _count,
+      lines_codes: _codes,
+      ...columns
+    } = src;
     const newId = await repo.insert(tdb, {
       ...columns,
       uuid: randomUUID(),
