@@ -41,7 +41,8 @@ export function RowMenu({ target, items, label, onClose, testId }: Props) {
                 <button
                   type="button"
                   role="menuitem"
-                  className="dropdown-item rounded px-3 py-2"
+                  // Outside a .dropdown-menu Bootstrap's disabled colour variable is not set.
+                  className={`dropdown-item rounded px-3 py-2${item.disabled ? ' text-body-tertiary' : ''}`}
                   autoFocus={i === items.findIndex((x) => !x.disabled)}
                   disabled={item.disabled}
                   aria-disabled={item.disabled || undefined}
