@@ -7,7 +7,7 @@ import { format } from '@web/i18n';
 import { createOrderRefs, orderBody, type OrderRefs } from '../packages/server/test/orders';
 import { decodeCode128 } from '../packages/server/test/pdf-tools';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { createUser, newOrg, type TestOrg } from './support/org';
 import { OrdersPage } from './support/pages/orders-page';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn, waitForPath } from './support/session';
@@ -399,6 +399,36 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await orders.row(ids[0] ?? 0).waitFor({ state: 'detached' });
     await orders.row(ids[3] ?? 0).waitFor();
     for (const id of ids.slice(0, 3)) expect((await org.admin.get(`/api/orders?id=${id}`)).status).toBe(404);
+  });
+
+  it('a user who may only see orders: no changes offered, no summary entry without its permission', async () => {
+    const viewer = await createUser(e2e.server, org, { login: 'podglad', permissions: 'main.order.show' });
+    const { page, shell } = await signedIn(e2e, viewer.login, viewer.pass);
+    await shell.menuEntry(t.menu.orders).waitFor();
+    expect(await shell.menuEntry(t.menu.ordersSummary).count()).toBe(0);
+    const orders = await new OrdersPage(page, (p) => e2e.url(p)).goto(`?number=${krakow}`);
+    await orders.row(krakow).waitFor();
+    expect(await page.getByTestId('orders-add').count()).toBe(0);
+    expect(await page.getByTestId('orders-add-stationary').count()).toBe(0);
+    expect(await orders.row(krakow).getByTestId('order-delete').count()).toBe(0);
+    await orders.row(krakow).getByTestId('order-menu').click();
+    await eventually(
+      () => page.getByTestId('orders-row-menu').getByRole('menuitem').allTextContents(),
+      [l.preview, l.buyerInfo],
+    );
+    await page.keyboard.press('Escape');
+    await orders.startSelect();
+    expect(await page.getByTestId('orders-mass-delete').count()).toBe(0);
+    expect(await page.getByTestId('orders-download-codes').count()).toBe(1);
+
+    // With the summary permission the summary entry appears.
+    const boss = await createUser(e2e.server, org, {
+      login: 'szef',
+      permissions: 'main.order.show;main.order.summary.show',
+    });
+    const second = await signedIn(e2e, boss.login, boss.pass);
+    await second.shell.menuEntry(t.menu.ordersSummary).waitFor();
+    expect(await second.shell.menuEntry(t.menu.ordersSummary).getAttribute('href')).toBe('/orders-summary');
   });
 
   it('perPage 10000: the page draws only the visible rows (virtual rows)', async () => {
