@@ -23,6 +23,7 @@ Polecenia:
       --prefix <prefiks>     prefiks nowej organizacji (wymagane); administrator: <prefiks>_admin
       --password <hasło>     hasło administratora, 8-128 znaków (wymagane)
       --items <liczba>       liczba towarów, 0-5000000 (domyślnie 1000000)
+      --orders <liczba>      liczba zamówień z ostatnich trzech lat, 0-5000000 (domyślnie 0)
   --help       Ta pomoc
 
 Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
@@ -119,7 +120,12 @@ async function stockVerify(args: string[]): Promise<number> {
 async function demoSeed(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { prefix: { type: 'string' }, password: { type: 'string' }, items: { type: 'string' } },
+    options: {
+      prefix: { type: 'string' },
+      password: { type: 'string' },
+      items: { type: 'string' },
+      orders: { type: 'string' },
+    },
     strict: true,
   });
   const prefix = check(orgPrefixSchema, values.prefix, 'prefix');
@@ -127,12 +133,21 @@ async function demoSeed(args: string[]): Promise<void> {
   const items = values.items === undefined ? 1_000_000 : Number(values.items);
   if (!Number.isInteger(items) || items < 0 || items > 5_000_000)
     throw new UsageError('--items: liczba towarów musi być liczbą całkowitą od 0 do 5000000.');
+  const orders = values.orders === undefined ? 0 : Number(values.orders);
+  if (!Number.isInteger(orders) || orders < 0 || orders > 5_000_000)
+    throw new UsageError('--orders: liczba zamówień musi być liczbą całkowitą od 0 do 5000000.');
   const { openAndMigrate } = await import('./server');
   const { seedDemo } = await import('./demo/demo-seed');
   const { database, deps } = await openAndMigrate();
   try {
-    console.log(`Tworzę organizację "${prefix}" z ${items} towarami (${database.engine})...`);
-    const result = await seedDemo(database, deps, { prefix, password, items, log: (line) => console.log(line) });
+    console.log(`Tworzę organizację "${prefix}" z ${items} towarami i ${orders} zamówieniami (${database.engine})...`);
+    const result = await seedDemo(database, deps, {
+      prefix,
+      password,
+      items,
+      orders,
+      log: (line) => console.log(line),
+    });
     console.log(`Gotowe w ${(result.totalMs / 1000).toFixed(1)} s. Login administratora: ${result.login}`);
     console.log(result.login);
   } finally {

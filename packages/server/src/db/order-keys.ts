@@ -1,4 +1,5 @@
-import { orderSearchKey } from '@zaplecze/contract';
+import { INVOICE_STATE, orderSearchKey } from '@zaplecze/contract';
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * The columns an order keeps for its search and its list row (migration 0007), computed in one
@@ -45,4 +46,31 @@ export function searchKeysOf(values: Partial<Record<(typeof SEARCH_KEYS)[number]
     if (v !== undefined) out[key] = norm(v ?? '');
   }
   return out;
+}
+
+/** The invoice state (contract INVOICE_STATE) of an invoice flag and number. */
+export function invoiceState(hasInvoice: number, invoiceNumber: string | null): number {
+  if (hasInvoice === 0) return INVOICE_STATE.none;
+  return (invoiceNumber ?? '') === '' ? INVOICE_STATE.notIssued : INVOICE_STATE.issued;
+}
+
+/**
+ * `invoice_state` for an insert or update that writes the invoice flag or number: a value when
+ * both are given, else the same rule in SQL over the stored column that is not given (an UPDATE's
+ * expressions read the row as it was). Nothing when neither is written.
+ */
+export function invoiceStateOf(values: {
+  has_invoice?: number | undefined;
+  invoice_number?: string | null | undefined;
+}): { invoice_state?: number | RawBuilder<number> } {
+  const { has_invoice: has, invoice_number: number } = values;
+  if (has === undefined && number === undefined) return {};
+  if (has !== undefined && number !== undefined) return { invoice_state: invoiceState(has, number) };
+  const hasSql = has === undefined ? sql.ref('has_invoice') : sql`${has}`;
+  const numberSql = number === undefined ? sql.ref('invoice_number') : sql`cast(${number} as text)`;
+  return {
+    invoice_state: sql<number>`case when ${hasSql} = 0 then ${sql.lit(INVOICE_STATE.none)}
+      when coalesce(${numberSql}, '') = '' then ${sql.lit(INVOICE_STATE.notIssued)}
+      else ${sql.lit(INVOICE_STATE.issued)} end`,
+  };
 }

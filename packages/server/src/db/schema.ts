@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Database tables. Timestamps are ISO strings on SQLite and Date on PostgreSQL; read them through
@@ -177,6 +177,12 @@ export interface WarehouseChangesTable {
 }
 
 /** Items per organisation (the count of the unfiltered item list). */
+/** Orders per organisation (the unfiltered list's count), kept by triggers (migration 0007). */
+export interface OrderCountsTable {
+  org_id: number;
+  orders: number;
+}
+
 export interface ItemCountsTable {
   org_id: number;
   items: number;
@@ -247,8 +253,8 @@ export interface OrdersTable {
   search_post_code: Generated<string>;
   search_pickup_point: Generated<string>;
   search_bol: Generated<string>;
-  /** INVOICE_STATE, computed by the database from has_invoice and invoice_number: never written. */
-  invoice_state: ColumnType<number, never, never>;
+  /** INVOICE_STATE of has_invoice and invoice_number, written with them (order-keys invoiceStateOf). */
+  invoice_state: Generated<number>;
   /** The lines' Σ quantity × price (grosze), Σ quantity and codes (JSON), written with the lines. */
   lines_sum: Generated<number>;
   lines_count: Generated<number>;
@@ -297,6 +303,7 @@ export interface DB {
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
+  order_counts: OrderCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ChunkedBatch, Refs } from './demo-items';
+import type { OrderBatch, OrderRefs } from './demo-orders';
 
 /**
  * The main thread's side of the generator worker (demo-generator.worker.ts): the demo seed takes
@@ -21,14 +22,24 @@ export interface GeneratorInput {
   taken: SharedArrayBuffer;
   /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
   search: { file: string; ddl: string } | null;
+  /** Orders to make after the items (lines pick from a sample of them), numbered from `firstId`. */
+  orders: { count: number; firstId: number; refs: OrderRefs } | null;
 }
 
-export type GeneratorMessage = { type: 'batch'; batch: ChunkedBatch } | { type: 'done' };
+export type GeneratorMessage =
+  | { type: 'batch'; batch: ChunkedBatch }
+  | { type: 'itemsDone' }
+  | { type: 'orders'; batch: OrderBatch }
+  | { type: 'done' };
 
 export interface ItemGenerator {
   /** The next batch, in id order. */
   next(): Promise<ChunkedBatch>;
-  /** Resolves once the worker has generated everything and closed its search index file. */
+  /** Resolves once the worker has generated every item and closed its search index file. */
+  itemsDone(): Promise<void>;
+  /** The next batch of orders (after itemsDone), in number order. */
+  nextOrders(): Promise<OrderBatch>;
+  /** Resolves once the worker has generated everything. */
   finished(): Promise<void>;
   /** Ends the worker early (after a failure elsewhere). */
   stop(): Promise<void>;
@@ -69,6 +80,11 @@ export function startGenerator(input: Omit<GeneratorInput, 'taken'>): ItemGenera
   worker.on('message', (m: GeneratorMessage) => inbox.push(m));
   worker.on('error', (err) => inbox.fail(err));
   worker.on('exit', (code) => inbox.fail(new Error(`the demo generator worker stopped (exit code ${code})`)));
+  /** One more batch taken: the worker may make the next. */
+  const took = () => {
+    Atomics.add(counter, 0, 1);
+    Atomics.notify(counter, 0);
+  };
   const expect = async <T extends GeneratorMessage['type']>(type: T) => {
     const message = await inbox.take();
     if (message.type !== type) throw new Error(`the demo generator sent "${message.type}", expected "${type}"`);
@@ -77,8 +93,15 @@ export function startGenerator(input: Omit<GeneratorInput, 'taken'>): ItemGenera
   return {
     async next() {
       const { batch } = await expect('batch');
-      Atomics.add(counter, 0, 1);
-      Atomics.notify(counter, 0);
+      took();
+      return batch;
+    },
+    async itemsDone() {
+      await expect('itemsDone');
+    },
+    async nextOrders() {
+      const { batch } = await expect('orders');
+      took();
       return batch;
     },
     async finished() {

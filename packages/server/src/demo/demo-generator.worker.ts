@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row, type Value } from './demo-items';
+import { OrderFactory, type PoolItem } from './demo-orders';
 import type { GeneratorInput, GeneratorMessage } from './demo-generator';
 
 /**
@@ -68,6 +69,12 @@ function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Val
   }
 }
 
+/** At most this many items for order lines to name: a sample across the whole catalogue. */
+const POOL_MAX = 20_000;
+const POOL_COLUMNS = ['id', 'code', 'name', 'price', 'vat', 'item_group_id'].map((name) =>
+  ITEM_COLUMNS.findIndex(([column]) => column === name),
+);
+
 function run(input: GeneratorInput): void {
   const port = parentPort;
   if (!port) throw new Error('demo-generator.worker.ts runs as a worker thread only');
@@ -75,17 +82,36 @@ function run(input: GeneratorInput): void {
   const search = input.search && openSearchIndex(input.search.file, input.search.ddl);
   /** Batches handed over but not yet indexed for search. */
   const pending: Value[][] = [];
-  const factory = new ItemFactory(new Random(mulberry32(input.seed)), input.orgId, input.refs);
-  for (let n = 0, done = 0; done < input.count; n++, done += input.batch) {
+  const random = new Random(mulberry32(input.seed));
+  const factory = new ItemFactory(random, input.orgId, input.refs);
+  const pool: PoolItem[] = [];
+  const every = Math.max(1, Math.ceil(input.count / POOL_MAX));
+  let n = 0;
+  for (let done = 0; done < input.count; n++, done += input.batch) {
     const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
     const chunks = chunkBatch(batch);
     waitForWriter(taken, n, input.ahead, pending, search);
     port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
     if (search) pending.push(searchValues(batch.items));
+    if (input.orders)
+      for (let i = 0; i < batch.items.length; i += every) {
+        const row = batch.items[i] ?? [];
+        pool.push(POOL_COLUMNS.map((c) => row[c] ?? null) as PoolItem);
+      }
   }
   if (search) {
     for (const values of pending) search.add(values);
     search.close();
+  }
+  port.postMessage({ type: 'itemsDone' } satisfies GeneratorMessage);
+  const orders = input.orders;
+  if (orders) {
+    const make = new OrderFactory(random, input.orgId, orders.refs, pool, orders.firstId, orders.count);
+    for (let done = 0; done < orders.count; n++, done += input.batch) {
+      const batch = make.batch(orders.firstId + done, Math.min(input.batch, orders.count - done));
+      waitForWriter(taken, n, input.ahead, [], null);
+      port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
+    }
   }
   port.postMessage({ type: 'done' } satisfies GeneratorMessage);
 }

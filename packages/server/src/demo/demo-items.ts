@@ -118,7 +118,8 @@ export interface ChunkedBatch {
   descs: Value[][];
 }
 
-function chunked(rows: Row[]): Value[][] {
+/** Rows as flat chunks of up to CHUNK_ROWS rows (one multi-row insert statement each). */
+export function chunked(rows: Row[]): Value[][] {
   const chunks: Value[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
     const chunk: Value[] = [];

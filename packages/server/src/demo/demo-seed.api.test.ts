@@ -10,13 +10,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, testEngine } from '../../test/harness';
 import { loadConfig } from '../config';
-import { openPostgres, openSqlite, type Database } from '../db/database';
+import { openPostgres, openSqlite, toIso, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDeps } from '../server';
 import type { AppDeps } from '../platform/context';
+import { linesSummary, searchKeysOf } from '../db/order-keys';
 import { seedDemo } from './demo-seed';
 
 const ITEMS = 3_000;
+const ORDERS = 2_500;
 
 async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (testEngine() === 'postgres') {
@@ -49,6 +51,49 @@ async function indexNames(database: Database): Promise<string[]> {
   return (await query.execute(database.db)).rows.map((r) => r.name);
 }
 
+/** An organisation's orders with their lines, by number, without the references' ids and uuid. */
+async function orderData(database: Database, orgId: number) {
+  const orders = await database.db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_date',
+      'client_tel',
+      'client_email',
+      'client_city',
+      'client_post_code',
+      'client_pickup_point',
+      'bill_of_lading',
+      'search_tel',
+      'search_email',
+      'search_city',
+      'search_post_code',
+      'search_pickup_point',
+      'search_bol',
+      'lines_sum',
+      'lines_count',
+      'lines_codes',
+      'invoice_number',
+    ])
+    .where('org_id', '=', orgId)
+    .orderBy('id')
+    .execute();
+  const lines = await database.db
+    .selectFrom('order_lines')
+    .select(['order_id', 'code', 'quantity', 'price'])
+    .where('org_id', '=', orgId)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const byOrder = new Map<number, { code: string; quantity: number; price: number }[]>();
+  for (const { order_id: orderId, ...l } of lines) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), l]);
+  return orders.map((o) => ({
+    ...o,
+    order_date: toIso(o.order_date),
+    lines: byOrder.get(o.id) ?? [],
+  }));
+}
+
 /** What makes an item, without its ids and the organisation's reference ids. */
 async function catalogue(database: Database, orgId: number) {
   return database.db
@@ -77,9 +122,19 @@ describe('demo seed', () => {
   });
 
   it('seeds an empty database and then a second organisation beside it, with the same catalogue', async () => {
-    const first = await seedDemo(database, deps, { prefix: 'demoa', password: 'Demo1234!', items: ITEMS });
+    const first = await seedDemo(database, deps, {
+      prefix: 'demoa',
+      password: 'Demo1234!',
+      items: ITEMS,
+      orders: ORDERS,
+    });
     // Into a catalogue that has items already: on SQLite the search index grows in place.
-    const second = await seedDemo(database, deps, { prefix: 'demob', password: 'Demo1234!', items: ITEMS });
+    const second = await seedDemo(database, deps, {
+      prefix: 'demob',
+      password: 'Demo1234!',
+      items: ITEMS,
+      orders: ORDERS,
+    });
 
     const a = await catalogue(database, first.orgId);
     expect(a).toHaveLength(ITEMS);
@@ -109,6 +164,84 @@ describe('demo seed', () => {
         .executeTakeFirstOrThrow();
       expect(counter.items).toBe(ITEMS);
     }
+  });
+
+  it('seeds orders as the application would have saved them: keys, line summaries, links, numbering', async () => {
+    const orgs = await database.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('prefix', 'in', ['demoa', 'demob'])
+      .orderBy('id')
+      .execute();
+    const [a, b] = await Promise.all(orgs.map((o) => orderData(database, o.id)));
+    expect(a).toHaveLength(ORDERS);
+    // The same orders for the same seed (item codes hold the items' ids), numbered after the first
+    // organisation's.
+    const same = (o: NonNullable<typeof a>[number]) => {
+      const { id: _id, lines, lines_codes: _codes, ...rest } = o;
+      return { ...rest, lines: lines.map((l) => ({ ...l, code: l.code.replace(/-\d+$/, '') })) };
+    };
+    expect(b!.map(same)).toEqual(a!.map(same));
+    expect(b![0]!.id).toBe(a!.at(-1)!.id + 1);
+    for (const o of a!) {
+      // Numbers follow order dates; every key and summary is what the repository would write.
+      expect(
+        searchKeysOf({
+          client_tel: o.client_tel,
+          client_email: o.client_email,
+          client_city: o.client_city,
+          client_post_code: o.client_post_code,
+          client_pickup_point: o.client_pickup_point,
+          bill_of_lading: o.bill_of_lading,
+        }),
+      ).toEqual({
+        search_tel: o.search_tel,
+        search_email: o.search_email,
+        search_city: o.search_city,
+        search_post_code: o.search_post_code,
+        search_pickup_point: o.search_pickup_point,
+        search_bol: o.search_bol,
+      });
+      expect(linesSummary(o.lines)).toEqual({
+        lines_sum: Number(o.lines_sum),
+        lines_count: o.lines_count,
+        lines_codes: o.lines_codes,
+      });
+      expect(o.lines.length).toBeGreaterThanOrEqual(1);
+      expect(o.lines.length).toBeLessThanOrEqual(5);
+    }
+    const dates = a!.map((o) => toIso(o.order_date));
+    expect(dates).toEqual([...dates].sort());
+    // Three years; most lines name a seeded item of the same organisation, with its code.
+    expect(Date.parse(dates.at(-1)!) - Date.parse(dates[0]!)).toBeGreaterThan(2.9 * 365 * 86_400_000);
+    const links = await sql<{ linked: number; same: number; all: number }>`select
+        count(l.item_id) as linked, count(i.id) as same, count(*) as "all" from order_lines l
+        left join items i on i.id = l.item_id and i.org_id = l.org_id and i.code = l.code
+        where l.org_id = ${orgs[0]!.id}`.execute(database.db);
+    const row = links.rows[0]!;
+    expect(Number(row.same)).toBe(Number(row.linked));
+    expect(Number(row.linked) / Number(row.all)).toBeGreaterThan(0.85);
+    // No ledger rows for them: the stock already reflects these past sales.
+    const ledger = await database.db
+      .selectFrom('warehouse_changes')
+      .select('id')
+      .where('order_id', 'is not', null)
+      .execute();
+    expect(ledger).toEqual([]);
+    // The order counters (their triggers were off during the bulk insert, and are back).
+    for (const o of orgs) {
+      const counter = await database.db
+        .selectFrom('order_counts')
+        .select('orders')
+        .where('org_id', '=', o.id)
+        .executeTakeFirst();
+      expect(counter?.orders).toBe(ORDERS);
+    }
+    // Every status and income source in use, and each invoice state.
+    const states = await sql<{ s: number }>`select distinct invoice_state as s from orders order by 1`.execute(
+      database.db,
+    );
+    expect(states.rows.map((r) => Number(r.s))).toEqual([0, 1, 2]);
   });
 
   it.runIf(testEngine() === 'sqlite')('leaves a valid file with a working search index and full statistics', () => {

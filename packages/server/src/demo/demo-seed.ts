@@ -9,7 +9,9 @@ import { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
+import { optionsRepository } from '../modules/options';
 import { createOrganization } from '../modules/registration';
+import { orderCountTriggers } from '../db/migrations/0007_orders_search';
 import {
   ADDITIONAL_DESCS,
   CATEGORIES,
@@ -29,6 +31,8 @@ import {
   type Refs,
   type Value,
 } from './demo-items';
+import { INCOME_SOURCES, ORDER_STATUSES } from './demo-orders-data';
+import { LINE_COLUMNS, ORDER_COLUMNS, type OrderBatch, type OrderRefs } from './demo-orders';
 
 /**
  * `npm run cli -- demo:seed`: a demo organisation with a realistic Polish catalogue, the same for
@@ -46,6 +50,8 @@ export interface SeedOptions {
   prefix: string;
   password: string;
   items: number;
+  /** Orders over three years with 1-5 lines each (default 0): docs/performance.md, Order search. */
+  orders?: number;
   /** The PRNG seed; the default keeps every demo database alike. */
   seed?: number;
   log?: (line: string) => void;
@@ -55,6 +61,7 @@ export interface SeedResult {
   orgId: number;
   login: string;
   items: number;
+  orders: number;
   /** Milliseconds per phase, in order. */
   phases: [string, number][];
   totalMs: number;
@@ -212,6 +219,38 @@ async function seedReferences(tdb: TenantDb): Promise<Refs> {
   };
 }
 
+/**
+ * The order statuses and income sources of demo-orders-data.ts, and the new-order defaults
+ * (options) pointing at 'Nowe' / 'Sklep internetowy', stationary: 'Zrealizowane' / 'Sklep stacjonarny'.
+ */
+async function seedOrderReferences(tdb: TenantDb, login: string): Promise<OrderRefs> {
+  const statuses = await tdb
+    .insertInto(
+      'order_statuses',
+      ORDER_STATUSES.map((st) => ({ name: st.name, color: st.color })),
+    )
+    .returning(['id', 'name'])
+    .execute();
+  const sources = await tdb
+    .insertInto(
+      'income_sources',
+      INCOME_SOURCES.map((src) => ({ name: src.name })),
+    )
+    .returning(['id', 'name'])
+    .execute();
+  const statusId = (name: string) => statuses.find((st) => st.name === name)?.id ?? 0;
+  const sourceId = (name: string) => sources.find((src) => src.name === name)?.id ?? 0;
+  await optionsRepository.write(tdb, 'DEFAULT_ORDER_STATUS_ID', String(statusId('Nowe')));
+  await optionsRepository.write(tdb, 'DEFAULT_ORDER_STATUS_ID_STATIONARY', String(statusId('Zrealizowane')));
+  await optionsRepository.write(tdb, 'DEFAULT_INCOME_SOURCE_ID', String(sourceId('Sklep internetowy')));
+  await optionsRepository.write(tdb, 'DEFAULT_INCOME_SOURCE_ID_STATIONARY', String(sourceId('Sklep stacjonarny')));
+  return {
+    statuses: ORDER_STATUSES.map((st) => statusId(st.name)),
+    sources: INCOME_SOURCES.map((src) => sourceId(src.name)),
+    login,
+  };
+}
+
 // ---- bulk writers --------------------------------------------------------------------------------
 
 /** Every piece on the shelf is explained by the ledger: one committed INITIAL change per stocked item. */
@@ -242,6 +281,16 @@ interface BulkWriter {
   finish(firstId: number, orgId: number, count: number): Promise<void>;
   /** Indexes the new items for search, once the generator worker has finished. */
   indexSearch(firstId: number): Promise<void>;
+  /** Highest order id so far: the seed numbers its orders from the next one. */
+  maxOrderId(): Promise<number>;
+  /** Drops the secondary indexes of orders and their lines. */
+  prepareOrders(): Promise<void>;
+  writeOrders(batch: OrderBatch): Promise<void>;
+  /**
+   * Rebuilds what prepareOrders dropped (indexes, the order counter's triggers), sets the
+   * organisation's order counter and fixes the order sequence.
+   */
+  finishOrders(orgId: number): Promise<void>;
 }
 
 type SqliteHandle = NonNullable<Database['sqlite']>;
@@ -297,6 +346,10 @@ function copySearchIndex(raw: SqliteHandle, target: SearchTarget): void {
   }
 }
 
+/** The organisation's order counter from its orders (the triggers that keep it are off meanwhile). */
+const ORDER_COUNT = `insert into order_counts (org_id, orders) values (?, (select count(*) from orders where org_id = ?))
+  on conflict (org_id) do update set orders = excluded.orders`;
+
 /** SQLite: prepared multi-row statements straight on better-sqlite3, inside one transaction. */
 function sqliteWriter(
   database: Database,
@@ -320,6 +373,7 @@ function sqliteWriter(
     }
   };
   let dropped: { type: string; name: string; sql: string }[] = [];
+  let droppedOrders: string[] = [];
   let search: { target: SearchTarget; dir: string } | null = null;
   return {
     async run(fn) {
@@ -391,12 +445,36 @@ function sqliteWriter(
         )
         .run(firstId);
     },
+    async maxOrderId() {
+      return (raw.prepare('select coalesce(max(id), 0) as n from orders').get() as { n: number }).n;
+    },
+    async prepareOrders() {
+      const rows = raw
+        .prepare(
+          `select name, sql from sqlite_master
+           where tbl_name in ('orders', 'order_lines') and type = 'index' and sql is not null`,
+        )
+        .all() as { name: string; sql: string }[];
+      droppedOrders = rows.map((row) => row.sql);
+      for (const row of rows) raw.exec(`drop index ${row.name}`);
+      for (const statement of orderCountTriggers('sqlite').drop) raw.exec(statement);
+    },
+    async writeOrders(b) {
+      insert('orders', ORDER_COLUMNS, b.orders);
+      insert('order_lines', LINE_COLUMNS, b.lines);
+    },
+    async finishOrders(orgId) {
+      for (const def of droppedOrders) raw.exec(def);
+      raw.prepare(ORDER_COUNT).run(orgId, orgId);
+      for (const statement of orderCountTriggers('sqlite').create) raw.exec(statement);
+    },
   };
 }
 
 /** PostgreSQL: one `insert ... select from unnest(arrays)` per batch and table. */
 function postgresWriter(trx: Transaction<DB>): BulkWriter {
   let dropped: string[] = [];
+  let droppedOrders: string[] = [];
   const insert = async (table: string, columns: Columns, chunks: Value[][]) => {
     if (chunks.length === 0) return;
     // unnest takes one array per column.
@@ -441,7 +519,57 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
     async indexSearch() {
       // Built by finish.
     },
+    async maxOrderId() {
+      await sql`lock table orders in exclusive mode`.execute(trx);
+      const r = await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from orders`.execute(trx);
+      return r.rows[0]?.n ?? 0;
+    },
+    async prepareOrders() {
+      const r = await sql<{ indexname: string; indexdef: string }>`
+        select i.indexname, i.indexdef from pg_indexes i
+        where i.tablename in ('orders', 'order_lines') and i.schemaname = current_schema()
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
+      droppedOrders = r.rows.map((row) => row.indexdef);
+      for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
+      for (const statement of orderCountTriggers('postgres').drop) await sql.raw(statement).execute(trx);
+    },
+    async writeOrders(b) {
+      await insert('orders', ORDER_COLUMNS, b.orders);
+      await insert('order_lines', LINE_COLUMNS, b.lines);
+    },
+    async finishOrders(orgId) {
+      for (const def of droppedOrders) await sql.raw(def).execute(trx);
+      await sql`insert into order_counts (org_id, orders)
+        values (${orgId}, (select count(*) from orders where org_id = ${orgId}))
+        on conflict (org_id) do update set orders = excluded.orders`.execute(trx);
+      for (const statement of orderCountTriggers('postgres').create) await sql.raw(statement).execute(trx);
+      await sql`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`.execute(trx);
+    },
   };
+}
+
+/**
+ * The orders step: the generator worker's order batches written with the orders' indexes dropped
+ * and rebuilt at the end. Seeded lines link to seeded items without ledger rows: they stand for
+ * past sales the items' stock already reflects (docs/decisions.md, Order search). A step that
+ * derives more from the orders (e.g. daily summaries) goes right after this one.
+ */
+async function seedOrders(
+  writer: BulkWriter,
+  generator: ItemGenerator,
+  count: number,
+  orgId: number,
+  log: (line: string) => void,
+  phase: (name: string) => void,
+): Promise<void> {
+  await writer.prepareOrders();
+  for (let done = 0; done < count; done += BATCH) {
+    await writer.writeOrders(await generator.nextOrders());
+    if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
+  }
+  phase('zamówienia');
+  await writer.finishOrders(orgId);
+  phase('indeksy zamówień');
 }
 
 // ---- the seed ------------------------------------------------------------------------------------
@@ -479,7 +607,11 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     },
   );
   try {
-    const refs = await db.transaction().execute((trx) => seedReferences(new TenantDb(trx, orgId)));
+    const orders = opts.orders ?? 0;
+    const [refs, orderRefs] = await db.transaction().execute(async (trx) => {
+      const tdb = new TenantDb(trx, orgId);
+      return [await seedReferences(tdb), await seedOrderReferences(tdb, login)] as const;
+    });
     phase('organizacja i słowniki');
     const writeItems = async (writer: BulkWriter, generator: ItemGenerator) => {
       for (let done = 0; done < opts.items; done += BATCH) {
@@ -489,6 +621,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     };
     const fill = async (writer: BulkWriter) => {
       const firstId = (await writer.maxItemId()) + 1;
+      const firstOrderId = orders > 0 ? (await writer.maxOrderId()) + 1 : 0;
       await writer.prepare();
       // The worker generates the rows (and on SQLite their search index) while this thread writes.
       const generator = startGenerator({
@@ -500,14 +633,19 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         batch: BATCH,
         ahead: GENERATOR_AHEAD,
         search: writer.searchTarget(firstId),
+        orders: orders > 0 ? { count: orders, firstId: firstOrderId, refs: orderRefs } : null,
       });
       try {
         await writeItems(writer, generator);
         phase('towary i zmiany magazynowe');
         await writer.finish(firstId, orgId, opts.items);
-        await generator.finished();
+        await generator.itemsDone();
         await writer.indexSearch(firstId);
         phase('indeksy i wyszukiwanie');
+        if (orders > 0) {
+          await seedOrders(writer, generator, orders, orgId, log, phase);
+        }
+        await generator.finished();
       } finally {
         await generator.stop();
       }
@@ -522,6 +660,8 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       await db.transaction().execute((trx) => fill(postgresWriter(trx)));
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
       await sql`vacuum analyze items`.execute(db);
+      // The order counts are index-only scans too.
+      if (orders > 0) await sql`vacuum analyze orders, order_lines`.execute(db);
       // Every other table too (the ledger, the trees the search walks, parameters): a server
       // without autovacuum would otherwise plan the subtree lookups without statistics.
       await sql`analyze`.execute(db);
@@ -532,5 +672,12 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     await db.deleteFrom('organizations').where('id', '=', orgId).execute();
     throw err;
   }
-  return { orgId, login, items: opts.items, phases, totalMs: Math.round(performance.now() - t0) };
+  return {
+    orgId,
+    login,
+    items: opts.items,
+    orders: opts.orders ?? 0,
+    phases,
+    totalMs: Math.round(performance.now() - t0),
+  };
 }

@@ -12,21 +12,27 @@ const LOW = ['order_status_id', 'income_source_id', 'invoice_state'] as const;
  * docs/performance.md (Order search) explains the choice.
  */
 const INDEXES: [string, string[], string[]][] = [
-  // Sort by number; the count of any mix of status, income source and invoice state.
-  ['orders_number_idx', ['org_id', 'id'], [...LOW]],
+  // Sort by number; the count of any mix of status, income source and invoice state. The date
+  // rides along so that a page walking this index checks a date range without reading the table.
+  ['orders_number_idx', ['org_id', 'id'], [...LOW, 'order_date']],
   // Sort by date and the date range, replacing 0006's (org_id, order_date, id).
   ['orders_date_idx', ['org_id', 'order_date', 'id'], [...LOW]],
   // One equality filter first, each with the date range after it; the others ride along.
   ['orders_status_cov_idx', ['org_id', 'order_status_id', 'income_source_id', 'invoice_state', 'order_date'], []],
   ['orders_source_cov_idx', ['org_id', 'income_source_id', 'invoice_state', 'order_date'], ['order_status_id']],
   ['orders_invoice_cov_idx', ['org_id', 'invoice_state', 'order_status_id', 'order_date'], ['income_source_id']],
-  // Text filters: a prefix range on the key. City and post code match thousands of orders (a big
-  // city, a region's first digits), so they carry the other filters; the rest are near-unique.
-  ['orders_city_idx', ['org_id', 'search_city'], [...LOW, 'order_date']],
-  ['orders_post_code_idx', ['org_id', 'search_post_code'], [...LOW, 'order_date']],
+  // Text filters: a prefix range on the key. City, post code and pickup point match thousands of
+  // orders (a big city, a region's first digits, a city's lockers), so they carry the other filters
+  // and each other's keys; phone, e-mail and waybill are near-unique.
+  ['orders_city_idx', ['org_id', 'search_city'], [...LOW, 'order_date', 'search_post_code', 'search_pickup_point']],
+  [
+    'orders_post_code_idx',
+    ['org_id', 'search_post_code'],
+    [...LOW, 'order_date', 'search_city', 'search_pickup_point'],
+  ],
+  ['orders_pickup_idx', ['org_id', 'search_pickup_point'], [...LOW, 'order_date', 'search_city', 'search_post_code']],
   ['orders_email_idx', ['org_id', 'search_email'], []],
   ['orders_tel_idx', ['org_id', 'search_tel'], []],
-  ['orders_pickup_idx', ['org_id', 'search_pickup_point'], []],
   ['orders_search_bol_idx', ['org_id', 'search_bol'], []],
 ];
 
@@ -40,10 +46,50 @@ export function orderSearchIndexes(engine: Engine): string[] {
 }
 
 /**
+ * The counter of each organisation's orders (the count of the unfiltered list), kept by triggers
+ * on `orders`. PostgreSQL: a deferred constraint trigger, so the counter row is locked at commit,
+ * after every other lock the transaction takes (items' stock, the order row): two transactions
+ * can then never hold one and wait for the other. SQLite runs one writer at a time. The demo seed
+ * turns them off around its bulk insert and sets the counter itself (orderCountTriggers).
+ */
+export function orderCountTriggers(engine: Engine): { create: string[]; drop: string[] } {
+  if (engine === 'postgres')
+    return {
+      create: [
+        `create or replace function order_counts_keep() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into order_counts (org_id, orders) values (new.org_id, 1)
+              on conflict (org_id) do update set orders = order_counts.orders + 1;
+          else
+            update order_counts set orders = orders - 1 where org_id = old.org_id;
+          end if;
+          return null;
+        end $$`,
+        `create constraint trigger orders_count_keep after insert or delete on orders
+          deferrable initially deferred for each row execute function order_counts_keep()`,
+      ],
+      drop: ['drop trigger orders_count_keep on orders'],
+    };
+  return {
+    create: [
+      `create trigger orders_count_insert after insert on orders begin
+        insert into order_counts (org_id, orders) values (new.org_id, 1)
+          on conflict (org_id) do update set orders = orders + 1;
+      end`,
+      `create trigger orders_count_delete after delete on orders begin
+        update order_counts set orders = orders - 1 where org_id = old.org_id;
+      end`,
+    ],
+    drop: ['drop trigger orders_count_insert', 'drop trigger orders_count_delete'],
+  };
+}
+
+/**
  * Order search (goods-and-orders.md §3 Order search) and the list rows: normalised search keys,
- * the invoice state computed by the database, the lines' sum, count and codes kept on the order
- * (written with the lines), and the indexes of every filter. Existing orders get their keys and
- * summaries here.
+ * the invoice state, the organisation's order counter, the lines' sum, count and codes kept on the order
+ * (written with the lines), and the indexes of every filter. Existing orders get their keys, state
+ * and summaries here.
  */
 export const m0007OrdersSearch: Migration = {
   name: '0007_orders_search',
@@ -62,13 +108,27 @@ export const m0007OrdersSearch: Migration = {
       `lines_sum ${pg ? 'bigint' : 'integer'} not null default 0`,
       `lines_count integer not null default 0`,
       `lines_codes text not null default '[]'`,
-      // 0 none, 1 present without a number (not issued), 2 issued (contract INVOICE_STATE).
-      `invoice_state ${pg ? 'smallint' : 'integer'} generated always as (case when has_invoice = 0 then 0
-        when coalesce(invoice_number, '') = '' then 1 else 2 end) ${pg ? 'stored' : 'virtual'}`,
+      // 0 none, 1 present without a number (not issued), 2 issued (contract INVOICE_STATE),
+      // written by the orders repository with the invoice. Not a generated column: SQLite can add
+      // only virtual ones to a table, and reads them from the table even when an index holds them,
+      // so no count filtered by the invoice would be index-only.
+      `invoice_state smallint not null default 0`,
     ];
     for (const c of columns) await sql.raw(`alter table orders add column ${c}`).execute(db);
+    await sql`update orders set invoice_state = case when has_invoice = 0 then 0
+      when coalesce(invoice_number, '') = '' then 1 else 2 end`.execute(db);
 
     await backfill(db);
+
+    await db.schema
+      .createTable('order_counts')
+      .addColumn('org_id', 'integer', (col) => col.primaryKey().references('organizations.id').onDelete('cascade'))
+      .addColumn('orders', 'integer', (col) => col.notNull())
+      .execute();
+    await sql`insert into order_counts (org_id, orders) select org_id, count(*) from orders group by org_id`.execute(
+      db,
+    );
+    for (const statement of orderCountTriggers(engine).create) await sql.raw(statement).execute(db);
 
     await sql`drop index orders_date_idx`.execute(db);
     for (const statement of orderSearchIndexes(engine)) await sql.raw(statement).execute(db);

@@ -55,7 +55,8 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
     const src = await repo.rawById(tdb, input.orderId, true);
     if (!src) throw notFound(ORDERS_MSG.notFound);
     const { kept, given } = planMoves(await repo.lines(tdb, input.orderId), input.itemsToMove);
-    // invoice_state is computed by the database (never written); the line summary is replaceLines'.
+    // Its search keys and invoice state are made from its columns (repository insert), its line
+    // summary by replaceLines.
     const {
       id: _id,
       org_id: _org,

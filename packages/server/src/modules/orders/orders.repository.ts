@@ -1,11 +1,13 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { linesSummary, searchKeysOf } from '../../db/order-keys';
+import { invoiceState, invoiceStateOf, linesSummary, searchKeysOf } from '../../db/order-keys';
 import { chunks } from '../../db/per-row';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
 export type OrderColumns = Omit<Insertable<OrdersTable>, 'id' | 'org_id'>;
-export type OrderChanges = Updateable<Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary'>>;
+export type OrderChanges = Updateable<
+  Omit<OrdersTable, 'id' | 'org_id' | 'uuid' | 'add_date' | 'stationary' | 'invoice_state' | `search_${string}`>
+>;
 /** A line as stored, without its id and order. */
 export type LineColumns = Omit<Selectable<OrderLinesTable>, 'id' | 'org_id' | 'order_id' | 'position'>;
 export type StoredLine = Awaited<ReturnType<typeof ordersRepository.lines>>[number];
@@ -38,17 +40,24 @@ export const ordersRepository = {
     return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
   },
 
-  /** Inserts an order with the search keys of its texts (its lines and their summary: replaceLines). */
+  /**
+   * Inserts an order with the search keys of its texts and its invoice state (its lines and their
+   * summary: replaceLines).
+   */
   async insert(tdb: TenantDb, values: OrderColumns): Promise<number> {
-    const row = { ...values, ...searchKeysOf(values) };
+    const state = invoiceState(values.has_invoice ?? 0, values.invoice_number ?? null);
+    const row = { ...values, ...searchKeysOf(values), invoice_state: state };
     return (await tdb.insertInto('orders', row).returning('id').executeTakeFirstOrThrow()).id;
   },
 
-  /** Updates an order; a changed searchable text changes its search key with it. */
+  /**
+   * Updates an order; a changed searchable text changes its search key with it, a changed invoice
+   * flag or number the invoice state (the only writer of orders after their insert: keep it so).
+   */
   async update(tdb: TenantDb, id: number, values: OrderChanges): Promise<void> {
     await tdb
       .updateTable('orders')
-      .set({ ...values, ...searchKeysOf(values) })
+      .set({ ...values, ...searchKeysOf(values), ...invoiceStateOf(values) })
       .where('id', '=', id)
       .execute();
   },

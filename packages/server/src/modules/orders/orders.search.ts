@@ -26,42 +26,62 @@ const TEXT_FILTERS = [
 
 const NOTHING = sql<SqlBool>`1 = 0`;
 
-/** `column` starts with `key`: a range on the key column (byte order on both engines). */
-function startsWith(column: string, key: string) {
-  if (key === '') return NOTHING;
-  const c = sql.ref(`orders.${column}`);
-  return sql<SqlBool>`${c} >= ${key} and ${c} < ${`${key}\uffff`}`;
+/** The invoice types as conditions on the stored state (contract INVOICE_STATE). */
+const INVOICE_CONDITIONS = {
+  WITHOUT_INVOICE: ['=', INVOICE_STATE.none],
+  WITH_INVOICE: ['>', INVOICE_STATE.none],
+  INV_WITH_NUM: ['=', INVOICE_STATE.issued],
+  INV_WITHOUT_NUM: ['=', INVOICE_STATE.notIssued],
+} as const;
+
+/**
+ * How the filters are written. `walk` (SQLite): the page walks the sort's index and checks every
+ * filter on the way, so no filter may offer SQLite another index; the unary plus (`+column`) is
+ * SQLite's way of saying so. Used when many orders match (pagePlan): the first 100 in sort order
+ * then come after a short walk, while seeking a filter's index would mean sorting every match.
+ */
+export interface FilterStyle {
+  walk: boolean;
 }
 
 /** Applies every filter of the search to a query over `orders` (already scoped to the organisation). */
-export function applyOrderFilters<O>(qb: OrdersQuery<O>, s: OrderSearch): OrdersQuery<O> {
+export function applyOrderFilters<O>(
+  qb: OrdersQuery<O>,
+  s: OrderSearch,
+  style: FilterStyle = { walk: false },
+): OrdersQuery<O> {
+  const col = (name: string) => (style.walk ? sql`+${sql.ref(`orders.${name}`)}` : sql.ref(`orders.${name}`));
+  // The date sort walks the date index itself, which the range bounds.
+  const date = s.sort === 'DATE' ? sql.ref('orders.order_date') : col('order_date');
+  const startsWith = (column: string, key: string) =>
+    key === '' ? NOTHING : sql<SqlBool>`${col(column)} >= ${key} and ${col(column)} < ${`${key}\uffff`}`;
   let q = qb;
   if (s.number !== undefined) q = q.where('orders.id', '=', s.number);
-  if (s.dateFrom !== undefined) q = q.where('orders.order_date', '>=', warsawDayStart(s.dateFrom));
-  if (s.dateTo !== undefined) q = q.where('orders.order_date', '<', warsawDayStart(s.dateTo, 1));
+  if (s.dateFrom !== undefined) q = q.where(sql<SqlBool>`${date} >= ${warsawDayStart(s.dateFrom)}`);
+  if (s.dateTo !== undefined) q = q.where(sql<SqlBool>`${date} < ${warsawDayStart(s.dateTo, 1)}`);
   for (const [field, column, norm] of TEXT_FILTERS) {
     const term = s[field];
     if (term !== undefined) q = q.where(startsWith(column, norm(term)));
   }
-  if (s.statusId !== undefined) q = q.where('orders.order_status_id', '=', s.statusId);
-  if (s.incomeSrcId !== undefined) q = q.where('orders.income_source_id', '=', s.incomeSrcId);
-  switch (s.invoiceType) {
-    case undefined:
-      break;
-    case 'WITHOUT_INVOICE':
-      q = q.where('orders.invoice_state', '=', INVOICE_STATE.none);
-      break;
-    case 'WITH_INVOICE':
-      q = q.where('orders.invoice_state', '>', INVOICE_STATE.none);
-      break;
-    case 'INV_WITH_NUM':
-      q = q.where('orders.invoice_state', '=', INVOICE_STATE.issued);
-      break;
-    case 'INV_WITHOUT_NUM':
-      q = q.where('orders.invoice_state', '=', INVOICE_STATE.notIssued);
-      break;
+  if (s.statusId !== undefined) q = q.where(sql<SqlBool>`${col('order_status_id')} = ${s.statusId}`);
+  if (s.incomeSrcId !== undefined) q = q.where(sql<SqlBool>`${col('income_source_id')} = ${s.incomeSrcId}`);
+  if (s.invoiceType !== undefined) {
+    const [op, state] = INVOICE_CONDITIONS[s.invoiceType];
+    q = q.where(sql<SqlBool>`${col('invoice_state')} ${sql.raw(op)} ${state}`);
   }
   return q;
+}
+
+/**
+ * At least this many matches (known from the count, which runs first on SQLite) and the page walks
+ * the sort's index (FilterStyle walk): at 1.2 million orders that is 1 in 60 or denser, so 100
+ * matches come within about 6,000 index entries, where sorting the matches would cost more.
+ */
+const WALK_MIN = 20_000;
+
+/** How the page is read: `walk` as FilterStyle says; PostgreSQL's planner chooses by itself. */
+export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number | undefined): FilterStyle {
+  return { walk: !tdb.isPostgres && s.number === undefined && matches !== undefined && matches >= WALK_MIN };
 }
 
 /** NUMBER: newest number first; DATE: newest order date first, ties by number (contract ORDER_SORTS). */
@@ -73,8 +93,8 @@ function applyOrderSort<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>
 }
 
 /** The ids of one page, in order: the orders table (and its indexes) only. */
-export function pageIdsQuery(tdb: TenantDb, s: OrderSearch) {
-  return applyOrderSort(applyOrderFilters(tdb.selectFrom('orders').select('orders.id'), s), s)
+export function pageIdsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle) {
+  return applyOrderSort(applyOrderFilters(tdb.selectFrom('orders').select('orders.id'), s, style), s)
     .limit(s.perPage)
     .offset(pageOffset(s));
 }
@@ -122,12 +142,13 @@ type PageIds = AliasedSelectQueryBuilder<{ id: number }, 'page'>;
 /**
  * The one statement that reads a page: its ids (pageIdsQuery) driving a lookup of their rows
  * (SQLite keeps a CROSS JOIN's order, so it never walks the whole table to spare itself sorting
- * 100 rows), with the status and income source names joined, in the search's order. The page
- * holds this organisation's ids only; the join repeats the organisation all the same.
+ * 100 rows), with the status and income source names joined. The rows come in no particular
+ * order (sortRows puts them in the search's: sorting 10,000 wide rows again in SQL cost more). The
+ * page holds this organisation's ids only; the join repeats the organisation all the same.
  */
-export function pageRowsQuery(tdb: TenantDb, s: OrderSearch) {
-  const page = pageIdsQuery(tdb, s).as('page') as unknown as PageIds;
-  const rows = tdb
+export function pageRowsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle) {
+  const page = pageIdsQuery(tdb, s, style).as('page') as unknown as PageIds;
+  return tdb
     .selectFromSubquery(page)
     .crossJoin('orders')
     .whereRef('orders.id', '=', 'page.id')
@@ -135,26 +156,64 @@ export function pageRowsQuery(tdb: TenantDb, s: OrderSearch) {
     .leftJoin('order_statuses as os', 'os.id', 'orders.order_status_id')
     .leftJoin('income_sources as src', 'src.id', 'orders.income_source_id')
     .select([...ROW_COLUMNS, 'os.name as status_name', 'os.color as status_color', 'src.name as source_name']);
-  return applyOrderSort(rows, s);
 }
 export type OrderListRowData = Awaited<ReturnType<ReturnType<typeof pageRowsQuery>['executeTakeFirstOrThrow']>>;
 
-/** The count of the search: the same filters over the covering indexes (migration 0007). */
+/** The filters of §3 Order search (paging and sort are not filters). */
+const FILTERS = [
+  'number',
+  'dateFrom',
+  'dateTo',
+  'tel',
+  'email',
+  'city',
+  'postCode',
+  'pickupPoint',
+  'bol',
+  'statusId',
+  'incomeSrcId',
+  'invoiceType',
+] as const satisfies readonly (keyof OrderSearch)[];
+
+/** Whether the search filters nothing: its count is the organisation's order counter. */
+export function isUnfiltered(s: OrderSearch): boolean {
+  return FILTERS.every((f) => s[f] === undefined);
+}
+
+/**
+ * The count of the search: the same filters over the covering indexes (migration 0007), or,
+ * unfiltered, the counter the database keeps per organisation (one row instead of 1.2 million
+ * index entries).
+ */
 export function countQuery(tdb: TenantDb, s: OrderSearch) {
+  if (isUnfiltered(s)) return tdb.selectFrom('order_counts').select('orders as n');
   return applyOrderFilters(
     tdb.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('n')),
     s,
   );
 }
 
+/** Puts mapped rows in the search's order (contract ORDER_SORTS); orderDate is canonical ISO text. */
+export function sortRows<R extends { id: number; orderDate: string }>(rows: R[], s: OrderSearch): R[] {
+  return s.sort === 'DATE'
+    ? rows.sort((a, b) => (a.orderDate === b.orderDate ? b.id - a.id : a.orderDate < b.orderDate ? 1 : -1))
+    : rows.sort((a, b) => b.id - a.id);
+}
+
 /**
- * A page of rows and the exact count: two statements, side by side on two pool connections on
- * PostgreSQL (SQLite runs them one after the other anyway).
+ * A page of rows (unordered: sortRows) and the exact count: two statements. SQLite counts first
+ * (it runs one statement at a time anyway), which picks the page's plan and spares the page when
+ * nothing matches; PostgreSQL runs both side by side on two pool connections.
  */
 export async function searchOrders(
   tdb: TenantDb,
   s: OrderSearch,
 ): Promise<{ rows: OrderListRowData[]; count: number }> {
-  const [count, rows] = await Promise.all([countQuery(tdb, s).executeTakeFirst(), pageRowsQuery(tdb, s).execute()]);
-  return { rows, count: Number(count?.n ?? 0) };
+  if (tdb.isPostgres) {
+    const [count, rows] = await Promise.all([countQuery(tdb, s).executeTakeFirst(), pageRowsQuery(tdb, s).execute()]);
+    return { rows, count: Number(count?.n ?? 0) };
+  }
+  const count = Number((await countQuery(tdb, s).executeTakeFirst())?.n ?? 0);
+  if (count === 0) return { rows: [], count };
+  return { rows: await pageRowsQuery(tdb, s, pagePlan(tdb, s, count)).execute(), count };
 }

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { optionsRepository } from '../options';
 import { toOrder, toOrderRow } from './orders.mapper';
 import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
-import { searchOrders } from './orders.search';
+import { searchOrders, sortRows } from './orders.search';
 import { recordOrderStock } from './orders.stock';
 import { ORDERS_MSG } from './messages.pl';
 
@@ -35,7 +35,7 @@ export async function getOrders(
   if (query.id !== undefined) return lookupOrder(ctx, idQuerySchema.parse(query).id);
   const search = orderSearchSchema.parse(query);
   const { rows, count } = await searchOrders(ctx.tdb, search);
-  return { orders: rows.map(toOrderRow), count, perPage: search.perPage };
+  return { orders: sortRows(rows.map(toOrderRow), search), count, perPage: search.perPage };
 }
 
 export async function getOrder(tdb: TenantDb, id: number): Promise<Order> {
@@ -210,8 +210,8 @@ export async function copyOrder(ctx: AuthContext, id: number): Promise<Order> {
     const src = await repo.rawById(tdb, id);
     if (!src) throw notFound(ORDERS_MSG.notFound);
     const sourceLines = await repo.lines(tdb, id);
-    // The copy's search keys are made from its texts, its line summary by replaceLines, its invoice
-    // state by the database.
+    // The copy's search keys and invoice state are made from its columns (repository insert), its
+    // line summary by replaceLines.
     const {
       id: _id,
       org_id: _org,
