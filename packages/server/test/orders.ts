@@ -1,4 +1,7 @@
-import type { ApiClient } from './harness';
+import { expect } from 'vitest';
+import { TenantDb } from '../src/db/tenant';
+import { checkOrderRollups } from '../src/modules/orders';
+import type { ApiClient, TestServer } from './harness';
 
 /** Order statuses and income sources, with the default and stationary default options set. */
 export interface OrderRefs {
@@ -51,4 +54,12 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
 /** An order line linked to an item. */
 export function line(itemId: number | null, quantity: number, overrides: Record<string, unknown> = {}) {
   return { code: `L${itemId ?? 'X'}`, name: 'Pozycja', quantity, price: 10, vat: 23, itemId, ...overrides };
+}
+
+/**
+ * The order roll-ups of the organisation equal a recomputation from its orders
+ * (docs/decisions.md, Orders, Summaries): the summaries' invariant, checked after writes.
+ */
+export async function expectRollupsInStep(server: TestServer, orgId: number): Promise<void> {
+  expect(await checkOrderRollups(new TenantDb(server.deps.db, orgId))).toEqual([]);
 }

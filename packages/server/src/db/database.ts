@@ -12,6 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { localDayOfText } from './local-day';
 import type { DB } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -91,6 +92,9 @@ export function openSqlite(file: string): Database {
   sqlite.function('unicode_fold', { deterministic: true }, (v: unknown) =>
     typeof v === 'string' ? v.toLocaleLowerCase('pl') : v,
   );
+  // The organisations' calendar day of a stored timestamp (db/local-day.ts): PostgreSQL has time
+  // zones built in, SQLite gets this function for the order roll-ups and their rebuild.
+  sqlite.function('local_day', { deterministic: true }, localDayOfText);
   // Reads of a big catalogue straight from the OS page cache, shared by every worker process,
   // instead of copying pages into each connection's own cache (docs/performance.md).
   sqlite.pragma('mmap_size = 4294967296');

@@ -8,6 +8,7 @@ import { m0004LedgerDeletions } from './migrations/0004_ledger_deletions';
 import { m0005ItemsFilterCovering } from './migrations/0005_items_filter_covering';
 import { m0006Orders } from './migrations/0006_orders';
 import { m0007OrdersSearch } from './migrations/0007_orders_search';
+import { m0008OrderRollups } from './migrations/0008_order_rollups';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -18,6 +19,7 @@ export const MIGRATIONS: Migration[] = [
   m0005ItemsFilterCovering,
   m0006Orders,
   m0007OrdersSearch,
+  m0008OrderRollups,
 ];
 
 /**

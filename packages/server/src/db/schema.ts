@@ -278,6 +278,34 @@ export interface OrderLinesTable {
   item_group_id: number | null;
 }
 
+/** Daily order figures per status and income source (migration 0008): counts, money in grosze. */
+export interface OrderRollupDaysTable {
+  org_id: number;
+  /** Local day YYYYMMDD (Europe/Warsaw). */
+  day: number;
+  order_status_id: number;
+  income_source_id: number;
+  orders_count: number;
+  items_count: number;
+  problem_count: number;
+  unnumbered_count: number;
+  delivery: number;
+  goods: number;
+}
+
+/** The same per goods' group key: an item group id, 0 = no group, -1 = not connected to an item. */
+export interface OrderRollupGroupsTable {
+  org_id: number;
+  day: number;
+  order_status_id: number;
+  income_source_id: number;
+  group_key: number;
+  orders_count: number;
+  items_count: number;
+  delivery: number;
+  goods: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -307,6 +335,8 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_rollup_days: OrderRollupDaysTable;
+  order_rollup_groups: OrderRollupGroupsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -1,5 +1,7 @@
 import type {
   AliasedSelectQueryBuilder,
+  QueryResult,
+  RawBuilder,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
@@ -69,6 +71,15 @@ export class TenantDb {
   deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
     const qb = this.loose.deleteFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
     return qb as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+  }
+
+  /**
+   * Runs one raw statement that `build` writes for this organisation's id. The statement must
+   * filter by that id itself: this is for set-based statements the query builder cannot express
+   * (the order roll-ups' aggregate reads and upserts), not a way around the scoping.
+   */
+  async executeForOrg<R>(build: (orgId: number) => RawBuilder<R>): Promise<QueryResult<R>> {
+    return build(this.orgId).execute(this.executor);
   }
 
   /** Runs `fn` in one transaction, still scoped to the same organisation. */

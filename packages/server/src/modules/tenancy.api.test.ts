@@ -307,6 +307,28 @@ describe('tenant isolation: mass operations on orders', () => {
   });
 });
 
+describe('tenant isolation: order summaries', () => {
+  it("another organisation's orders never count, even filtered by its own status or income source", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const order = (
+      await victim.admin.get<{ orders: { orderStatus: { id: number }; incomeSource: { id: number } }[] }>(
+        `/api/orders?id=${id}`,
+      )
+    ).body.orders[0]!;
+    const [year, month] = warsawMonthQuery()
+      .split('&')
+      .map((p) => Number(p.split('=')[1]));
+    const filters = `year=${year}&month=${month}&statuses=${order.orderStatus.id}&incomeSourceId=${order.incomeSource.id}`;
+    const theirs = await victim.admin.get<{ statistics: { allOrdersCount: number } }>(`/api/orders_summary?${filters}`);
+    expect(theirs.body.statistics.allOrdersCount).toBeGreaterThan(0);
+    const mine = await attacker.admin.get<{ statistics: { allOrdersCount: number } }>(`/api/orders_summary?${filters}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.statistics.allOrdersCount).toBe(0);
+    const main = await attacker.admin.get<{ today: { ordersCount: number } }>('/api/orders/summary_main');
+    expect(main.body.today.ordersCount).toBe(0);
+  });
+});
+
 describe('tenant isolation: the signed-in user', () => {
   it('a token works only for its own organisation: the answers carry that organisation', async () => {
     const mine = await attacker.admin.get<{ organization: { prefix: string } }>('/api/profile');

@@ -189,6 +189,7 @@ export async function deleteInTransaction(ctx: AuthContext, tdb: TenantDb, id: n
   const row = await repo.rowById(tdb, id);
   if (!row) return undefined;
   await deleteItemsFiles(tdb, [id], ctx.deps);
+  await ctx.deps.usage.release(tdb, 'items', id);
   await repo.remove(tdb, id);
   ctx.deps.events.emitAfterCommit(tdb, 'item.deleted', { orgId: tdb.orgId, itemId: id, code: row.code });
   return row.code;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { type LineColumns, ordersRepository as repo, type StoredLine } from './orders.repository';
+import { rollupsBefore } from './orders.rollups';
 import { DIVIDE_MSG, ORDERS_MSG } from './messages.pl';
 
 /**
@@ -55,6 +56,7 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
     const src = await repo.rawById(tdb, input.orderId, true);
     if (!src) throw notFound(ORDERS_MSG.notFound);
     const { kept, given } = planMoves(await repo.lines(tdb, input.orderId), input.itemsToMove);
+    const rollups = await rollupsBefore(tdb, [input.orderId]);
     // Its search keys and invoice state are made from its columns (repository insert), its line
     // summary by replaceLines.
     const {
@@ -88,6 +90,7 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
       last_mod_date: now,
       modified_by: ctx.user.login,
     });
+    await rollups.after([input.orderId, newId]);
     const events = ctx.deps.events;
     events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.orderId, created: false });
     events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: newId, created: true });

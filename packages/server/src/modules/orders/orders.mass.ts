@@ -5,6 +5,7 @@ import { badRequest } from '../../platform/errors';
 import { idempotent } from '../../platform/idempotency';
 import { ordersBatchRepository as batch } from './orders.mass.repository';
 import { type OrderChanges, ordersRepository as repo } from './orders.repository';
+import { rollupsBefore } from './orders.rollups';
 import { recordOrdersStock } from './orders.stock';
 import { ORDERS_MSG } from './messages.pl';
 
@@ -28,6 +29,7 @@ export async function massDeleteOrders(ctx: AuthContext, ids: readonly number[])
     const wanted = unique(ids);
     const found = await batch.lockExisting(tdb, wanted);
     const ok = wanted.filter((id) => found.has(id));
+    const rollups = await rollupsBefore(tdb, ok);
     const lines = await batch.linesOf(tdb, ok);
     await recordOrdersStock(
       ctx.deps,
@@ -35,6 +37,7 @@ export async function massDeleteOrders(ctx: AuthContext, ids: readonly number[])
       ok.map((orderId) => ({ orderId, before: lines.get(orderId) ?? [], after: [] })),
     );
     await batch.removeMany(tdb, ok);
+    await rollups.after(ok);
     for (const orderId of ok) ctx.deps.events.emitAfterCommit(tdb, 'order.deleted', { orgId: tdb.orgId, orderId });
     return { ok, err: [], notFound: wanted.filter((id) => !found.has(id)) };
   });
@@ -64,6 +67,7 @@ export async function massEditOrders(
       const wanted = unique(ids);
       const found = await batch.lockExisting(tdb, wanted);
       const ok = wanted.filter((id) => found.has(id));
+      const rollups = await rollupsBefore(tdb, ok);
       const changes: OrderChanges = {
         ...(data.deliveryCost !== undefined ? { delivery_cost: data.deliveryCost } : {}),
         ...(data.deliveryVat !== undefined ? { delivery_vat: data.deliveryVat } : {}),
@@ -73,6 +77,7 @@ export async function massEditOrders(
         modified_by: ctx.user.login,
       };
       await batch.updateMany(tdb, ok, changes);
+      await rollups.after(ok);
       for (const orderId of ok)
         ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: false });
       return { ok, err: [], notFound: wanted.filter((id) => !found.has(id)) };

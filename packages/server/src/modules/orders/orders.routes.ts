@@ -6,11 +6,13 @@ import {
   orderMassDeleteSchema,
   orderMassEditSchema,
   orderUpdateSchema,
+  ordersSummaryQuerySchema,
 } from '@zaplecze/contract';
 import { z } from 'zod';
 import { route } from '../../platform/route';
 import { divideOrder } from './orders.divide';
 import { massDeleteOrders, massEditOrders } from './orders.mass';
+import { ordersSummary, summaryMain } from './orders.summary';
 import { copyOrder, createOrder, deleteOrder, getOrders, updateOrder } from './orders.service';
 
 /**
@@ -74,5 +76,18 @@ export const ordersRoutes = [
     access: 'main.order.edit',
     body: orderDivideSchema,
     handler: (ctx, { body }) => divideOrder(ctx, body),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders_summary',
+    access: 'main.order.summary.show',
+    query: ordersSummaryQuerySchema,
+    handler: (ctx, { query }) => ordersSummary(ctx, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders/summary_main',
+    access: 'main.order.summary.show',
+    handler: (ctx) => summaryMain(ctx),
   }),
 ];

@@ -16,6 +16,7 @@ import { optionsRepository } from '../options';
 import { toOrder, toOrderRow } from './orders.mapper';
 import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
 import { searchOrders, sortRows } from './orders.search';
+import { rollupsBefore } from './orders.rollups';
 import { recordOrderStock } from './orders.stock';
 import { ORDERS_MSG } from './messages.pl';
 
@@ -153,6 +154,7 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
     // their weaker locks, so concurrent orders of one item queue instead of deadlocking.
     await recordOrderStock(ctx.deps, tdb, orderId, [], lines);
     await repo.replaceLines(tdb, orderId, lines);
+    await (await rollupsBefore(tdb, [])).after([orderId]);
     ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: true });
     return orderId;
   });
@@ -169,6 +171,7 @@ export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): P
     const current = await repo.rawById(tdb, input.id, true);
     if (!current) throw notFound(ORDERS_MSG.notFound);
     await checkRefs(tdb, input.orderStatusId, input.incomeSourceId);
+    const rollups = await rollupsBefore(tdb, [input.id]);
     if (input.itemsChanged) {
       const lines = await lineColumns(tdb, input.items);
       const before = await repo.lines(tdb, input.id);
@@ -184,6 +187,7 @@ export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): P
       // Whether the invoice went out by e-mail is the server's to know, not the form's.
       invoice_mail_sent: input.invoice ? current.invoice_mail_sent : 0,
     });
+    await rollups.after([input.id]);
     ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.id, created: false });
   });
   return getOrder(ctx.tdb, input.id);
@@ -193,8 +197,10 @@ export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): P
 export async function deleteOrder(ctx: AuthContext, id: number): Promise<void> {
   await ctx.tdb.transaction(async (tdb) => {
     if (!(await repo.rawById(tdb, id, true))) throw notFound(ORDERS_MSG.notFound);
+    const rollups = await rollupsBefore(tdb, [id]);
     await recordOrderStock(ctx.deps, tdb, id, await repo.lines(tdb, id), []);
     await repo.remove(tdb, id);
+    await rollups.after([id]);
     ctx.deps.events.emitAfterCommit(tdb, 'order.deleted', { orgId: tdb.orgId, orderId: id });
   });
 }
@@ -242,6 +248,7 @@ export async function copyOrder(ctx: AuthContext, id: number): Promise<Order> {
     }));
     await recordOrderStock(ctx.deps, tdb, copyId, [], lines);
     await repo.replaceLines(tdb, copyId, lines);
+    await (await rollupsBefore(tdb, [])).after([copyId]);
     ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: copyId, created: true });
     return copyId;
   });

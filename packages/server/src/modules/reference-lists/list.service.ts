@@ -52,6 +52,7 @@ export async function remove(ctx: AuthContext, def: ListDefinition, id: number):
   await ctx.tdb.transaction(async (tdb) => {
     if (!(await listRepository.findById(tdb, def.table, id))) throw notFound(def.notFound);
     await ctx.deps.usage.assertUnused(tdb, def.table, id);
+    await ctx.deps.usage.release(tdb, def.table, id);
     await optionsRepository.clearPointingAt(tdb, optionKeysPointingAt(def.table), id);
     await listRepository.remove(tdb, def.table, id);
   });

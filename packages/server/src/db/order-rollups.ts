@@ -1,0 +1,110 @@
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import { localDaySql } from './local-day';
+
+/**
+ * THE definition of the order roll-ups (migration 0008; docs/decisions.md, Orders, Summaries), as
+ * SQL over the raw tables, like a materialised view's query: used for the contribution of a set of
+ * orders (modules/orders/orders.rollups.ts applies differences of it in every write of orders), for
+ * the full rebuild (`rebuildOrderRollups`) and for the check that the stored roll-ups equal it.
+ *
+ * Day rows: per organisation, local day, status and income source: orders, pieces on their lines,
+ * orders with a problem, orders with an invoice that has no number yet, delivery and goods (grosze).
+ * Group rows: the same keys plus the goods' group key (item group id; 0 = catalogue goods without a
+ * group; -1 = lines not connected to a catalogue item): orders having such lines, their pieces, the
+ * goods of those lines and the delivery of those orders (an order with lines of two keys counts in
+ * both).
+ */
+
+/** Which orders a statement covers: one organisation (optionally some of its orders) or all. */
+export interface RollupScope {
+  orgId?: number;
+  orderIds?: readonly number[];
+}
+
+function orderFilter(scope: RollupScope): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (scope.orgId !== undefined) parts.push(sql`o.org_id = ${scope.orgId}`);
+  if (scope.orderIds !== undefined)
+    parts.push(scope.orderIds.length === 0 ? sql`1 = 0` : sql`o.id in (${sql.join(scope.orderIds)})`);
+  return sql.join(parts, sql` and `);
+}
+
+function lineFilter(scope: RollupScope): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (scope.orgId !== undefined) parts.push(sql`org_id = ${scope.orgId}`);
+  if (scope.orderIds !== undefined)
+    parts.push(scope.orderIds.length === 0 ? sql`1 = 0` : sql`order_id in (${sql.join(scope.orderIds)})`);
+  return sql.join(parts, sql` and `);
+}
+
+export const DAY_FIGURES = [
+  'orders_count',
+  'items_count',
+  'problem_count',
+  'unnumbered_count',
+  'delivery',
+  'goods',
+] as const;
+export const GROUP_FIGURES = ['orders_count', 'items_count', 'delivery', 'goods'] as const;
+
+/** The day rows of the orders in `scope`, computed from orders and order_lines. */
+export function dayRowsSql(isPostgres: boolean, scope: RollupScope): RawBuilder<Record<string, number | string>> {
+  const day = localDaySql(isPostgres, sql`o.order_date`);
+  return sql`select o.org_id as org_id, ${day} as day, o.order_status_id as order_status_id,
+      o.income_source_id as income_source_id,
+      count(*) as orders_count,
+      sum(coalesce(ls.q, 0)) as items_count,
+      sum(case when o.problem is not null then 1 else 0 end) as problem_count,
+      sum(case when o.has_invoice = 1 and coalesce(o.invoice_number, '') = '' then 1 else 0 end) as unnumbered_count,
+      sum(o.delivery_cost) as delivery,
+      sum(coalesce(ls.g, 0)) as goods
+    from orders o
+    left join (
+      select order_id, sum(quantity) as q, sum(quantity * price) as g
+      from order_lines where ${lineFilter(scope)} group by order_id
+    ) ls on ls.order_id = o.id
+    where ${orderFilter(scope)}
+    group by 1, 2, 3, 4`;
+}
+
+/** The group rows of the orders in `scope`. */
+export function groupRowsSql(isPostgres: boolean, scope: RollupScope): RawBuilder<Record<string, number | string>> {
+  const day = localDaySql(isPostgres, sql`o.order_date`);
+  return sql`select org_id, day, order_status_id, income_source_id, group_key,
+      count(*) as orders_count, sum(q) as items_count, sum(delivery) as delivery, sum(g) as goods
+    from (
+      select o.id, o.org_id as org_id, ${day} as day, o.order_status_id as order_status_id,
+        o.income_source_id as income_source_id, o.delivery_cost as delivery,
+        case when l.item_id is null then -1 else coalesce(l.item_group_id, 0) end as group_key,
+        sum(l.quantity) as q, sum(l.quantity * l.price) as g
+      from orders o
+      join order_lines l on l.order_id = o.id
+      where ${orderFilter(scope)}
+      group by o.id, 7
+    ) per_order
+    group by 1, 2, 3, 4, 5`;
+}
+
+/**
+ * The statements that recompute the roll-ups from the raw tables: of one organisation, or of every
+ * organisation without `orgId`. Run them in one transaction.
+ */
+export function rebuildStatements(isPostgres: boolean, orgId?: number): RawBuilder<unknown>[] {
+  const scope: RollupScope = orgId === undefined ? {} : { orgId };
+  const where = orgId === undefined ? sql`` : sql` where org_id = ${orgId}`;
+  return [
+    sql`delete from order_rollup_days${where}`,
+    sql`delete from order_rollup_groups${where}`,
+    sql`insert into order_rollup_days (org_id, day, order_status_id, income_source_id,
+        ${sql.join(DAY_FIGURES.map((c) => sql.ref(c)))})
+      ${dayRowsSql(isPostgres, scope)}`,
+    sql`insert into order_rollup_groups (org_id, day, order_status_id, income_source_id, group_key,
+        ${sql.join(GROUP_FIGURES.map((c) => sql.ref(c)))})
+      ${groupRowsSql(isPostgres, scope)}`,
+  ];
+}
+
+/** Recomputes every organisation's roll-ups (migration 0008, the demo seed); `db` may be a transaction. */
+export async function rebuildRollups(db: QueryExecutorProvider, isPostgres: boolean): Promise<void> {
+  for (const statement of rebuildStatements(isPostgres)) await statement.execute(db);
+}
