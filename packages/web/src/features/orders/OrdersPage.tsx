@@ -229,13 +229,14 @@ export default function OrdersPage() {
             {t.selectStart}
           </Button>
         )}
-        {canEdit && (
+        {/* Hidden while selecting: the header stays one line and the mode has its own panel. */}
+        {canEdit && !select.active && (
           <Link to="/orders/-1" className="btn btn-outline-primary" data-testid="orders-add-stationary">
             <i className="bi bi-shop me-1" aria-hidden="true" />
             {t.addStationary}
           </Link>
         )}
-        {canEdit && (
+        {canEdit && !select.active && (
           <Link to="/orders/0" className="btn btn-primary" data-testid="orders-add">
             <i className="bi bi-plus-lg me-1" aria-hidden="true" />
             {t.add}
