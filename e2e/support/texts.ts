@@ -19,6 +19,8 @@ import { orderBuyerMessages } from '@web/features/order-buyer/messages.pl';
 import { orderDivideMessages } from '@web/features/order-divide/messages.pl';
 import { orderEditMessages } from '@web/features/order-edit/messages.pl';
 import { ordersSummaryMessages } from '@web/features/orders-summary/messages.pl';
+import { ordersMessages } from '@web/features/orders/messages.pl';
+import { ordersMassEditMessages } from '@web/features/orders-mass-edit/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
@@ -47,6 +49,8 @@ export const t = {
   orderDivide: orderDivideMessages,
   ordersSummary: ordersSummaryMessages,
   orderBuyer: orderBuyerMessages,
+  orders: ordersMessages,
+  ordersMassEdit: ordersMassEditMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

@@ -34,6 +34,7 @@ export const appMessages = {
     itemsReader: 'Czytnik kodów (towary)',
     warehouseChanges: 'Zmiany stanów magazynowych',
     orders: 'Zamówienia',
+    ordersSummary: 'Podsumowanie zamówień',
     marketplace: 'Marketplace',
     shops: 'Sklepy',
     carriers: 'Przewoźnicy',
@@ -97,6 +98,8 @@ export const appMessages = {
     orderDivide: 'Dzielenie zamówienia',
     ordersSummary: 'Podsumowanie zamówień i przychodów',
     orderBuyerInfo: 'Twoje zamówienie',
+    orders: 'Zamówienia',
+    ordersMassEdit: 'Masowa edycja zamówień',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

@@ -144,6 +144,17 @@ export function createAppRouter() {
               handle: h(t.titles.ordersSummary, ['orders-summary']),
               lazy: page(() => import('@web/features/orders-summary/OrdersSummaryPage')),
             },
+            // 'orders/mass-edit' and 'orders': the static path wins over 'orders/:id' above.
+            {
+              path: 'orders/mass-edit',
+              handle: h(t.titles.ordersMassEdit, ['orders']),
+              lazy: page(() => import('@web/features/orders-mass-edit/OrdersMassEditPage')),
+            },
+            {
+              path: 'orders',
+              handle: h(t.titles.orders, ['orders']),
+              lazy: page(() => import('@web/features/orders/OrdersPage')),
+            },
             {
               path: 'barcode-prints',
               handle: h(t.titles.barcodePrints, ['barcode-prints']),

@@ -6,6 +6,12 @@ export interface RowMenuItem {
   label: string;
   /** A bootstrap-icons class, e.g. bi-star. */
   icon?: string;
+  /** Shown but not usable (an action another issue completes); `hint` says why. */
+  disabled?: boolean;
+  /** Tooltip of the entry (e.g. why it is disabled). */
+  hint?: string;
+  /** A line above the entry (groups of a long menu). */
+  divider?: boolean;
   onSelect(): void;
 }
 
@@ -31,21 +37,25 @@ export function RowMenu({ target, items, label, onClose, testId }: Props) {
         <Popover.Body className="p-1">
           <div role="menu" aria-label={label} className="d-flex flex-column">
             {items.map((item, i) => (
-              <button
-                key={item.id}
-                type="button"
-                role="menuitem"
-                className="dropdown-item rounded px-3 py-2"
-                autoFocus={i === 0}
-                onClick={() => {
-                  onClose();
-                  item.onSelect();
-                }}
-                data-testid={`row-menu-${item.id}`}
-              >
-                {item.icon && <i className={`bi ${item.icon} me-2`} aria-hidden="true" />}
-                {item.label}
-              </button>
+              <div key={item.id} className={item.divider ? 'border-top mt-1 pt-1' : undefined} title={item.hint}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  // Outside a .dropdown-menu Bootstrap's disabled colour variable is not set.
+                  className={`dropdown-item rounded px-3 py-2${item.disabled ? ' text-body-tertiary' : ''}`}
+                  autoFocus={i === items.findIndex((x) => !x.disabled)}
+                  disabled={item.disabled}
+                  aria-disabled={item.disabled || undefined}
+                  onClick={() => {
+                    onClose();
+                    item.onSelect();
+                  }}
+                  data-testid={`row-menu-${item.id}`}
+                >
+                  {item.icon && <i className={`bi ${item.icon} me-2`} aria-hidden="true" />}
+                  {item.label}
+                </button>
+              </div>
             ))}
           </div>
         </Popover.Body>

@@ -59,7 +59,17 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
     const lines = (await batch.linesOf(tdb, [input.orderId])).get(input.orderId) ?? [];
     const { kept, given } = planMoves(lines, input.itemsToMove);
     const rollups = await rollupsBefore(tdb, [input.orderId]);
-    const { id: _id, org_id: _org, ...columns } = src;
+    // Its search keys and invoice state are made from its columns (repository insert), its line
+    // summary by replaceLines.
+    const {
+      id: _id,
+      org_id: _org,
+      invoice_state: _state,
+      lines_sum: _sum,
+      lines_count: _count,
+      lines_codes: _codes,
+      ...columns
+    } = src;
     const newId = await repo.insert(tdb, {
       ...columns,
       uuid: randomUUID(),

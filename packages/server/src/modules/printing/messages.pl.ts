@@ -2,7 +2,6 @@
 export const PRINT_MSG = {
   unknownKind: 'Nieznany rodzaj kodów czytnika.',
   itemNotFound: (code: string) => `Nie znaleziono towaru o kodzie ${code}.`,
-  kindUnavailable: 'Wydruk tego rodzaju kodów nie jest jeszcze dostępny.',
   /** A row printed by id is missing; `genitive` from ID_SHEET_NAMES ('statusu towaru'). */
   rowNotFound: (genitive: string, id: number) => `Nie znaleziono ${genitive} o id ${id}.`,
 } as const;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARCODE_MAX_CODES, barcodePdfSchema, VALIDATION as V } from '@zaplecze/contract';
 import { ApiClient, startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { pdfPageCount, pdfText } from '../../../test/pdf-tools';
+import { createOrderRefs, orderBody } from '../../../test/orders';
+import { decodeCode128, pdfPageCount, pdfText } from '../../../test/pdf-tools';
 import { PRINT_MSG } from './messages.pl';
 
 let server: TestServer;
@@ -94,6 +95,16 @@ describe('POST /api/print/barcode/{kind}', () => {
     expect(await pdfPageCount(await sheet(kind, body))).toBe(pages);
   });
 
+  it('order answers ORDER:{id} codes captioned with the number, in the order asked; another organisation’s order is 404', async () => {
+    await createOrderRefs(org.admin);
+    const orderIds: number[] = [];
+    for (let i = 0; i < 2; i++) orderIds.push(await createRow(org.admin, '/api/orders', orderBody()));
+    const pdf = await sheet('order', { orderIds: [orderIds[1], orderIds[0], orderIds[1]] });
+    expect(await decodeCode128(pdf)).toEqual([`ORDER:${orderIds[1]}`, `ORDER:${orderIds[0]}`]);
+    expect(await pdfText(pdf)).toContain(`Zamówienie ${orderIds[1]}`);
+    expect((await print('order', { orderIds }, other.admin)).status).toBe(404);
+  });
+
   it.each(ID_KINDS.map((k) => k.kind))('%s answers a one-page PDF of the caller’s rows', async (kind) => {
     expect(await pdfPageCount(await sheet(kind, { ids: [ids[kind]] }))).toBe(1);
   });
@@ -151,13 +162,13 @@ describe('POST /api/print/barcode/{kind}', () => {
     }
   });
 
-  it('checks item and order bodies; an unknown item code is 404, orders wait for their issue', async () => {
+  it('checks item and order bodies; an unknown item code or order is 404', async () => {
     const item = await print('item', { itemCodes: ['ABC-1'] });
     expect(item.status).toBe(404);
     expect(item.body.message).toBe('Nie znaleziono towaru o kodzie ABC-1.');
-    const order = await print('order', { orderIds: [1] });
+    const order = await print('order', { orderIds: [999_999] });
     expect(order.status).toBe(404);
-    expect(order.body.message).toBe(PRINT_MSG.kindUnavailable);
+    expect(order.body.message).toBe(PRINT_MSG.rowNotFound('zamówienia', 999_999));
     expect((await print('item', { itemCodes: ['KOŁO'] })).body.message).toBe(V.readerItemCodeInvalid);
     expect((await print('order', { orderIds: [] })).status).toBe(400);
   });

@@ -39,4 +39,18 @@ export const printingRepository = {
     }
     return found;
   },
+
+  /** Which of `ids` are orders of the caller's organisation (an order code's caption needs only its number). */
+  async existingOrderIds(tdb: TenantDb, ids: readonly number[]): Promise<Set<number>> {
+    const found = new Set<number>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await tdb
+        .selectFrom('orders')
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
+  },
 };

@@ -64,17 +64,19 @@ const itemSheet: LabelSource = async (ctx, body) => {
   });
 };
 
-/** Orders arrive with their own issue; until then the body is checked and refused. */
-function notYet(kind: 'order'): LabelSource {
-  return async (_ctx, body) => {
-    barcodeBodySchemas[kind].parse(body);
-    throw notFound(PRINT_MSG.kindUnavailable);
-  };
-}
+/** Order sheets (order_barcodes.pdf): `ORDER:{id}` captioned with the order's number. */
+const orderSheet: LabelSource = async (ctx, body) => {
+  const ids = unique(barcodeBodySchemas.order.parse(body).orderIds);
+  const found = await printingRepository.existingOrderIds(ctx.tdb, ids);
+  return ids.map((id) => {
+    if (!found.has(id)) throw notFound(PRINT_MSG.rowNotFound('zamówienia', id));
+    return { text: encodeReaderCode({ kind: 'order', id }), caption: PRINT_TEXT.order(id) };
+  });
+};
 
 const SOURCES: Record<BarcodeKind, LabelSource> = {
   item: itemSheet,
-  order: notYet('order'),
+  order: orderSheet,
   item_add_sub: async (_ctx, body) =>
     unique(barcodeBodySchemas.item_add_sub.parse(body).numbers).map((quantity) => ({
       text: encodeReaderCode({ kind: 'stock_change', quantity }),

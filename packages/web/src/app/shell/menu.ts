@@ -34,6 +34,13 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
       { id: 'warehouse-changes', label: t.warehouseChanges, icon: 'bi-arrow-left-right', path: '/warehouse-changes' },
     );
   }
+  // Orders need main.order.show, their summary main.order.summary.show (platform.md §6).
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.show')) {
+    top.push({ id: 'orders', label: t.orders, icon: 'bi-cart-check', path: '/orders' });
+  }
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.summary.show')) {
+    top.push({ id: 'orders-summary', label: t.ordersSummary, icon: 'bi-graph-up', path: '/orders-summary' });
+  }
   const options: MenuEntry[] = [
     { id: 'settings', label: t.settings, icon: 'bi-sliders', path: '/settings/main' },
     { id: 'barcode-prints', label: t.barcodePrints, icon: 'bi-upc-scan', path: '/barcode-prints' },

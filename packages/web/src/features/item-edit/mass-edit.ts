@@ -11,6 +11,7 @@ import {
   type MassResult,
 } from '@zaplecze/contract';
 import { z } from 'zod';
+import { batches as splitBatches, mergeMassResults, runBatch } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
 import { cleanParams, type ParamEntry } from './item-form';
 import { amountHundredths, dotDecimal } from './margin';
@@ -181,18 +182,12 @@ export function massPayload(v: MassFormValues, params: readonly ParamEntry[]): M
 
 /** Ids in batches of MASS_EDIT_BATCH (100), in order. */
 export function batches<T>(ids: readonly T[], size = MASS_EDIT_BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
+  return splitBatches(ids, size);
 }
 
 /** Results of all batches in one. */
 export function mergeResults(results: readonly MassResult[]): MassResult {
-  return {
-    ok: results.flatMap((r) => r.ok),
-    err: results.flatMap((r) => r.err),
-    notFound: results.flatMap((r) => r.notFound),
-  };
+  return mergeMassResults(results);
 }
 
 /** The bulk report's sections: errors (code: reason), not found (ids), saved (codes). */
@@ -207,19 +202,4 @@ export function massReport(
   ];
 }
 
-/**
- * Runs one batch, retried once with the same idempotency key when the server could not be reached
- * (a batch that did arrive is then answered from its first run, never applied twice).
- */
-export async function runBatch<R>(
-  send: (key: string) => Promise<R>,
-  key: string,
-  isNetworkError: (err: unknown) => boolean,
-): Promise<R> {
-  try {
-    return await send(key);
-  } catch (err) {
-    if (!isNetworkError(err)) throw err;
-    return send(key);
-  }
-}
+export { runBatch };

@@ -1,5 +1,6 @@
 import { DEFAULT_STATUS_COLOR, textColorFor, type ItemRow, type MassResult, type Photo } from '@zaplecze/contract';
 import { format, pluralPl } from '@web/i18n';
+import { batches, mergeMassResults } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
 import type { Widen } from '@web/i18n';
 import type { itemsMessages } from './messages.pl';
@@ -66,11 +67,7 @@ export function megabytes(bytes: number): string {
 
 /** Results of several batches as one. */
 export function mergeResults(results: readonly MassResult[]): MassResult {
-  return {
-    ok: results.flatMap((r) => r.ok),
-    err: results.flatMap((r) => r.err),
-    notFound: results.flatMap((r) => r.notFound),
-  };
+  return mergeMassResults(results);
 }
 
 export interface ReportTexts {
@@ -89,12 +86,7 @@ export function massDeleteReport(r: MassResult, t: ReportTexts): ReportSection[]
   ];
 }
 
-/** Splits ids into batches of at most `size` (mass delete sends 100 at a time). */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { batches };
 
 export function pluralText(n: number, forms: { one: string; few: string; many: string }): string {
   return format(pluralPl(n, forms), { n });

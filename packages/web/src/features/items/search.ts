@@ -11,6 +11,11 @@ import {
   type PerPage,
 } from '@zaplecze/contract';
 import { z } from 'zod';
+import {
+  readListDefaults as readDefaults,
+  saveListDefaults as saveDefaults,
+  type ListDefaults as SharedListDefaults,
+} from '@web/ui/paged-list/list-defaults';
 
 /**
  * The item search (goods-and-orders.md §2.1, §2.2): the criteria in the URL (the contract's
@@ -21,38 +26,17 @@ import { z } from 'zod';
 export type ItemCriteria = z.output<ReturnType<typeof itemUrlSchema>>;
 
 /** Remembered sort and page size (local storage), used as the defaults of a new search. */
-export interface ListDefaults {
-  sort: ItemSort;
-  perPage: PerPage;
-}
+export type ListDefaults = SharedListDefaults<ItemSort>;
 
 export const BUILT_IN_DEFAULTS: ListDefaults = { sort: 'CODE', perPage: DEFAULT_PER_PAGE };
 
-function safeGet(storage: Storage | undefined, key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The sort and page size remembered in local storage; anything unknown falls back to the built-in ones. */
 export function readListDefaults(storage: Storage | undefined): ListDefaults {
-  const sort = safeGet(storage, LIST_STORAGE_KEYS.items.sort);
-  const perPage = perPageSchema.safeParse(safeGet(storage, LIST_STORAGE_KEYS.items.perPage) ?? '');
-  return {
-    sort: (ITEM_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ItemSort) : BUILT_IN_DEFAULTS.sort,
-    perPage: perPage.success ? perPage.data : BUILT_IN_DEFAULTS.perPage,
-  };
+  return readDefaults(storage, LIST_STORAGE_KEYS.items, ITEM_SORTS, BUILT_IN_DEFAULTS);
 }
 
 export function saveListDefaults(storage: Storage | undefined, d: Partial<ListDefaults>): void {
-  try {
-    if (d.sort) storage?.setItem(LIST_STORAGE_KEYS.items.sort, d.sort);
-    if (d.perPage) storage?.setItem(LIST_STORAGE_KEYS.items.perPage, String(d.perPage));
-  } catch {
-    // Storage switched off: the next visit uses the built-in defaults.
-  }
+  saveDefaults(storage, LIST_STORAGE_KEYS.items, d);
 }
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -23,6 +23,8 @@ export interface PagedListProps<Row extends PagedRow> {
   /** Highest height of the table's scrolling box (CSS, default 70vh). */
   maxHeight?: string;
   rowHeight?: number;
+  /** Narrowest width of the table (CSS), for lists with a flexible column. */
+  minWidth?: string;
   /** Prefix of test ids, e.g. 'items'. */
   testId: string;
 }
@@ -81,6 +83,7 @@ export function PagedList<Row extends PagedRow>(props: PagedListProps<Row>) {
               rowClassName={props.rowClassName}
               maxHeight={props.maxHeight}
               rowHeight={props.rowHeight}
+              minWidth={props.minWidth}
               testId={testId}
             />
           </div>

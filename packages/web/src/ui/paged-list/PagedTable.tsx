@@ -17,6 +17,8 @@ export interface PagedTableProps<Row extends PagedRow> {
   maxHeight?: string;
   /** First guess of a row's height in px; one drawn row is measured after. */
   rowHeight?: number;
+  /** Narrowest width of the table (CSS): below it the box scrolls sideways instead of squeezing columns without a width. */
+  minWidth?: string;
   rowClassName?(row: Row): string | undefined;
   testId: string;
 }
@@ -44,7 +46,7 @@ export function PagedTable<Row extends PagedRow>(props: PagedTableProps<Row>) {
       <Table
         hover
         className={`align-middle mb-0 paged-table${multi ? ' user-select-none' : ''}`}
-        style={{ tableLayout: 'fixed' }}
+        style={{ tableLayout: 'fixed', minWidth: props.minWidth }}
         data-testid={`${testId}-table`}
       >
         <thead>

@@ -1,0 +1,292 @@
+import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type OrderRow } from '@zaplecze/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '@web/app/api';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { useModals } from '@web/app/modals/ModalProvider';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { storeOrdersSelection } from '@web/features/orders-mass-edit/selection';
+import { format, pluralPl } from '@web/i18n';
+import { PagedList, usePagedList } from '@web/ui/paged-list';
+import { ReportDialog } from '@web/ui/ReportDialog';
+import { reportText } from '@web/ui/report';
+import { RowMenu } from '@web/ui/RowMenu';
+import { useUrlState } from '@web/ui/url-state';
+import { orderColumns } from './components/orderColumns';
+import { OrdersSearchPanel } from './components/OrdersSearchPanel';
+import { OrdersSelectionPanel } from './components/OrdersSelectionPanel';
+import { orderMassReport } from './format';
+import { orderMenuItems } from './row-menu';
+import {
+  changeOrder,
+  fetchOrdersPage,
+  MassDeleteError,
+  orderKeys,
+  refreshRow,
+  useCopyOrder,
+  useDeleteOrder,
+  useMassDeleteOrders,
+} from './orders.api';
+import { activeFilterCount, orderUrlSchema, readListDefaults, saveListDefaults, type OrderCriteria } from './search';
+import { ordersText } from './texts';
+
+// The dialogs load on first use: the list's own chunk stays small.
+const OrderPreviewDialog = lazy(() =>
+  import('./components/OrderPreviewDialog').then((m) => ({ default: m.OrderPreviewDialog })),
+);
+const StatusDialog = lazy(() => import('./components/StatusDialog').then((m) => ({ default: m.StatusDialog })));
+const SizesDialog = lazy(() => import('./components/SizesDialog').then((m) => ({ default: m.SizesDialog })));
+
+const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+type Dialog = { kind: 'preview' | 'status' | 'sizes'; row: OrderRow };
+
+/**
+ * /orders: the order list (goods-and-orders.md §2.13) with its search panel, row icons and
+ * actions, dialogs (preview, status, sizes and weight), multi-select (codes, mass edit, mass
+ * delete). The search lives in the URL; the rows are virtual (pages of up to 10,000).
+ */
+export default function OrdersPage() {
+  const t = ordersText().list;
+  const ts = ordersText().select;
+  const toast = useToast();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const permissions = user?.permissions ?? '';
+  const canEdit = hasPermissionForScreen(permissions, 'main.order.edit');
+  const orgPrefix = user?.organization.prefix ?? '';
+
+  // The remembered sort and page size are the defaults of this visit's searches.
+  const [schema] = useState(() => orderUrlSchema(readListDefaults(local())));
+  const url = useUrlState(schema, { storageKey: LIST_STORAGE_KEYS.orders.lastSearch });
+  const list = usePagedList({ queryKey: orderKeys.list(), criteria: url.value, fetchPage: fetchOrdersPage });
+  const select = list.select;
+  const [searching, setSearching] = useState(false);
+  const [menu, setMenu] = useState<{ row: OrderRow; target: HTMLElement } | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const remove = useDeleteOrder();
+  const copy = useCopyOrder();
+  const massDelete = useMassDeleteOrders();
+
+  useEffect(() => {
+    if (list.error) toast.show('error', { id: 'orders-load', title: t.loadErrorTitle, body: errorMessage(list.error) });
+  }, [list.error, toast, t]);
+
+  const search = (c: OrderCriteria) => {
+    saveListDefaults(local(), { sort: c.sort, perPage: c.perPage });
+    url.set(c);
+    setSearching(false);
+  };
+
+  /** After a change of one order: only its row is read again (§7.4). */
+  const reload = async (id: number) => {
+    try {
+      await refreshRow(client, id);
+    } catch (err) {
+      toast.error(format(t.refreshErrorTitle, { id }), errorMessage(err));
+    }
+  };
+
+  const onDelete = async (row: OrderRow) => {
+    const yes = await modals.confirm({ title: t.deleteTitle, message: format(t.deleteConfirm, { id: row.id }) });
+    if (!yes) return;
+    try {
+      await remove.mutateAsync(row.id);
+      toast.success(t.deletedTitle, format(t.deleted, { id: row.id }));
+    } catch (err) {
+      toast.error(t.deleteErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds);
+    }
+  };
+
+  const onCopy = async (row: OrderRow) => {
+    const yes = await modals.confirm({ title: t.copyTitle, message: format(t.copyConfirm, { id: row.id }) });
+    if (!yes) return;
+    try {
+      const copied = await copy.mutateAsync(row.id);
+      toast.success(t.copiedTitle, format(t.copied, { id: copied.id }));
+    } catch (err) {
+      toast.error(format(t.copyErrorTitle, { id: row.id }), errorMessage(err), TOAST.downloadErrorSeconds);
+    }
+  };
+
+  const onComment = async (row: OrderRow) => {
+    const text = await modals.prompt({
+      title: format(t.commentTitle, { id: row.id }),
+      label: t.commentLabel,
+      initial: row.comment,
+      multiline: true,
+    });
+    if (text === undefined) return;
+    try {
+      await changeOrder(row.id, (body) => ({ ...body, comment: text }));
+      toast.success(t.savedTitle, format(t.commentSaved, { id: row.id }));
+      await reload(row.id);
+    } catch (err) {
+      toast.error(t.commentErrorTitle, errorMessage(err));
+    }
+  };
+
+  // Handlers through a ref: the columns (and so the memoised rows) change only with the mode.
+  const handlers = useRef({ onDelete, onCopy, onComment });
+  handlers.current = { onDelete, onCopy, onComment };
+  const deletingId = remove.isPending ? remove.variables : undefined;
+  const columns = useMemo(
+    () =>
+      orderColumns({
+        multi: select.active,
+        canEdit,
+        deletingId,
+        onPreview: (row) => setDialog({ kind: 'preview', row }),
+        onMenu: (row, target) => setMenu({ row, target }),
+        onDelete: (row) => void handlers.current.onDelete(row),
+      }),
+    [select.active, canEdit, deletingId],
+  );
+
+  const menuItems = menu
+    ? orderMenuItems(menu.row, {
+        canEdit,
+        preview: (row) => setDialog({ kind: 'preview', row }),
+        copy: (row) => void handlers.current.onCopy(row),
+        divide: (row) => void navigate(`/orders/divide/${row.id}`),
+        status: (row) => setDialog({ kind: 'status', row }),
+        sizes: (row) => setDialog({ kind: 'sizes', row }),
+        comment: (row) => void handlers.current.onComment(row),
+        buyerInfo: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
+        orgPrefix,
+      })
+    : [];
+
+  const onMassEdit = () => {
+    if (select.selectedIds.length === 0) {
+      toast.warning(ts.massEditEmptyTitle, ts.massEditEmpty, 6);
+      return;
+    }
+    storeOrdersSelection(sessionStorage, select.selectedIds);
+    void navigate('/orders/mass-edit');
+  };
+
+  const onMassDelete = async () => {
+    const ids = select.selectedIds;
+    if (ids.length === 0) {
+      toast.warning(ts.nothingTitle, ts.nothing, TOAST.emptyBulkWarningSeconds);
+      return;
+    }
+    const yes = await modals.confirm({
+      title: ts.deleteTitle,
+      message: format(pluralPl(ids.length, ts.deleteConfirm), { n: ids.length }),
+    });
+    if (!yes) return;
+    let result;
+    try {
+      result = await massDelete.mutateAsync(ids);
+    } catch (err) {
+      const cause = err instanceof MassDeleteError ? err.failure : err;
+      toast.error(ts.deleteErrorTitle, errorMessage(cause), TOAST.downloadErrorSeconds);
+      result = err instanceof MassDeleteError && err.done.ok.length + err.done.err.length > 0 ? err.done : undefined;
+    }
+    select.end();
+    if (result) {
+      const text = reportText(
+        orderMassReport(result, {
+          errors: ts.reportErrors,
+          notFound: ts.reportNotFound,
+          ok: ts.reportOk,
+          error: ts.reportError,
+        }),
+      );
+      await modals.open(ReportDialog, { text, fileName: 'orders_mass_delete.txt' }, ts.reportTitle);
+    }
+  };
+
+  const filters = activeFilterCount(url.value);
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{t.heading}</h1>
+        <Button variant="outline-secondary" onClick={() => setSearching(true)} data-testid="orders-search-open">
+          <i className="bi bi-funnel me-1" aria-hidden="true" />
+          {t.search}
+          {filters > 0 && (
+            <Badge bg="primary" pill className="ms-1" data-testid="orders-filter-count">
+              {filters}
+            </Badge>
+          )}
+        </Button>
+        {select.active ? (
+          <Button variant="outline-secondary" onClick={select.end} data-testid="orders-select-end">
+            <i className="bi bi-x-square me-1" aria-hidden="true" />
+            {t.selectEnd}
+          </Button>
+        ) : (
+          <Button variant="outline-secondary" onClick={select.start} data-testid="orders-select-start">
+            <i className="bi bi-check2-square me-1" aria-hidden="true" />
+            {t.selectStart}
+          </Button>
+        )}
+        {/* Hidden while selecting: the header stays one line and the mode has its own panel. */}
+        {canEdit && !select.active && (
+          <Link to="/orders/-1" className="btn btn-outline-primary" data-testid="orders-add-stationary">
+            <i className="bi bi-shop me-1" aria-hidden="true" />
+            {t.addStationary}
+          </Link>
+        )}
+        {canEdit && !select.active && (
+          <Link to="/orders/0" className="btn btn-primary" data-testid="orders-add">
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {t.add}
+          </Link>
+        )}
+      </div>
+      {select.active && (
+        <OrdersSelectionPanel
+          ids={select.selectedIds}
+          canEdit={canEdit}
+          deleting={massDelete.isPending}
+          onMassEdit={onMassEdit}
+          onDelete={() => void onMassDelete()}
+        />
+      )}
+      <PagedList
+        list={list}
+        columns={columns}
+        texts={{ noun: t.noun, empty: t.empty }}
+        minWidth="61rem"
+        onPage={(page) => url.patch({ page })}
+        onPerPage={(perPage) => {
+          saveListDefaults(local(), { perPage });
+          url.patch({ perPage, page: 1 });
+        }}
+        testId="orders"
+      />
+      <RowMenu
+        target={menu?.target ?? null}
+        items={menuItems}
+        label={menu ? format(t.menuOf, { id: menu.row.id }) : t.menu}
+        onClose={() => setMenu(null)}
+        testId="orders-row-menu"
+      />
+      <OrdersSearchPanel
+        show={searching}
+        onHide={() => setSearching(false)}
+        criteria={url.value}
+        schema={schema}
+        onSearch={search}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'preview' && <OrderPreviewDialog id={dialog.row.id} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'status' && (
+          <StatusDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
+        )}
+        {dialog?.kind === 'sizes' && (
+          <SizesDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
+        )}
+      </Suspense>
+    </>
+  );
+}

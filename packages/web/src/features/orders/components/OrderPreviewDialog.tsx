@@ -1,0 +1,325 @@
+import {
+  hasPermissionForScreen,
+  itemLookupAnswerSchema,
+  type Item,
+  type Order,
+  type OrderLine,
+} from '@zaplecze/contract';
+import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { api, errorMessage } from '@web/app/api';
+import { useAuth } from '@web/app/auth/AuthProvider';
+import { itemKeys } from '@web/features/items/items.api';
+import { photoUrl } from '@web/features/items/format';
+import { format, m } from '@web/i18n';
+import { formatDateTime } from '@web/i18n/date';
+import { ColorBadge } from '@web/ui/ColorBadge';
+import { formatMoney, formatVat, formatWeight } from '../format';
+import { useOrder } from '../orders.api';
+import { ordersText } from '../texts';
+
+export interface OrderPreviewDialogProps {
+  id: number;
+  onClose(): void;
+}
+
+/** 'Podgląd' (goods-and-orders.md §2.13): every field of the order, read whole by id. */
+export function OrderPreviewDialog({ id, onClose }: OrderPreviewDialogProps) {
+  const t = ordersText().preview;
+  const order = useOrder(id);
+  return (
+    <Modal show onHide={onClose} size="xl" scrollable data-testid="order-preview-dialog">
+      <Modal.Header closeButton>
+        <Modal.Title>{format(t.title, { id })}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {order.data ? (
+          <Preview order={order.data} />
+        ) : order.error ? (
+          <Alert variant="danger" className="mb-0">
+            <div className="fw-semibold">{t.loadErrorTitle}</div>
+            {errorMessage(order.error)}
+          </Alert>
+        ) : (
+          <div className="text-center py-4">
+            <Spinner animation="border" size="sm" className="me-2" />
+            {t.loading}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Link to={`/orders/${id}`} className="btn btn-primary" data-testid="order-preview-edit">
+          <i className="bi bi-pencil me-1" aria-hidden="true" />
+          {t.editOrder}
+        </Link>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {m().common.close}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** One labelled value; empty values show '---'. */
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const empty = children === '' || children === null || children === undefined;
+  return (
+    <div className="mb-2">
+      <div className="small text-muted">{label}</div>
+      <div className="text-break text-pre-line" data-testid={testId}>
+        {empty ? ordersText().preview.empty : children}
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Col md={4} className="mb-3">
+      <h6 className="border-bottom pb-1 mb-2">{title}</h6>
+      {children}
+    </Col>
+  );
+}
+
+function Preview({ order: o }: { order: Order }) {
+  const t = ordersText().preview;
+  const money = (n: number) => format(ordersText().list.money, { amount: formatMoney(n), currency: o.currency });
+  const c = o.clientData;
+  const inv = o.invoice;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <ColorBadge color={o.orderStatus.color} className="fs-6" testId="order-preview-status">
+          {o.orderStatus.name}
+        </ColorBadge>
+        {o.stationary && <span className="badge text-bg-secondary">{t.stationary}</span>}
+        {o.cashOnDelivery && (
+          <span className="badge text-bg-warning" data-testid="order-preview-cod">
+            <i className="bi bi-cash-coin me-1" aria-hidden="true" />
+            {t.cod}
+          </span>
+        )}
+        <span className="ms-auto fs-5 fw-semibold" data-testid="order-preview-sum">
+          {t.sumGross}: {money(o.orderSummary.sumGross)}
+        </span>
+      </div>
+      <Row>
+        <Section title={t.general}>
+          <Field label={t.orderDate}>{formatDateTime(o.orderDate)}</Field>
+          <Field label={t.lastModDate}>
+            {formatDateTime(o.lastModDate)}
+            {o.modifiedByUser ? ` (${o.modifiedByUser})` : ''}
+          </Field>
+          <Field label={t.incomeSource} testId="order-preview-source">
+            {o.incomeSource.name}
+          </Field>
+          <Field label={t.externalId}>{o.externalId ?? ''}</Field>
+          <Field label={t.message} testId="order-preview-message">
+            {o.messageToSeller}
+          </Field>
+          <Field label={t.comment} testId="order-preview-comment">
+            {o.comment}
+          </Field>
+          <Field label={t.annotations}>{o.invoiceAnnotations}</Field>
+          <Field label={t.problem} testId="order-preview-problem">
+            {o.problem === null ? '' : o.problem || t.yes}
+          </Field>
+        </Section>
+        <Section title={t.delivery}>
+          <Field label={t.shippingMethod}>{t.shippingMethods[o.shippingMethod]}</Field>
+          <Field label={t.carrier}>
+            {o.carrierMethod
+              ? [o.carrierMethod.carrier.name, o.carrierMethod.name, o.carrierMethod.subName]
+                  .filter(Boolean)
+                  .join(' - ')
+              : ''}
+          </Field>
+          <Field label={t.deliveryCost} testId="order-preview-delivery">
+            {format(t.deliveryCostValue, {
+              amount: formatMoney(o.deliveryCost),
+              currency: o.currency,
+              vat: formatVat(o.deliveryVat),
+            })}
+          </Field>
+          <Field label={t.cashOnDelivery}>{o.cashOnDelivery ? t.yes : t.no}</Field>
+          <Field label={t.sizes} testId="order-preview-sizes">
+            {format(t.sizesValue, { a: o.sizeA, b: o.sizeB, c: o.sizeC })}
+          </Field>
+          <Field label={t.weight} testId="order-preview-weight">
+            {format(t.weightValue, { kg: formatWeight(o.weight) })}
+          </Field>
+          <Field label={t.waybill} testId="order-preview-waybill">
+            {o.billOfLading ?? ''}
+          </Field>
+        </Section>
+        <Section title={t.client}>
+          <Field label={t.nameSurname} testId="order-preview-client">
+            {c.nameSurname}
+          </Field>
+          <Field label={t.companyName}>{c.companyName}</Field>
+          <Field label={t.address}>
+            {[[c.street, c.buildNr].filter(Boolean).join(' '), [c.postCode, c.city].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join('\n')}
+          </Field>
+          <Field label={t.country}>{c.countryCode}</Field>
+          <Field label={t.pickupPoint}>{c.pickupPoint}</Field>
+          <Field label={t.email}>{c.email}</Field>
+          <Field label={t.tel}>{c.tel}</Field>
+        </Section>
+      </Row>
+      <h6 className="border-bottom pb-1 mb-2">{t.invoice}</h6>
+      {inv ? (
+        <Row className="mb-3" data-testid="order-preview-invoice">
+          <Col md={4}>
+            <Field label={t.invoiceNumber}>{inv.invoiceNumber ?? t.invoiceNotIssued}</Field>
+            <Field label={t.invoiceMailSent}>{inv.invoiceMailSent ? t.yes : t.no}</Field>
+          </Col>
+          <Col md={4}>
+            {inv.isCompany ? (
+              <>
+                <Field label={t.buyerCompany}>{inv.companyName}</Field>
+                <Field label={t.companyTaxId}>{inv.companyTaxId}</Field>
+              </>
+            ) : (
+              <Field label={t.buyerPrivate}>{inv.nameSurname}</Field>
+            )}
+          </Col>
+          <Col md={4}>
+            <Field label={t.address}>
+              {[inv.address, [inv.postCode, inv.city].filter(Boolean).join(' '), inv.countryCode]
+                .filter(Boolean)
+                .join('\n')}
+            </Field>
+          </Col>
+        </Row>
+      ) : (
+        <p className="text-muted" data-testid="order-preview-invoice">
+          {t.noInvoice}
+        </p>
+      )}
+      <h6 className="border-bottom pb-1 mb-2">{t.items}</h6>
+      <Lines order={o} />
+    </>
+  );
+}
+
+/** The lines with their items' photo and external data (read for linked lines, when the user may see items). */
+function Lines({ order: o }: { order: Order }) {
+  const t = ordersText().preview;
+  const { user } = useAuth();
+  const canSeeItems = hasPermissionForScreen(user?.permissions ?? '', 'main.items.show');
+  const orgPrefix = user?.organization.prefix ?? '';
+  const ids = [...new Set(o.items.map((l) => l.itemId).filter((id): id is number => id !== null))];
+  const items = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: itemKeys.detail(id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await api.get('/items', { query: { id }, schema: itemLookupAnswerSchema, signal })).items[0] ?? null,
+      enabled: canSeeItems,
+      retry: false,
+    })),
+  });
+  const byId = new Map<number, Item>();
+  items.forEach((q, i) => {
+    const id = ids[i];
+    if (q.data && id !== undefined) byId.set(id, q.data);
+  });
+  if (o.items.length === 0) return <p className="text-muted">{t.noItems}</p>;
+  const money = (n: number) => formatMoney(n);
+  return (
+    <Table size="sm" responsive className="align-middle" data-testid="order-preview-lines">
+      <thead>
+        <tr>
+          <th style={{ width: '4rem' }}>{t.colPhoto}</th>
+          <th>{t.colCode}</th>
+          <th>{t.colName}</th>
+          <th className="text-end">{t.colPrice}</th>
+          <th className="text-end">{t.colVat}</th>
+          <th className="text-end">{t.colQuantity}</th>
+          <th className="text-end">{t.colSum}</th>
+          <th>{t.colExternal}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {o.items.map((l) => (
+          <LineRow
+            key={l.id}
+            line={l}
+            item={l.itemId === null ? undefined : byId.get(l.itemId)}
+            orgPrefix={orgPrefix}
+            money={money}
+          />
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function LineRow({
+  line: l,
+  item,
+  orgPrefix,
+  money,
+}: {
+  line: OrderLine;
+  item: Item | undefined;
+  orgPrefix: string;
+  money: (n: number) => string;
+}) {
+  const t = ordersText().preview;
+  const photo = item?.photos[0];
+  const ext = item?.externalData;
+  return (
+    <tr data-testid="order-preview-line">
+      <td>
+        {photo ? (
+          <img
+            src={photoUrl(photo, orgPrefix, 'thumb')}
+            alt=""
+            style={{ maxHeight: 40, maxWidth: 56 }}
+            loading="lazy"
+          />
+        ) : (
+          <i className="bi bi-image text-body-tertiary" title={t.noPhoto} aria-label={t.noPhoto} />
+        )}
+      </td>
+      <td className="text-nowrap">
+        {l.itemId !== null ? (
+          <Link to={`/items/${l.itemId}`} title={format(t.itemLink, { code: l.code })}>
+            {l.code || l.itemId}
+          </Link>
+        ) : (
+          l.code
+        )}
+      </td>
+      <td>{l.name}</td>
+      <td className="text-end text-nowrap">{money(l.price)}</td>
+      <td className="text-end">{formatVat(l.vat)}%</td>
+      <td className="text-end">{l.quantity}</td>
+      <td className="text-end text-nowrap">{money(Math.round(l.price * 100 * l.quantity) / 100)}</td>
+      <td className="small">
+        {ext && (
+          <>
+            {ext.code && <div>{format(t.externalCode, { code: ext.code })}</div>}
+            <div>{format(t.externalPrice, { price: money(ext.price) })}</div>
+            {ext.url && (
+              <a href={ext.url} target="_blank" rel="noopener noreferrer">
+                <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+                {t.externalUrl}
+              </a>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,207 @@
+import { ORDER_SORTS, PER_PAGE_OPTIONS, type InvoiceType, type OrderSort } from '@zaplecze/contract';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import Row from 'react-bootstrap/Row';
+import { errorMessage } from '@web/app/api';
+import { useToast } from '@web/app/toasts/ToastProvider';
+import { listResources } from '@web/features/reference-lists/lists.api';
+import { NamedOptions } from '@web/ui/NamedOptions';
+import {
+  clearedForm,
+  criteriaToForm,
+  formToCriteria,
+  invoiceTypes,
+  searchFormErrors,
+  type OrderCriteria,
+  type OrderSearchForm,
+  type OrderUrlSchema,
+} from '../search';
+import { ordersText } from '../texts';
+
+export interface OrdersSearchPanelProps {
+  show: boolean;
+  onHide(): void;
+  /** The criteria in the URL now (the form opens with them). */
+  criteria: OrderCriteria;
+  schema: OrderUrlSchema;
+  onSearch(criteria: OrderCriteria): void;
+}
+
+/** The order search panel (goods-and-orders.md §2.13), sliding out like the item search. */
+export function OrdersSearchPanel({ show, onHide, ...rest }: OrdersSearchPanelProps) {
+  const t = ordersText().search;
+  return (
+    <Offcanvas show={show} onHide={onHide} placement="end" style={{ width: 460 }} data-testid="orders-search">
+      <Offcanvas.Header closeButton>
+        <Offcanvas.Title>{t.title}</Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>{show && <SearchForm {...rest} />}</Offcanvas.Body>
+    </Offcanvas>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Form.Group className="mb-2">
+      <Form.Label htmlFor={id} className="small mb-1">
+        {label}
+      </Form.Label>
+      {children}
+    </Form.Group>
+  );
+}
+
+type TextKey = 'number' | 'city' | 'postCode' | 'pickupPoint' | 'tel' | 'email' | 'bol' | 'dateFrom' | 'dateTo';
+
+function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps, 'show' | 'onHide'>) {
+  const t = ordersText().search;
+  const toast = useToast();
+  const statuses = listResources.orderStatuses.useList();
+  const sources = listResources.incomeSources.useList();
+  const [f, setF] = useState<OrderSearchForm>(() => criteriaToForm(criteria));
+  const [tried, setTried] = useState(false);
+  const set = <K extends keyof OrderSearchForm>(key: K, value: OrderSearchForm[K]) =>
+    setF((p) => ({ ...p, [key]: value }));
+  const errors = tried ? searchFormErrors(f) : {};
+
+  const loadError = statuses.error ?? sources.error;
+  useEffect(() => {
+    if (loadError) toast.error(ordersText().list.loadErrorTitle, errorMessage(loadError));
+  }, [loadError, toast]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(searchFormErrors(f)).length > 0) return;
+    onSearch(formToCriteria(f, schema));
+  };
+
+  const input = (key: TextKey, label: string, extra: Record<string, string | number> = {}) => (
+    <Field id={`orders-search-${key}`} label={label}>
+      <Form.Control
+        id={`orders-search-${key}`}
+        value={f[key]}
+        onChange={(e) => set(key, e.target.value)}
+        isInvalid={key in errors}
+        data-testid={`orders-search-${key}`}
+        {...extra}
+      />
+      {key === 'number' && errors.number && (
+        <Form.Control.Feedback type="invalid">{t.numberInvalid}</Form.Control.Feedback>
+      )}
+      {key === 'dateTo' && errors.dateTo && <Form.Control.Feedback type="invalid">{t.dateRange}</Form.Control.Feedback>}
+    </Field>
+  );
+
+  return (
+    <Form onSubmit={submit} data-testid="orders-search-form" noValidate>
+      {input('number', t.number, { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+      <Row className="g-2">
+        <Col>{input('dateFrom', t.dateFrom, { type: 'date' })}</Col>
+        <Col>{input('dateTo', t.dateTo, { type: 'date' })}</Col>
+      </Row>
+      <Field id="orders-search-status" label={t.status}>
+        <Form.Select
+          id="orders-search-status"
+          value={f.statusId}
+          onChange={(e) => set('statusId', e.target.value)}
+          data-testid="orders-search-status"
+        >
+          <option value="">{t.any}</option>
+          {!statuses.data && f.statusId !== '' && <option value={f.statusId}>#{f.statusId}</option>}
+          <NamedOptions rows={statuses.data ?? []} />
+        </Form.Select>
+      </Field>
+      <Field id="orders-search-incomeSrc" label={t.incomeSource}>
+        <Form.Select
+          id="orders-search-incomeSrc"
+          value={f.incomeSrcId}
+          onChange={(e) => set('incomeSrcId', e.target.value)}
+          data-testid="orders-search-incomeSrc"
+        >
+          <option value="">{t.anySource}</option>
+          {!sources.data && f.incomeSrcId !== '' && <option value={f.incomeSrcId}>#{f.incomeSrcId}</option>}
+          <NamedOptions rows={sources.data ?? []} />
+        </Form.Select>
+      </Field>
+      <Field id="orders-search-invoiceType" label={t.invoiceType}>
+        <Form.Select
+          id="orders-search-invoiceType"
+          value={f.invoiceType}
+          onChange={(e) => set('invoiceType', e.target.value as '' | InvoiceType)}
+          data-testid="orders-search-invoiceType"
+        >
+          <option value="">{t.anyInvoice}</option>
+          {invoiceTypes.map((x) => (
+            <option key={x} value={x}>
+              {t.invoiceTypes[x]}
+            </option>
+          ))}
+        </Form.Select>
+      </Field>
+      <Row className="g-2">
+        <Col>{input('city', t.city)}</Col>
+        <Col xs={5}>{input('postCode', t.postCode)}</Col>
+      </Row>
+      {input('pickupPoint', t.pickupPoint)}
+      <Row className="g-2">
+        <Col>{input('tel', t.tel, { type: 'tel' })}</Col>
+        <Col>{input('email', t.email)}</Col>
+      </Row>
+      {input('bol', t.bol)}
+      <Row className="g-2">
+        <Col>
+          <Field id="orders-search-sort" label={t.sort}>
+            <Form.Select
+              id="orders-search-sort"
+              value={f.sort}
+              onChange={(e) => set('sort', e.target.value as OrderSort)}
+              data-testid="orders-search-sort"
+            >
+              {ORDER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t.sorts[s]}
+                </option>
+              ))}
+            </Form.Select>
+          </Field>
+        </Col>
+        <Col>
+          <Field id="orders-search-perPage" label={t.perPage}>
+            <Form.Select
+              id="orders-search-perPage"
+              value={f.perPage}
+              onChange={(e) => set('perPage', e.target.value)}
+              data-testid="orders-search-perPage"
+            >
+              {PER_PAGE_OPTIONS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </Form.Select>
+          </Field>
+        </Col>
+      </Row>
+      <div className="d-flex gap-2 justify-content-end mt-3">
+        <Button
+          variant="outline-secondary"
+          onClick={() => {
+            setF(clearedForm(f));
+            setTried(false);
+          }}
+          data-testid="orders-search-clear"
+        >
+          {t.clear}
+        </Button>
+        <Button type="submit" variant="primary" data-testid="orders-search-run">
+          <i className="bi bi-search me-1" aria-hidden="true" />
+          {t.run}
+        </Button>
+      </div>
+    </Form>
+  );
+}

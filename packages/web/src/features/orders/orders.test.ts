@@ -1,0 +1,295 @@
+import { LIST_STORAGE_KEYS, type Order, type OrderRow } from '@zaplecze/contract';
+import { describe, expect, it } from 'vitest';
+import { reportText } from '@web/ui/report';
+import { readUrlState, writeUrlState } from '@web/ui/url-state';
+import { buyerInfoUrl, clientName, formatWeight, orderMassReport, shortWaybill } from './format';
+import { ordersMessages as pl } from './messages.pl';
+import { orderMenuItems, type OrderMenuActions } from './row-menu';
+import {
+  activeFilterCount,
+  clearedForm,
+  criteriaToForm,
+  formToCriteria,
+  orderUrlSchema,
+  ordersQuery,
+  readListDefaults,
+  saveListDefaults,
+  searchFormErrors,
+  type OrderSearchForm,
+} from './search';
+import { sizesFormErrors, sizesFormFromOrder, sizesPatch, userSizeSides, vatChoices } from './sizes';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+const schema = orderUrlSchema({ sort: 'NUMBER', perPage: 100 });
+
+describe('order search in the URL', () => {
+  it('reads every filter of §2.13 and writes back only what differs from the defaults', () => {
+    const params = new URLSearchParams(
+      'number=12&city=Kraków&postCode=30-001&pickupPoint=WAW01&dateFrom=2026-03-01&dateTo=2026-03-31' +
+        '&statusId=3&incomeSrcId=4&invoiceType=INV_WITH_NUM&tel=600&email=jan@&bol=PL123&sort=DATE&perPage=250&page=3',
+    );
+    const c = readUrlState(schema, params);
+    expect(c).toMatchObject({
+      number: 12,
+      city: 'Kraków',
+      postCode: '30-001',
+      pickupPoint: 'WAW01',
+      dateFrom: '2026-03-01',
+      dateTo: '2026-03-31',
+      statusId: 3,
+      incomeSrcId: 4,
+      invoiceType: 'INV_WITH_NUM',
+      tel: '600',
+      email: 'jan@',
+      bol: 'PL123',
+      sort: 'DATE',
+      perPage: 250,
+      page: 3,
+    });
+    const sorted = (p: URLSearchParams) => [...p.entries()].sort(([a], [b]) => a.localeCompare(b));
+    expect(sorted(writeUrlState(schema, c))).toEqual(sorted(params));
+    expect(writeUrlState(schema, readUrlState(schema, new URLSearchParams(''))).toString()).toBe('');
+  });
+
+  it('drops only the invalid fields: a number with letters, page 0, an unknown invoice type', () => {
+    const c = readUrlState(schema, new URLSearchParams('number=12a&page=0&invoiceType=X&city=Gdańsk'));
+    expect(c.number).toBeUndefined();
+    expect(c.page).toBe(1);
+    expect(c.invoiceType).toBeUndefined();
+    expect(c.city).toBe('Gdańsk');
+  });
+
+  it('takes the remembered sort and page size as defaults (orders.sort, orders.perpage)', () => {
+    const storage = memoryStorage();
+    expect(readListDefaults(storage)).toEqual({ sort: 'NUMBER', perPage: 100 });
+    saveListDefaults(storage, { sort: 'DATE', perPage: 1000 });
+    expect(storage.getItem(LIST_STORAGE_KEYS.orders.sort)).toBe('DATE');
+    expect(storage.getItem(LIST_STORAGE_KEYS.orders.perPage)).toBe('1000');
+    const remembered = orderUrlSchema(readListDefaults(storage));
+    const c = readUrlState(remembered, new URLSearchParams(''));
+    expect([c.sort, c.perPage]).toEqual(['DATE', 1000]);
+    // The remembered ones are not written into the URL; another choice is.
+    expect(writeUrlState(remembered, c).toString()).toBe('');
+    expect(writeUrlState(remembered, { ...c, sort: 'NUMBER' }).toString()).toBe('sort=NUMBER');
+    storage.setItem(LIST_STORAGE_KEYS.orders.perPage, '7');
+    storage.setItem(LIST_STORAGE_KEYS.orders.sort, 'CODE');
+    expect(readListDefaults(storage)).toEqual({ sort: 'NUMBER', perPage: 100 });
+  });
+
+  it('a submitted form: texts trimmed, empty filters dropped, page back to 1', () => {
+    const form: OrderSearchForm = {
+      ...criteriaToForm(readUrlState(schema, new URLSearchParams('page=4'))),
+      number: ' 25 ',
+      city: '  Łódź ',
+      email: '   ',
+      statusId: '7',
+      invoiceType: 'WITHOUT_INVOICE',
+      dateFrom: '2026-01-01',
+      sort: 'DATE',
+      perPage: '500',
+    };
+    const c = formToCriteria(form, schema);
+    expect(c).toMatchObject({
+      number: 25,
+      city: 'Łódź',
+      statusId: 7,
+      invoiceType: 'WITHOUT_INVOICE',
+      dateFrom: '2026-01-01',
+      sort: 'DATE',
+      perPage: 500,
+      page: 1,
+    });
+    expect(c.email).toBeUndefined();
+    expect(ordersQuery(c)).toEqual({
+      page: 1,
+      perPage: 500,
+      number: 25,
+      dateFrom: '2026-01-01',
+      city: 'Łódź',
+      statusId: 7,
+      invoiceType: 'WITHOUT_INVOICE',
+      sort: 'DATE',
+    });
+    expect(activeFilterCount(c)).toBe(5);
+    const cleared = clearedForm(form);
+    expect(cleared.city).toBe('');
+    expect(cleared.number).toBe('');
+    expect([cleared.sort, cleared.perPage]).toEqual(['DATE', '500']);
+  });
+
+  it('refuses a number that is not a whole number from 1 and dates in the wrong order (§5)', () => {
+    const base = criteriaToForm(readUrlState(schema, new URLSearchParams('')));
+    expect(searchFormErrors({ ...base, number: '0' })).toEqual({ number: 'numberInvalid' });
+    expect(searchFormErrors({ ...base, number: '1.5' })).toEqual({ number: 'numberInvalid' });
+    expect(searchFormErrors({ ...base, number: '12' })).toEqual({});
+    expect(searchFormErrors({ ...base, dateFrom: '2026-02-02', dateTo: '2026-02-01' })).toEqual({
+      dateTo: 'dateRange',
+    });
+    expect(searchFormErrors({ ...base, dateFrom: '2026-02-02', dateTo: '2026-02-02' })).toEqual({});
+  });
+});
+
+describe('order list formatting', () => {
+  it('shortens waybill numbers longer than 10 characters to 10 and an ellipsis', () => {
+    expect(shortWaybill(null)).toBe('');
+    expect(shortWaybill('')).toBe('');
+    expect(shortWaybill('1234567890')).toBe('1234567890');
+    expect(shortWaybill('12345678901')).toBe('1234567890…');
+    expect(shortWaybill('PL0000000000123456789')).toBe('PL00000000…');
+  });
+
+  it('names the client, weighs in kg, links the buyer page with the prefix and uuid', () => {
+    const row = { clientData: { nameSurname: 'Jan Kowalski', companyName: 'Kowal sp. z o.o.' } } as OrderRow;
+    expect(clientName(row)).toBe('Jan Kowalski, Kowal sp. z o.o.');
+    expect(clientName({ clientData: { nameSurname: ' ', companyName: '' } } as OrderRow)).toBe('');
+    expect(formatWeight(1.5)).toBe('1.5');
+    expect(formatWeight(0.25)).toBe('0.25');
+    expect(buyerInfoUrl('firma1', 'a-b-c')).toBe('/order-buyer-info?p=firma1&uuid=a-b-c');
+  });
+
+  it('writes the mass delete report: errors with id and reason, not found ids, deleted ids', () => {
+    const t = pl.select;
+    const text = reportText(
+      orderMassReport(
+        { ok: [1, 2], err: [{ id: 3, reason: 'Zablokowane' }], notFound: [9] },
+        { errors: t.reportErrors, notFound: t.reportNotFound, ok: t.reportOk, error: t.reportError },
+      ),
+    );
+    expect(text).toBe(
+      [`# ${t.reportErrors}`, '3: Zablokowane', '', `# ${t.reportNotFound}`, '9', '', `# ${t.reportOk}`, '1', '2'].join(
+        '\n',
+      ),
+    );
+    expect(
+      reportText(
+        orderMassReport(
+          { ok: [5], err: [], notFound: [] },
+          { ...t, errors: 'E', notFound: 'N', ok: 'OK', error: '{id}' },
+        ),
+      ),
+    ).toBe('# OK\n5');
+  });
+});
+
+describe('the size and weight dialog', () => {
+  const order = {
+    deliveryCost: 15.9,
+    deliveryVat: 23,
+    cashOnDelivery: true,
+    sizeA: 300,
+    sizeB: 200,
+    sizeC: 100,
+    weight: 1.25,
+  } as Order;
+  const labels = {
+    deliveryCost: 'Koszt',
+    deliveryVat: 'VAT',
+    sizeA: 'A',
+    sizeB: 'B',
+    sizeC: 'C',
+    weight: 'Waga',
+    required: pl.sizes.required,
+  };
+
+  it('opens with the order, copies a user size, saves with dots', () => {
+    const f = sizesFormFromOrder(order);
+    expect(f).toEqual({
+      deliveryCost: '15.90',
+      deliveryVat: '23',
+      cashOnDelivery: true,
+      sizeA: '300',
+      sizeB: '200',
+      sizeC: '100',
+      weight: '1.25',
+    });
+    const chosen = { ...f, ...userSizeSides({ sizeA: 600, sizeB: 400, sizeC: 50 }) };
+    expect([chosen.sizeA, chosen.sizeB, chosen.sizeC]).toEqual(['600', '400', '50']);
+    expect(sizesFormErrors(chosen, labels)).toEqual([]);
+    expect(sizesPatch({ ...chosen, deliveryCost: '12,5', weight: '2,125' })).toEqual({
+      deliveryCost: '12.5',
+      deliveryVat: '23',
+      cashOnDelivery: true,
+      sizeA: 600,
+      sizeB: 400,
+      sizeC: 50,
+      weight: '2.125',
+    });
+  });
+
+  it('requires every field and checks them by the contract', () => {
+    const f = sizesFormFromOrder(order);
+    const errors = sizesFormErrors({ ...f, sizeB: '', weight: '1,2345', deliveryCost: '-1' }, labels);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^Koszt: /);
+    expect(errors[1]).toBe('Pole „B” jest wymagane.');
+    expect(errors[2]).toMatch(/^Waga: /);
+  });
+
+  it('offers the configured VAT rates plus the order own one', () => {
+    expect(vatChoices(['23', '8', '5'], 8)).toEqual(['23', '8', '5']);
+    expect(vatChoices(['23', '8'], 7)).toEqual(['7', '23', '8']);
+    expect(vatChoices(['5.5'], 5.5)).toEqual(['5.5']);
+  });
+});
+
+describe('the row menu', () => {
+  const row = { id: 7, uuid: 'u-1', hasInvoice: false, invoiceMailSent: false } as OrderRow;
+  const calls: string[] = [];
+  const actions: OrderMenuActions = {
+    canEdit: true,
+    orgPrefix: 'sklep',
+    preview: () => calls.push('preview'),
+    copy: () => calls.push('copy'),
+    divide: () => calls.push('divide'),
+    status: () => calls.push('status'),
+    sizes: () => calls.push('sizes'),
+    comment: () => calls.push('comment'),
+    buyerInfo: (url) => calls.push(url),
+  };
+
+  it('lists the actions of §2.13; the document ones are disabled with a tooltip until documents come', () => {
+    const items = orderMenuItems(row, actions);
+    expect(items.map((i) => i.id)).toEqual([
+      'preview',
+      'copy',
+      'divide',
+      'status',
+      'sizes',
+      'comment',
+      'label-print',
+      'label-download',
+      'send',
+      'waybill-print',
+      'waybill-download',
+      'buyer',
+    ]);
+    for (const i of items.filter((x) => x.disabled)) expect(i.hint).toBe(pl.list.withDocuments);
+    items.find((i) => i.id === 'buyer')?.onSelect();
+    expect(calls).toEqual(['/order-buyer-info?p=sklep&uuid=u-1']);
+  });
+
+  it('adds the invoice actions only with an invoice, with [WYSŁANO] once e-mailed; read-only users see no changes', () => {
+    const withInvoice = orderMenuItems({ ...row, hasInvoice: true, invoiceMailSent: true }, actions);
+    expect(withInvoice.slice(-4).map((i) => i.id)).toEqual([
+      'invoice-issue',
+      'invoice-email',
+      'invoice-print',
+      'invoice-download',
+    ]);
+    expect(withInvoice.find((i) => i.id === 'invoice-email')?.label).toContain('[WYSŁANO]');
+    expect(orderMenuItems(row, { ...actions, canEdit: false }).map((i) => i.id)).toEqual(['preview', 'buyer']);
+  });
+});
