@@ -1,4 +1,11 @@
-import { pageOffset, REF_FILTER_ANY, REF_FILTER_NONE, type ItemSearch, type ItemSort } from '@zaplecze/contract';
+import {
+  pageOffset,
+  REF_FILTER_ANY,
+  REF_FILTER_NONE,
+  type ItemRow,
+  type ItemSearch,
+  type ItemSort,
+} from '@zaplecze/contract';
 import {
   sql,
   type CompiledQuery,
@@ -8,18 +15,19 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import { ARRAY_ROWS } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { treeRepository, type TreeKind } from '../catalog-trees';
 import {
   bigPageRowsQuery,
   CHUNK,
+  ITEM_ROW_FIELDS,
   pageRowsQuery,
   referenceNames,
-  withNames,
-  type ItemRowData,
   type PageIds,
 } from './items.repository';
+import { toItemRow, toItemRowFromArray } from './items.mapper';
 
 /**
  * THE item search (goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
@@ -238,9 +246,9 @@ export function pageRowsStatement(tdb: TenantDb, search: ItemSearch, plan: PageP
     : { bigPage, query: applyItemSort(pageRowsQuery(tdb, page).select(n.as('n')), search, true) };
 }
 
-/** A page of rows and the search's exact count. */
+/** A page of list rows and the search's exact count. */
 export interface SearchAnswer {
-  rows: ItemRowData[];
+  rows: ItemRow[];
   count: number;
 }
 
@@ -253,28 +261,39 @@ export interface SearchAnswer {
  */
 export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<SearchAnswer> {
   if (countsInPage(search)) {
-    const rows = await readPage(tdb, search, {});
-    const first = rows[0];
-    return { rows, count: first ? Number(first.n) : await countMatching(tdb, search) };
+    const page = await readPage(tdb, search, {});
+    return { rows: page.rows, count: page.rows.length > 0 ? Number(page.n) : await countMatching(tdb, search) };
   }
   if (tdb.isPostgres && !isUnfiltered(search)) {
     const matches = await countMatching(tdb, search);
-    return { rows: await readPage(tdb, search, { matches }), count: matches };
+    return { rows: (await readPage(tdb, search, { matches })).rows, count: matches };
   }
-  const [count, rows] = await Promise.all([countMatching(tdb, search), readPage(tdb, search, {})]);
-  return { rows, count };
+  const [count, page] = await Promise.all([countMatching(tdb, search), readPage(tdb, search, {})]);
+  return { rows: page.rows, count };
 }
 
-/** The page's rows; each still carries the window count `n` (null without one), which mapping drops. */
+/**
+ * The page's list rows and the window count `n` of its first row (null without one). A big page
+ * is read as arrays (db/database.ts ARRAY_ROWS) and mapped by position with the reference names
+ * read beside it: the driver's object per row was most of a 10,000-row page (docs/performance.md).
+ */
 async function readPage(
   tdb: TenantDb,
   search: ItemSearch,
   plan: PagePlan,
-): Promise<(ItemRowData & { n: number | string | null })[]> {
+): Promise<{ rows: ItemRow[]; n: number | string | null }> {
   const statement = pageRowsStatement(tdb, search, plan);
-  if (!statement.bigPage) return statement.query.execute();
-  const [rows, refs] = await Promise.all([statement.query.execute(), referenceNames(tdb)]);
-  return rows.map((r) => withNames(r, refs));
+  if (!statement.bigPage) {
+    const rows = await statement.query.execute();
+    return { rows: rows.map(toItemRow), n: rows[0]?.n ?? null };
+  }
+  const [arrays, refs] = await Promise.all([
+    statement.query.modifyFront(ARRAY_ROWS).execute() as unknown as Promise<unknown[][]>,
+    referenceNames(tdb),
+  ]);
+  // The window count follows the own columns (pageRowsStatement selects it last).
+  const n = (arrays[0]?.[ITEM_ROW_FIELDS.length] ?? null) as number | string | null;
+  return { rows: arrays.map((a) => toItemRowFromArray(a, refs)), n };
 }
 
 /** Whether the search filters nothing: its count is the organisation's item counter. */

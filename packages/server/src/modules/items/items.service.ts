@@ -16,7 +16,7 @@ import { recordChange, setStock } from '../stock';
 import { claimFiles, copyFiles, deleteItemsFiles, releaseFiles } from '../files';
 import { fileNames, photoSummary } from './item-photos';
 import { findItemByScan } from './items.attributes';
-import { toItem, toItemRow } from './items.mapper';
+import { toItem } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
 import { searchItems } from './items.search';
 import { checkDescs, checkParams, checkRefs } from './items.validate';
@@ -41,7 +41,7 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
   }
   const search = itemSearchSchema.parse(query);
   const { rows, count } = await searchItems(ctx.tdb, search);
-  return { items: rows.map(toItemRow), count, perPage: search.perPage };
+  return { items: rows, count, perPage: search.perPage };
 }
 
 async function lookupIds(tdb: TenantDb, l: z.output<typeof itemLookupSchema>): Promise<number[]> {
