@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
-import { sql, type Transaction } from 'kysely';
+import { sql, type QueryExecutorProvider, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
+import { rebuildStatements } from '../db/order-rollups';
 import { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
 import { optionsRepository } from '../modules/options';
-import { rebuildOrderRollups } from '../modules/orders';
 import { createOrganization } from '../modules/registration';
 import { orderCountTriggers } from '../db/migrations/0007_orders_search';
 import {
@@ -663,14 +663,28 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await generator.stop();
       }
     };
+    // The daily roll-ups the summaries read (docs/decisions.md, Summaries), from the orders in
+    // SQL, in the seed's own transaction: a failed seed leaves no orders without their roll-ups.
+    const rollups = async (executor: QueryExecutorProvider) => {
+      if (orders === 0) return;
+      for (const statement of rebuildStatements(database.engine === 'postgres', orgId))
+        await statement.execute(executor);
+      phase('podsumowania dzienne');
+    };
     if (database.engine === 'sqlite') {
       const writer = sqliteWriter(database, log);
-      await writer.run(() => fill(writer));
+      await writer.run(async () => {
+        await fill(writer);
+        await rollups(db);
+      });
       // Planner statistics for the new data distribution (docs/performance.md). Unsampled: an
       // index that leads with org_id sampled over its first rows describes one organisation only.
       database.sqlite?.exec('analyze; pragma optimize;');
     } else {
-      await db.transaction().execute((trx) => fill(postgresWriter(trx)));
+      await db.transaction().execute(async (trx) => {
+        await fill(postgresWriter(trx));
+        await rollups(trx);
+      });
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
       await sql`vacuum analyze items`.execute(db);
       // The order counts are index-only scans too.
@@ -680,11 +694,6 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       await sql`analyze`.execute(db);
     }
     phase('statystyki (ANALYZE)');
-    if (orders > 0) {
-      // The daily roll-ups the summaries read (docs/decisions.md, Summaries), from the orders in SQL.
-      await rebuildOrderRollups(new TenantDb(db, orgId));
-      phase('podsumowania dzienne');
-    }
   } catch (err) {
     // Leave no half-seeded organisation behind: the prefix stays free for a second try.
     await db.deleteFrom('organizations').where('id', '=', orgId).execute();
