@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -56,7 +56,9 @@ export function CrudForm<V extends FieldValues, B>({
   const { reset, setFocus, handleSubmit, formState } = form;
   const first = fields[0]?.name;
 
-  useEffect(() => {
+  // Before the browser paints: the heading ('edit' / 'add') and the fields change in one frame,
+  // never an edit heading over the previous values.
+  useLayoutEffect(() => {
     reset(editing ? editing.values : empty);
     if (editing && first) setFocus(first);
   }, [editing, empty, reset, setFocus, first]);
