@@ -42,3 +42,45 @@ export async function runBatch<R>(
     return send(key);
   }
 }
+
+/** Thrown when a later batch of a mass call fails: the merged results of the batches that ran are in `done`. */
+export class MassBatchError<R> extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly done: R,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
+/**
+ * Sends `ids` in batches of `size`, one call after another, and merges the answers; a failing
+ * batch throws MassBatchError with what the earlier ones did.
+ */
+export async function sendInBatches<Ok, Err>(
+  ids: readonly number[],
+  size: number,
+  send: (batch: number[]) => Promise<MassResultOf<Ok, Err>>,
+): Promise<MassResultOf<Ok, Err>> {
+  const results: MassResultOf<Ok, Err>[] = [];
+  for (const batch of batches(ids, size)) {
+    try {
+      results.push(await send(batch));
+    } catch (err) {
+      throw new MassBatchError(err, mergeMassResults(results));
+    }
+  }
+  return mergeMassResults(results);
+}
+
+/**
+ * What a failed mass call's caller shows: the cause for the error toast, and the partial result for
+ * the report (undefined when no batch got anywhere).
+ */
+export function massFailure<R extends MassResultOf<unknown, unknown>>(
+  err: unknown,
+): { cause: unknown; done: R | undefined } {
+  if (!(err instanceof MassBatchError)) return { cause: err, done: undefined };
+  const done = err.done as R;
+  return { cause: err.failure, done: done.ok.length + done.err.length > 0 ? done : undefined };
+}

@@ -1,4 +1,11 @@
-import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type ItemRow, type PerPage } from '@zaplecze/contract';
+import {
+  hasPermissionForScreen,
+  LIST_STORAGE_KEYS,
+  TOAST,
+  type ItemRow,
+  type MassResult,
+  type PerPage,
+} from '@zaplecze/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +15,7 @@ import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format, pluralPl } from '@web/i18n';
+import { massFailure } from '@web/ui/batches';
 import { PagedList, usePagedList } from '@web/ui/paged-list';
 import { ReportDialog } from '@web/ui/ReportDialog';
 import { reportText } from '@web/ui/report';
@@ -18,7 +26,7 @@ import { ItemsSearchPanel } from './components/ItemsSearchPanel';
 import { ItemsSelectionPanel } from './components/ItemsSelectionPanel';
 import { PhotoViewer } from './components/PhotoViewer';
 import { massDeleteReport } from './format';
-import { fetchItemsPage, itemKeys, MassDeleteError, useCopyItem, useDeleteItem, useMassDeleteItems } from './items.api';
+import { fetchItemsPage, itemKeys, useCopyItem, useDeleteItem, useMassDeleteItems } from './items.api';
 import { storeMassEditSelection } from './mass-edit-selection';
 import { activeFilterCount, itemUrlSchema, readListDefaults, saveListDefaults, type ItemCriteria } from './search';
 import { itemsText } from './texts';
@@ -145,9 +153,9 @@ export default function ItemsPage() {
     try {
       result = await massDelete.mutateAsync(ids);
     } catch (err) {
-      const cause = err instanceof MassDeleteError ? err.failure : err;
-      toast.error(ts.deleteErrorTitle, errorMessage(cause), TOAST.downloadErrorSeconds);
-      result = err instanceof MassDeleteError && err.done.ok.length + err.done.err.length > 0 ? err.done : undefined;
+      const failed = massFailure<MassResult>(err);
+      toast.error(ts.deleteErrorTitle, errorMessage(failed.cause), TOAST.downloadErrorSeconds);
+      result = failed.done;
     }
     select.end();
     if (result) {

@@ -6,13 +6,12 @@ import {
   massResultSchema,
   type ItemGenerate,
   type ItemRow,
-  type MassResult,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@web/app/api';
 import type { PageAnswer } from '@web/ui/paged-list';
-import { batches, mergeResults } from './format';
+import { sendInBatches } from '@web/ui/batches';
 import { itemsQuery, type ItemCriteria } from './search';
 
 /**
@@ -73,31 +72,14 @@ export function useCopyItem() {
   });
 }
 
-/** Thrown when a later batch fails: the batches that did run are in `done`. */
-export class MassDeleteError extends Error {
-  constructor(
-    readonly failure: unknown,
-    readonly done: MassResult,
-  ) {
-    super(failure instanceof Error ? failure.message : String(failure));
-  }
-}
-
 /** POST /items/mass_delete {ids}, 100 ids per call, one call after another; the results merged. */
 export function useMassDeleteItems() {
   const invalidate = useInvalidateItems();
   return useMutation({
-    mutationFn: async (ids: readonly number[]) => {
-      const results: MassResult[] = [];
-      for (const batch of batches(ids, MASS_DELETE_BATCH)) {
-        try {
-          results.push(await api.post('/items/mass_delete', { json: { ids: batch }, schema: massResultSchema }));
-        } catch (err) {
-          throw new MassDeleteError(err, mergeResults(results));
-        }
-      }
-      return mergeResults(results);
-    },
+    mutationFn: (ids: readonly number[]) =>
+      sendInBatches(ids, MASS_DELETE_BATCH, (batch) =>
+        api.post('/items/mass_delete', { json: { ids: batch }, schema: massResultSchema }),
+      ),
     onSettled: invalidate,
   });
 }

@@ -1,4 +1,10 @@
-import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type OrderRow } from '@zaplecze/contract';
+import {
+  hasPermissionForScreen,
+  LIST_STORAGE_KEYS,
+  TOAST,
+  type OrderMassResult,
+  type OrderRow,
+} from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -10,6 +16,7 @@ import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { storeOrdersSelection } from '@web/features/orders-mass-edit/selection';
 import { format, pluralPl } from '@web/i18n';
+import { massFailure } from '@web/ui/batches';
 import { PagedList, usePagedList } from '@web/ui/paged-list';
 import { ReportDialog } from '@web/ui/ReportDialog';
 import { reportText } from '@web/ui/report';
@@ -23,7 +30,6 @@ import { orderMenuItems } from './row-menu';
 import {
   changeOrder,
   fetchOrdersPage,
-  MassDeleteError,
   orderKeys,
   refreshRow,
   useCopyOrder,
@@ -186,9 +192,9 @@ export default function OrdersPage() {
     try {
       result = await massDelete.mutateAsync(ids);
     } catch (err) {
-      const cause = err instanceof MassDeleteError ? err.failure : err;
-      toast.error(ts.deleteErrorTitle, errorMessage(cause), TOAST.downloadErrorSeconds);
-      result = err instanceof MassDeleteError && err.done.ok.length + err.done.err.length > 0 ? err.done : undefined;
+      const failed = massFailure<OrderMassResult>(err);
+      toast.error(ts.deleteErrorTitle, errorMessage(failed.cause), TOAST.downloadErrorSeconds);
+      result = failed.done;
     }
     select.end();
     if (result) {

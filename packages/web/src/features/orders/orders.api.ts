@@ -6,13 +6,12 @@ import {
   ordersAnswerSchema,
   orderToUpdate,
   type Order,
-  type OrderMassResult,
   type OrderRow,
   type OrderUpdate,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@web/app/api';
-import { batches, mergeMassResults } from '@web/ui/batches';
+import { sendInBatches } from '@web/ui/batches';
 import type { PageAnswer } from '@web/ui/paged-list';
 import { ordersQuery, type OrderCriteria } from './search';
 
@@ -104,31 +103,14 @@ export function useCopyOrder() {
   });
 }
 
-/** Thrown when a later batch fails: the batches that did run are in `done`. */
-export class MassDeleteError extends Error {
-  constructor(
-    readonly failure: unknown,
-    readonly done: OrderMassResult,
-  ) {
-    super(failure instanceof Error ? failure.message : String(failure));
-  }
-}
-
 /** POST /orders/mass_delete {ids}, 100 ids per call, one call after another; the results merged. */
 export function useMassDeleteOrders() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: readonly number[]) => {
-      const results: OrderMassResult[] = [];
-      for (const batch of batches(ids, ORDER_MASS_BATCH_MAX)) {
-        try {
-          results.push(await api.post('/orders/mass_delete', { json: { ids: batch }, schema: orderMassResultSchema }));
-        } catch (err) {
-          throw new MassDeleteError(err, mergeMassResults(results));
-        }
-      }
-      return mergeMassResults(results);
-    },
+    mutationFn: (ids: readonly number[]) =>
+      sendInBatches(ids, ORDER_MASS_BATCH_MAX, (batch) =>
+        api.post('/orders/mass_delete', { json: { ids: batch }, schema: orderMassResultSchema }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
