@@ -5,12 +5,9 @@
 // Usage: npm run bench:mass-edit [-- --items 10000 --batch 100]   (node --import tsx bench/items-mass-edit.mjs)
 // SQLite in a temporary DATA_DIR by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database next to it, dropped afterwards).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { createApp, openAndMigrate } from '../packages/server/src/server.ts';
@@ -22,26 +19,8 @@ const ITEMS = Number(args.items);
 const BATCH = Number(args.batch);
 const PASSWORD = 'Bench-Haslo-1';
 
-const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-mass-'));
-env.DATA_DIR = dataDir;
-let dropDb = async () => {};
-if (process.env.BENCH_DATABASE_URL) {
-  const name = `zaplecze_bench_mass_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  env.DATABASE_URL = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+const { env, dropDb } = await benchDatabase({ fresh: 'mass' });
+const dataDir = env.DATA_DIR;
 
 const { database, deps } = await openAndMigrate(loadConfig(env));
 const engine = database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';

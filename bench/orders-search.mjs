@@ -9,13 +9,13 @@
 // when BENCH_DATABASE_URL is set (database zaplecze_bench_orders_<orders> next to it, or --pg-db
 // NAME; --drop removes it). Seeded once with the demo seed (packages/server/src/demo/demo-seed.ts).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { orderSearchSchema } from '@zaplecze/contract';
+import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { authContext } from '../packages/server/src/platform/context.ts';
@@ -42,30 +42,12 @@ const root = path.resolve(import.meta.dirname, '..');
 
 // ---- the database ----------------------------------------------------------------------------------
 
-const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
-let dropDb = async () => {};
-if (process.env.BENCH_DATABASE_URL) {
-  const name = args['pg-db'] ?? `zaplecze_bench_orders_${ORDERS}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--pg-db: not a plain database name: ${name}`);
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  env.DATABASE_URL = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-    console.log(`dropped database ${name}`);
-  };
-} else {
-  env.DATA_DIR = path.join(root, 'data', 'bench', `sqlite-orders-${ITEMS}-${ORDERS}`);
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-}
+const { env, dropDb } = await benchDatabase({
+  kept: {
+    pgName: args['pg-db'] ?? `zaplecze_bench_orders_${ORDERS}`,
+    sqliteDir: path.join(root, 'data', 'bench', `sqlite-orders-${ITEMS}-${ORDERS}`),
+  },
+});
 
 const { database, deps } = await openAndMigrate(loadConfig(env));
 const engine = database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';

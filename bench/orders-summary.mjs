@@ -8,13 +8,10 @@
 // Usage: npm run bench:orders-summary [-- --orders 1200000 --busy 70000 --runs 30]
 // SQLite in a temporary DATA_DIR by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database next to it, dropped afterwards). Targets: month <= 150 ms, summary_main <= 100 ms.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { rebuildOrderRollups } from '../packages/server/src/modules/orders/index.ts';
@@ -32,26 +29,8 @@ const BUSY = Number(args.busy);
 const RUNS = Number(args.runs);
 const PASSWORD = 'Bench-Haslo-1';
 
-const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-summary-'));
-env.DATA_DIR = dataDir;
-let dropDb = async () => {};
-if (process.env.BENCH_DATABASE_URL) {
-  const name = `zaplecze_bench_summary_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  env.DATABASE_URL = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+const { env, dropDb } = await benchDatabase({ fresh: 'summary' });
+const dataDir = env.DATA_DIR;
 
 const { database, deps } = await openAndMigrate(loadConfig(env));
 const isPg = database.engine === 'postgres';
