@@ -141,6 +141,8 @@ describe('application shell', () => {
     const shell = new Shell(page);
     await shell.menuEntry(t.menu.users).click();
     await waitForPath(page, '/users');
+    // The users screen is up (the home page's widgets have tables of their own until it is).
+    await page.getByRole('heading', { level: 1, name: t.users.list.heading }).waitFor();
     await page.getByRole('table').waitFor();
     expect(calls.length).toBeGreaterThan(2);
     // No English catalogue exists, so the interface (and every call) is Polish.

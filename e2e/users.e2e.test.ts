@@ -31,8 +31,9 @@ describe('users list and edit', () => {
     await shell.menuEntry(t.menu.users).click();
     await waitForPath(page, '/users');
     const users = new UsersPage(page, e2e.url);
-    await users.table.waitFor();
+    // The heading first: until the users screen is up, the home page's widgets show tables too.
     await users.heading.waitFor();
+    await users.table.waitFor();
     await eventually(() => page.title(), pageTitle(t.users.title));
 
     const headers = (await users.table.getByRole('columnheader').allTextContents())
