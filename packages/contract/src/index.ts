@@ -20,3 +20,5 @@ export * from './orders-mass';
 export * from './orders-summary';
 export * from './carriers';
 export * from './buyer-info';
+export * from './documents';
+export * from './order-reader';

@@ -314,6 +314,18 @@ export interface OrderRollupGroupsTable {
  * A carrier method as a provider last registered it (global, no organisation): the id is the
  * method's stable number in the API.
  */
+/** A print or dispatch of an order (migration 0013; docs/decisions.md, Documents: Print log). */
+export interface OrderPrintsTable {
+  id: Generated<number>;
+  org_id: number;
+  order_id: number;
+  user_login: string | null;
+  kind: string;
+  format: string | null;
+  detail: Generated<string>;
+  created_at: string | Date;
+}
+
 export interface CarrierMethodsTable {
   id: Generated<number>;
   carrier_id: string;
@@ -356,6 +368,7 @@ export interface DB {
   carrier_methods: CarrierMethodsTable;
   order_rollup_days: OrderRollupDaysTable;
   order_rollup_groups: OrderRollupGroupsTable;
+  order_prints: OrderPrintsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { carriersModule } from './carriers';
 import { catalogTreesModule } from './catalog-trees';
+import { documentsModule } from './documents';
 import { filesModule } from './files';
 import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
@@ -35,4 +36,5 @@ export const allModules: ServerModule[] = [
   itemReaderModule,
   ordersModule,
   carriersModule,
+  documentsModule,
 ];

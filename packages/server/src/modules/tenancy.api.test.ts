@@ -225,6 +225,7 @@ const RESOURCES: TenantResource[] = [
         url: '/api/orders/divide',
         body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
       },
+      { method: 'GET', url: `/api/orders/print_log?orderId=${id}` },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [

@@ -1,0 +1,17 @@
+import { orderPrintLogQuerySchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import { orderPrintLog } from './print-log';
+
+/**
+ * Order documents (goods-and-orders.md §7.4 `print_*`; docs/decisions.md, Documents). Reading the
+ * print log needs main.order.show; dispatch, prints and invoices need main.order.edit.
+ */
+export const documentsRoutes = [
+  route({
+    method: 'GET',
+    url: '/orders/print_log',
+    access: 'main.order.show',
+    query: orderPrintLogQuerySchema,
+    handler: (ctx, { query }) => orderPrintLog(ctx.tdb, query.orderId),
+  }),
+];
