@@ -80,4 +80,5 @@ export type OrderScanAnswer = z.infer<typeof orderScanAnswerSchema>;
 export const orderReaderPanelQuerySchema = z.object({ orderId: idSchema });
 
 /** §4 Order status, server-rules.md Orders: the exact refusal text of a status change after dispatch. */
-export const ORDER_READER_STATUS_LOCKED = 'Nie można zmienić statusu po wydruku listu przewozowego lub nadaniu przesyłki!';
+export const ORDER_READER_STATUS_LOCKED =
+  'Nie można zmienić statusu po wydruku listu przewozowego lub nadaniu przesyłki!';

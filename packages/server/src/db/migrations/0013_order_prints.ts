@@ -24,6 +24,10 @@ export const m0013OrderPrints: Migration = {
       .addColumn('detail', 'varchar(1000)', (col) => col.notNull().defaultTo(''))
       .addColumn('created_at', c.timestamp, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('order_prints_order_idx').on('order_prints').columns(['org_id', 'order_id', 'id']).execute();
+    await db.schema
+      .createIndex('order_prints_order_idx')
+      .on('order_prints')
+      .columns(['org_id', 'order_id', 'id'])
+      .execute();
   },
 };

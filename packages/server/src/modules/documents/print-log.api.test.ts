@@ -17,7 +17,10 @@ afterAll(() => server.close());
 describe('GET /orders/print_log', () => {
   it('answers an empty log for a new order, 404 for an unknown one, 400 for a bad id', async () => {
     const refs = await createOrderRefs(org.admin);
-    const order = await org.admin.post<{ id: number }>('/api/orders', orderBody(refs));
+    const order = await org.admin.post<{ id: number }>(
+      '/api/orders',
+      orderBody({ orderStatusId: refs.statusId, incomeSourceId: refs.sourceId }),
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const log = await org.admin.get(`/api/orders/print_log?orderId=${order.body.id}`);
     expect(log.status).toBe(200);
