@@ -32,3 +32,4 @@ const usageChecks: UsageCheckDef[] = [
 export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRoutes, ...buyerRoutes], usageChecks };
 export { getOrder } from './orders.service';
 export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';
+export { patchOrder, type OrderPatch } from './orders.patch';
