@@ -14,6 +14,7 @@ import { findItemByScan } from '../items';
 import { readOptions } from '../options';
 import { patchOrder, type OrderPatch } from '../orders';
 import { ORDER_READER_MSG as MSG } from './messages.pl';
+import { logScan } from './order-reader.log';
 import {
   hasWaybill,
   orderReaderRepository as repo,
@@ -78,9 +79,8 @@ function actionTypeOf(code: ReaderCode): ScanActionType {
   return code.kind.toUpperCase() as ScanActionType;
 }
 
-async function load(tdb: TenantDb, id: number): Promise<Loaded | undefined> {
-  const order = await repo.order(tdb, id);
-  return order && { order, lines: await repo.lines(tdb, id) };
+function load(tdb: TenantDb, id: number): Promise<Loaded | undefined> {
+  return repo.orderWithLines(tdb, id);
 }
 
 const nextSideOf = (o: ReaderOrder): Side => (SIDES.includes(o.next_side as Side) ? (o.next_side as Side) : 'A');
@@ -310,7 +310,7 @@ export async function scanOrderBarcode(ctx: AuthContext, scan: Scan): Promise<Or
     ...row,
     panel: row.orderId !== null && loaded ? panelOf(loaded) : null,
   };
-  await repo.log(ctx.tdb, {
+  await logScan(ctx.deps.db, ctx.tdb, {
     user_id: ctx.user.id,
     order_id: answer.orderId,
     barcode: text.slice(0, 500),
