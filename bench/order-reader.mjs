@@ -135,6 +135,8 @@ try {
     ],
   ];
   console.log(`${engine}, ${connections} connections, ${seconds} s each, ${os.availableParallelism()} cores`);
+  // Warm-up: every path compiled (tsx, V8) and every statement prepared before anything is measured.
+  for (const [, opts] of scenarios) await autocannon({ ...opts, connections, duration: 2 });
   for (const [name, opts] of scenarios) {
     const before = load();
     const cpuBefore = serverCpuMs(server.pid);
