@@ -226,6 +226,8 @@ const RESOURCES: TenantResource[] = [
         body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
       },
       { method: 'GET', url: `/api/orders/print_log?orderId=${id}` },
+      { method: 'POST', url: '/api/orders/print_invoice', body: { orderId: id } },
+      { method: 'POST', url: '/api/orders/print_invoice', body: { orderId: id, noPrint: true, email: true } },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [
@@ -372,6 +374,8 @@ describe('tenant isolation: mass operations on orders', () => {
     expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
     const del = await attacker.admin.post('/api/orders/mass_delete', { ids: [id] });
     expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    const invoices = await attacker.admin.post('/api/orders/print_invoice_many', { ids: [id] });
+    expect(invoices.body).toEqual({ pdf: null, ok: [], err: [], notFound: [id], skipped: [] });
     expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
   });
 });
