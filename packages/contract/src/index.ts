@@ -22,3 +22,4 @@ export * from './carriers';
 export * from './buyer-info';
 export * from './documents';
 export * from './order-reader';
+export * from './invoices';

@@ -104,7 +104,8 @@ export type ClientDataInput = z.input<typeof clientDataInputSchema>;
 
 /**
  * §3 Invoice. `isCompany` decides which fields stay (§4: for a private person the company fields
- * are cleared, for a company the name is cleared). `invoiceNumber` null = not issued yet.
+ * are cleared, for a company the name is cleared). `invoiceNumber` is accepted for the form's
+ * sake but ignored: the server issues numbers (POST /orders/print_invoice, documents.ts).
  */
 export const invoiceInputSchema = z
   .object({

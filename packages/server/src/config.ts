@@ -24,6 +24,14 @@ export interface Config {
   captchaRateLimit: number;
   /** Buyer page lookups one address may make in 10 minutes (BUYER_INFO_RATE_LIMIT). */
   buyerInfoRateLimit: number;
+  /**
+   * SMTP server for e-mailed invoices (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465); it
+   * carries the password, so it is never logged. Without it, or without mailFrom, e-mailing answers
+   * 400.
+   */
+  smtpUrl: string | undefined;
+  /** Sender of e-mailed invoices (MAIL_FROM, e.g. "Sklep <faktury@example.com>"). */
+  mailFrom: string | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -54,5 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     captchaRateLimit: positiveInt(env.CAPTCHA_RATE_LIMIT, CAPTCHA_MAX_PER_ADDRESS),
     buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
   };
 }

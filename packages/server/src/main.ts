@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
+import { startOutboxSender } from './modules/invoices';
 import { createApp, openAndMigrate } from './server';
 
 /** Young-generation semi-space of each worker, MB (V8's default is 16 on 64-bit machines). */
@@ -58,8 +59,11 @@ async function worker(): Promise<void> {
   const timer = setInterval(() => void purge(), 60 * 60 * 1000);
   timer.unref();
   await app.listen({ port: config.port, host: config.host });
+  // E-mailed invoices: every worker sweeps the outbox; a lease per message keeps sends single.
+  const stopOutbox = startOutboxSender(deps);
   const shutdown = async () => {
     clearInterval(timer);
+    stopOutbox();
     await app.close();
     await database.destroy();
     process.exit(0);

@@ -51,6 +51,16 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
+/**
+ * Issues the order's invoice the only way there is (POST /orders/print_invoice, no PDF) and
+ * answers its number.
+ */
+export async function issueInvoice(client: ApiClient, orderId: number): Promise<string> {
+  const res = await client.post<{ invoiceNumber: string }>('/api/orders/print_invoice', { orderId, noPrint: true });
+  if (res.status !== 200) throw new Error(`print_invoice: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.invoiceNumber;
+}
+
 /** An order line linked to an item. */
 export function line(itemId: number | null, quantity: number, overrides: Record<string, unknown> = {}) {
   return { code: `L${itemId ?? 'X'}`, name: 'Pozycja', quantity, price: 10, vat: 23, itemId, ...overrides };

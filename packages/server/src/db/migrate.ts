@@ -12,6 +12,7 @@ import { m0008OrderRollups } from './migrations/0008_order_rollups';
 import { m0009Carriers } from './migrations/0009_carriers';
 import { m0013OrderPrints } from './migrations/0013_order_prints';
 import { m0014Shipments } from './migrations/0014_shipments';
+import { m0015Invoices } from './migrations/0015_invoices';
 import { m0016OrderReader } from './migrations/0016_order_reader';
 
 /** Every migration in order. Later issues append here; names never change once released. */
@@ -27,6 +28,7 @@ export const MIGRATIONS: Migration[] = [
   m0009Carriers,
   m0013OrderPrints,
   m0014Shipments,
+  m0015Invoices,
   m0016OrderReader,
 ];
 

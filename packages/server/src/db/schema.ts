@@ -379,6 +379,48 @@ export interface OrderScansTable {
   created_at: string | Date;
 }
 
+/** The last invoice number taken per organisation and month (migration 0015). */
+export interface InvoiceCountersTable {
+  org_id: number;
+  year: number;
+  month: number;
+  last_n: number;
+}
+
+/** An issued invoice and its immutable snapshot (JSON of the contract's invoiceSnapshotSchema). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Null once the order was deleted: the invoice stays. */
+  order_id: number | null;
+  year: number;
+  month: number;
+  n: number;
+  number: string;
+  issued_at: string | Date;
+  issued_by: string | null;
+  snapshot: string;
+}
+
+/** An e-mail waiting to be sent, or sent (migration 0015; docs/decisions.md, Invoices and e-mail). */
+export interface OutboxTable {
+  id: Generated<number>;
+  org_id: number;
+  order_id: number | null;
+  invoice_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | Date;
+  /** A process is sending it until then; null when nobody is. */
+  lease_until: string | Date | null;
+  /** The last failure, without secrets. */
+  last_error: string | null;
+  sent_at: string | Date | null;
+  created_at: string | Date;
+}
+
 export interface CarrierMethodsTable {
   id: Generated<number>;
   carrier_id: string;
@@ -427,6 +469,9 @@ export interface DB {
   order_packing: OrderPackingTable;
   order_reader_state: OrderReaderStateTable;
   order_scans: OrderScansTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  outbox: OutboxTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

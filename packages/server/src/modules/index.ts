@@ -4,6 +4,7 @@ import { carriersModule } from './carriers';
 import { catalogTreesModule } from './catalog-trees';
 import { documentsModule } from './documents';
 import { filesModule } from './files';
+import { invoicesModule } from './invoices';
 import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
@@ -39,4 +40,5 @@ export const allModules: ServerModule[] = [
   carriersModule,
   documentsModule,
   orderReaderModule,
+  invoicesModule,
 ];

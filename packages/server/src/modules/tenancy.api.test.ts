@@ -230,6 +230,8 @@ const RESOURCES: TenantResource[] = [
       { method: 'POST', url: '/api/orders/print_bol', body: { orderId: id, noPrint: true } },
       { method: 'POST', url: '/api/orders/print_label', body: { orderId: id } },
       { method: 'GET', url: `/api/orders/barcodes/panel?orderId=${id}` },
+      { method: 'POST', url: '/api/orders/print_invoice', body: { orderId: id } },
+      { method: 'POST', url: '/api/orders/print_invoice', body: { orderId: id, noPrint: true, email: true } },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [
@@ -380,6 +382,8 @@ describe('tenant isolation: mass operations on orders', () => {
       const print = await attacker.admin.post(url, { ids: [id] });
       expect(print.body, url).toEqual({ pdf: null, ok: [], err: [], notFound: [id] });
     }
+    const invoices = await attacker.admin.post('/api/orders/print_invoice_many', { ids: [id] });
+    expect(invoices.body).toEqual({ pdf: null, ok: [], err: [], notFound: [id], skipped: [] });
     expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
     expect((await victim.admin.get(`/api/orders/print_log?orderId=${id}`)).body).toEqual({ entries: [] });
   });

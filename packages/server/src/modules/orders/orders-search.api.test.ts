@@ -15,7 +15,7 @@ import { startTestServer, testEngine, type TestServer } from '../../../test/harn
 import { ordersRepository } from './orders.repository';
 import { pageRowsQuery } from './orders.search';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, line, orderBody, type OrderRefs } from '../../../test/orders';
+import { createOrderRefs, issueInvoice, line, orderBody, type OrderRefs } from '../../../test/orders';
 
 /**
  * GET /orders search through HTTP: every filter of §3 Order search alone and combined, both sorts,
@@ -29,6 +29,7 @@ let other: TestOrg;
 let refs: OrderRefs;
 /** Another organisation's order that most filters below would find. */
 let foreignId: number;
+let warkaNumber: string;
 /** The four orders the filters tell apart, by name. */
 const o: Record<'lodz' | 'warszawa' | 'warka' | 'april', Order> = {} as never;
 
@@ -77,8 +78,12 @@ beforeAll(async () => {
     incomeSourceId: refs.source2Id,
     invoiceAnnotations: 'Proszę o NIP na fakturze',
     clientData: { city: 'Warka', postCode: '05-660', tel: '48 500 000 000', email: 'b@example.pl' },
-    invoice: { invoiceNumber: 'FV 1/03/2026', isCompany: true, companyName: 'Firma', companyTaxId: '5250001009' },
+    invoice: { isCompany: true, companyName: 'Firma', companyTaxId: '5250001009' },
   });
+  warkaNumber = await issueInvoice(org.admin, o.warka.id);
+  o.warka = orderSchema.parse(
+    (await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${o.warka.id}`)).body.orders[0],
+  );
   // Warsaw's 1 April, still 31 March in UTC.
   o.april = await create({
     orderDate: '2026-04-01T00:30:00+02:00',
@@ -240,7 +245,7 @@ describe('GET /orders rows, sorts and pages', () => {
     const [issued] = (await search({ number: o.warka.id })).orders;
     expect(issued).toMatchObject({
       hasInvoice: true,
-      invoiceNumber: 'FV 1/03/2026',
+      invoiceNumber: warkaNumber,
       invoiceAnnotations: 'Proszę o NIP na fakturze',
     });
     const [pickup] = (await search({ number: o.warszawa.id })).orders;
@@ -359,7 +364,10 @@ describe('GET /orders stored summaries and keys follow every save', () => {
     expect(await invoiceOf()).toBe(0);
     await org.admin.put('/api/orders', { ...update, invoice: { nameSurname: 'Jan' } });
     expect((await search({ city: 'fakturowo', invoiceType: 'INV_WITHOUT_NUM' })).count).toBe(1);
+    // A client's number is ignored; issuing numbers the invoice.
     await org.admin.put('/api/orders', { ...update, invoice: { nameSurname: 'Jan', invoiceNumber: 'FV 9/01/2026' } });
+    expect((await search({ city: 'fakturowo', invoiceType: 'INV_WITH_NUM' })).count).toBe(0);
+    await issueInvoice(org.admin, order.id);
     expect((await search({ city: 'fakturowo', invoiceType: 'INV_WITH_NUM' })).count).toBe(1);
     await org.admin.put('/api/orders', { ...update, invoice: null });
     expect((await search({ city: 'fakturowo', invoiceType: 'WITHOUT_INVOICE' })).count).toBe(1);

@@ -13,7 +13,14 @@ import { migrate } from '../../db/migrate';
 import { TenantDb } from '../../db/tenant';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, expectRollupsInStep, line, orderBody, type OrderRefs } from '../../../test/orders';
+import {
+  createOrderRefs,
+  expectRollupsInStep,
+  issueInvoice,
+  line,
+  orderBody,
+  type OrderRefs,
+} from '../../../test/orders';
 import { rebuildOrderRollups } from '.';
 
 /**
@@ -391,12 +398,15 @@ describe('GET /orders/summary_main', () => {
         invoice: { nameSurname: 'Jan' },
         items: [line(null, 1, { price: 0.1 })],
       });
-      await order(s, {
-        orderDate: '2026-03-26T10:00:00Z',
-        deliveryCost: 3,
-        invoice: { nameSurname: 'Jan', invoiceNumber: 'FV 1/03/2026' },
-        items: [],
-      });
+      await issueInvoice(
+        s.org.admin,
+        await order(s, {
+          orderDate: '2026-03-26T10:00:00Z',
+          deliveryCost: 3,
+          invoice: { nameSurname: 'Jan' },
+          items: [],
+        }),
+      );
       await order(s, { orderDate: '2026-03-25T10:00:00Z', deliveryCost: 4, items: [] });
       await order(s, { orderDate: '2026-03-03T10:00:00Z', deliveryCost: 5, items: [] });
       await order(s, { orderDate: '2026-03-02T10:00:00Z', deliveryCost: 6, items: [] });

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, orderBody, type OrderRefs } from '../../../test/orders';
+import { createOrderRefs, issueInvoice, orderBody, type OrderRefs } from '../../../test/orders';
 
 /**
  * The public buyer page's lookup through HTTP: only the buyer-view fields (checked by the strict
@@ -39,7 +39,6 @@ const PRIVATE = {
   problem: 'PROBLEM-z-klientem-tajny',
   externalId: 'ZEWN-ID-123456',
   invoiceAnnotations: 'ADNOTACJA-faktury-tajna',
-  invoiceNumber: 'FV 77/03/2026',
 };
 
 async function create(client: ApiClient, body: Record<string, unknown>): Promise<Order> {
@@ -94,7 +93,6 @@ describe('GET /order_buyer_info', () => {
       },
       invoice: {
         isCompany: true,
-        invoiceNumber: PRIVATE.invoiceNumber,
         companyName: 'Kwiaciarnia Róża s.c.',
         companyTaxId: '6762460000',
         address: 'Żółkiewskiego 5/2',
@@ -108,6 +106,7 @@ describe('GET /order_buyer_info', () => {
       ],
     });
 
+    const invoiceNumber = await issueInvoice(org.admin, order.id);
     const res = await visitor().get(`/api/order_buyer_info?p=${org.prefix}&uuid=${order.uuid}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -155,6 +154,7 @@ describe('GET /order_buyer_info', () => {
     const raw = JSON.stringify(res.body);
     for (const secret of [
       ...Object.values(PRIVATE),
+      invoiceNumber,
       org.adminLogin,
       order.uuid,
       'Allegro',

@@ -111,7 +111,6 @@ function columnsOf(input: OrderInputParsed | OrderUpdateParsed, statusId: number
     client_tel: c.tel,
     has_invoice: inv ? 1 : 0,
     invoice_is_company: inv?.isCompany ? 1 : 0,
-    invoice_number: inv?.invoiceNumber ?? null,
     invoice_name_surname: inv?.nameSurname ?? '',
     invoice_company_name: inv?.companyName ?? '',
     invoice_company_tax_id: inv?.companyTaxId ?? '',
@@ -153,6 +152,8 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
       order_date: input.orderDate ? new Date(input.orderDate).toISOString() : now,
       stationary: input.stationary ? 1 : 0,
       shipping_method: shippingMethod,
+      // The number is issued by the invoices module only (print_invoice); a client's is ignored.
+      invoice_number: null,
       invoice_mail_sent: 0,
     });
     // Stock first: the ledger locks the items (FOR UPDATE) before the lines' foreign keys take
@@ -192,7 +193,9 @@ export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): P
       modified_by: ctx.user.login,
       ...(input.orderDate ? { order_date: new Date(input.orderDate).toISOString() } : {}),
       ...(input.shippingMethod ? { shipping_method: input.shippingMethod } : {}),
-      // Whether the invoice went out by e-mail is the server's to know, not the form's.
+      // The invoice number (issued by print_invoice) and whether the invoice went out by e-mail are
+      // the server's to know, not the form's: a client's number is ignored.
+      invoice_number: current.invoice_number,
       invoice_mail_sent: input.invoice ? current.invoice_mail_sent : 0,
     });
     await rollups.after([input.id]);

@@ -1,0 +1,255 @@
+import type { InvoiceSnapshot } from '@zaplecze/contract';
+import { A4, createPdf } from '../../platform/pdf/document';
+import { INVOICE_PDF as T } from './messages.pl';
+
+/** Layout of the invoice page in PDF points. */
+const M = 40;
+const WIDTH = A4.width - 2 * M;
+const BOTTOM = A4.height - 50;
+/** Line table columns: widths (sum = WIDTH) and alignment. */
+const COLS = [
+  { w: 22, align: 'right' },
+  { w: 168, align: 'left' },
+  { w: 38, align: 'right' },
+  { w: 28, align: 'left' },
+  { w: 58, align: 'right' },
+  { w: 34, align: 'right' },
+  { w: 58, align: 'right' },
+  { w: 52, align: 'right' },
+  { w: 57.28, align: 'right' },
+] as const;
+const PAD = 3;
+
+/** 123456 -> '1 234,56' (Polish: space thousands, comma decimals). */
+export function formatMoneyPl(hundredths: number): string {
+  const sign = hundredths < 0 ? '-' : '';
+  const a = Math.abs(hundredths);
+  const whole = String(Math.trunc(a / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${sign}${whole},${String(a % 100).padStart(2, '0')}`;
+}
+
+/** 2300 -> '23%', 550 -> '5,5%'. */
+export function formatVatPl(vat: number): string {
+  return `${String(vat / 100).replace('.', ',')}%`;
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One PDF of the given invoices, each starting on a new A4 page (a long invoice continues on
+ * further pages with the table header repeated). Text uses the embedded DejaVu fonts, so Polish
+ * letters print; the event loop gets a turn after every invoice.
+ */
+export async function renderInvoicesPdf(invoices: readonly InvoiceSnapshot[]): Promise<Buffer> {
+  const title = invoices.length === 1 ? `${T.title} ${invoices[0]?.number ?? ''}` : T.title;
+  const { doc, finish } = createPdf(title);
+  for (const inv of invoices) {
+    drawInvoice(doc, inv);
+    await nextTick();
+  }
+  return finish();
+}
+
+function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): void {
+  doc.addPage({ size: 'A4', margin: 0 });
+  let y = drawHeader(doc, inv);
+  y = drawTableHeader(doc, y);
+  for (const line of inv.lines) {
+    const cells = [
+      String(line.no),
+      line.name,
+      String(line.quantity),
+      line.unit,
+      formatMoneyPl(line.unitGross),
+      formatVatPl(line.vat),
+      formatMoneyPl(line.net),
+      formatMoneyPl(line.vatAmount),
+      formatMoneyPl(line.gross),
+    ];
+    doc.font('regular').fontSize(8);
+    const nameHeight = doc.heightOfString(line.name, { width: (COLS[1]?.w ?? 0) - 2 * PAD });
+    const codeHeight = line.code ? 9 : 0;
+    const h = Math.max(nameHeight + codeHeight, 10) + 2 * PAD;
+    if (y + h > BOTTOM) y = continuePage(doc, inv);
+    let x = M;
+    cells.forEach((text, i) => {
+      const col = COLS[i];
+      if (!col) return;
+      doc.font('regular').fontSize(8).fillColor('black');
+      doc.text(text, x + PAD, y + PAD, { width: col.w - 2 * PAD, align: col.align });
+      if (i === 1 && line.code) {
+        doc
+          .fontSize(7)
+          .fillColor('#555555')
+          .text(T.code(line.code), x + PAD, y + PAD + nameHeight + 1, {
+            width: col.w - 2 * PAD,
+            height: 8,
+            ellipsis: true,
+            lineBreak: false,
+          });
+      }
+      x += col.w;
+    });
+    doc.rect(M, y, WIDTH, h).lineWidth(0.5).strokeColor('#999999').stroke();
+    y += h;
+  }
+  y += 12;
+  const summaryHeight = 20 + 14 * (inv.rates.length + 1) + 110;
+  if (y + summaryHeight > BOTTOM) y = continuePage(doc, inv, false);
+  y = drawRates(doc, inv, y);
+  drawFooter(doc, inv, y + 12);
+}
+
+/** Number, dates, seller and buyer; answers the y below them. */
+function drawHeader(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): number {
+  doc.fillColor('black').font('bold').fontSize(18).text(T.title, M, M, { lineBreak: false });
+  doc.fontSize(13).text(T.number(inv.number), M, M + 24, { lineBreak: false });
+  const rx = M + WIDTH - 220;
+  const facts: [string, string][] = [
+    [T.placeOfIssue, inv.placeOfIssue],
+    [T.issueDate, inv.issueDate],
+    [T.saleDate, inv.saleDate],
+  ];
+  facts.forEach(([label, value], i) => {
+    const fy = M + 2 + i * 13;
+    doc.font('regular').fontSize(9).fillColor('#444444').text(label, rx, fy, { width: 110, lineBreak: false });
+    doc
+      .font('bold')
+      .fillColor('black')
+      .text(value, rx + 110, fy, { width: 110, align: 'right', lineBreak: false });
+  });
+  const top = M + 62;
+  const half = (WIDTH - 20) / 2;
+  const s = inv.seller;
+  const b = inv.buyer;
+  const place = (postCode: string, city: string, country: string) =>
+    [`${postCode} ${city}`.trim(), country && country !== 'PL' ? country : ''].filter(Boolean).join(', ');
+  const sellerLines = [s.name, s.address, place(s.postCode, s.city, s.countryCode), s.taxId ? T.taxId(s.taxId) : ''];
+  const buyerLines = [b.name, b.address, place(b.postCode, b.city, b.countryCode), b.taxId ? T.taxId(b.taxId) : ''];
+  const h1 = drawParty(doc, T.seller, sellerLines, M, top, half);
+  const h2 = drawParty(doc, T.buyer, buyerLines, M + half + 20, top, half);
+  return top + Math.max(h1, h2) + 16;
+}
+
+function drawParty(doc: PDFKit.PDFDocument, label: string, lines: string[], x: number, y: number, w: number): number {
+  doc.font('bold').fontSize(10).fillColor('#333333').text(label, x, y, { width: w, lineBreak: false });
+  doc
+    .moveTo(x, y + 13)
+    .lineTo(x + w, y + 13)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
+  let cy = y + 17;
+  lines
+    .filter((l) => l.trim() !== '')
+    .forEach((l, i) => {
+      doc
+        .font(i === 0 ? 'bold' : 'regular')
+        .fontSize(9)
+        .fillColor('black');
+      const h = doc.heightOfString(l, { width: w });
+      doc.text(l, x, cy, { width: w });
+      cy += h + 1;
+    });
+  return cy - y;
+}
+
+function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
+  doc.font('bold').fontSize(7.5);
+  const h = 24;
+  doc.rect(M, y, WIDTH, h).fillColor('#eeeeee').fill();
+  let x = M;
+  T.cols.forEach((label, i) => {
+    const col = COLS[i];
+    if (!col) return;
+    doc.fillColor('black').text(label, x + PAD, y + 4, { width: col.w - 2 * PAD, align: col.align, height: h - 4 });
+    x += col.w;
+  });
+  doc.rect(M, y, WIDTH, h).lineWidth(0.5).strokeColor('#999999').stroke();
+  return y + h;
+}
+
+/** A continuation page of the same invoice; answers where the next row goes. */
+function continuePage(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, withTable = true): number {
+  doc.addPage({ size: 'A4', margin: 0 });
+  doc.font('bold').fontSize(10).fillColor('black').text(T.continued(inv.number), M, M, { lineBreak: false });
+  return withTable ? drawTableHeader(doc, M + 20) : M + 24;
+}
+
+/** Totals per rate and the grand total, right-aligned; answers the y below. */
+function drawRates(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): number {
+  const widths = [70, 80, 70, 80];
+  const total = widths.reduce((a, b) => a + b, 0);
+  const x0 = M + WIDTH - total;
+  const row = (cells: string[], bold: boolean, fill?: string) => {
+    if (fill) doc.rect(x0, y, total, 14).fillColor(fill).fill();
+    let x = x0;
+    cells.forEach((c, i) => {
+      const w = widths[i] ?? 0;
+      doc
+        .font(bold ? 'bold' : 'regular')
+        .fontSize(8)
+        .fillColor('black')
+        .text(c, x + PAD, y + 3, { width: w - 2 * PAD, align: 'right', lineBreak: false });
+      x += w;
+    });
+    doc.rect(x0, y, total, 14).lineWidth(0.5).strokeColor('#999999').stroke();
+    y += 14;
+  };
+  row([...T.rateCols], true, '#eeeeee');
+  for (const r of inv.rates)
+    row([formatVatPl(r.vat), formatMoneyPl(r.net), formatMoneyPl(r.vatAmount), formatMoneyPl(r.gross)], false);
+  row(
+    [T.total, formatMoneyPl(inv.totals.net), formatMoneyPl(inv.totals.vatAmount), formatMoneyPl(inv.totals.gross)],
+    true,
+  );
+  return y;
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): void {
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('black')
+    .text(`${T.toPay} ${formatMoneyPl(inv.totals.gross)} ${inv.currency}`, M, y, { width: WIDTH });
+  y += 18;
+  const fact = (label: string, value: string) => {
+    if (value.trim() === '') return;
+    doc.font('regular').fontSize(9);
+    if (label === '') doc.fillColor('black').text(value, M, y, { width: WIDTH, height: 120, ellipsis: true });
+    else {
+      doc.fillColor('#444444').text(label, M, y, { continued: true });
+      doc.fillColor('black').text(` ${value}`, { width: WIDTH, height: 120, ellipsis: true });
+    }
+    y = doc.y + 2;
+  };
+  fact(T.inWords, inv.amountInWords);
+  fact(T.payment, inv.paymentMethod);
+  fact(T.shipping, inv.shippingName);
+  fact('', T.order(inv.order.id, inv.order.externalId));
+  fact(T.annotations, inv.annotations);
+  const sy = Math.max(y + 40, BOTTOM - 50);
+  const w = 200;
+  const sig = (x: number, caption: string, name: string) => {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor('black')
+      .text(name, x, sy - 14, { width: w, align: 'center' });
+    doc
+      .moveTo(x, sy)
+      .lineTo(x + w, sy)
+      .lineWidth(0.5)
+      .strokeColor('#666666')
+      .stroke();
+    doc
+      .fontSize(7)
+      .fillColor('#555555')
+      .text(`${caption} (${T.signatureNote})`, x, sy + 3, {
+        width: w,
+        align: 'center',
+      });
+  };
+  sig(M, T.issuer, inv.issuer);
+  sig(M + WIDTH - w, T.receiver, '');
+}

@@ -1,0 +1,273 @@
+import {
+  DOCUMENT_MSG,
+  invoiceSnapshotSchema,
+  type InvoiceSnapshot,
+  type PrintInvoiceAnswer,
+  type PrintInvoiceManyAnswer,
+} from '@zaplecze/contract';
+import { sql } from 'kysely';
+import type { TenantDb } from '../../db/tenant';
+import type { AppDeps, AuthContext } from '../../platform/context';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { recordOrderPrints, type OrderPrintEntry } from '../documents';
+import { optionsRepository } from '../options';
+import { organizationsRepository } from '../organizations';
+import { patchOrder } from '../orders';
+import { buildSnapshot, INVOICE_SETTING_KEYS, type InvoiceSettings, type SellerRow } from './invoices.snapshot';
+import { renderInvoicesPdf } from './invoices.pdf';
+import { INVOICES_MSG } from './messages.pl';
+import { kickOutbox, mailConfigured, queueInvoiceMail } from './outbox';
+
+/** An issued invoice as this module reads it back. */
+export interface IssuedInvoice {
+  id: number;
+  number: string;
+  snapshot: InvoiceSnapshot;
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'order_date',
+  'external_id',
+  'stationary',
+  'currency',
+  'invoice_annotations',
+  'delivery_cost',
+  'delivery_vat',
+  'cash_on_delivery',
+  'client_email',
+  'client_tel',
+  'has_invoice',
+  'invoice_is_company',
+  'invoice_name_surname',
+  'invoice_company_name',
+  'invoice_company_tax_id',
+  'invoice_address',
+  'invoice_post_code',
+  'invoice_city',
+  'invoice_country_code',
+] as const;
+
+/**
+ * The orders of `ids` that are the organisation's, locked for the rest of the transaction
+ * (PostgreSQL: `for update`, in id order so that two calls never wait on each other in a cycle;
+ * SQLite's write transactions run one at a time anyway).
+ */
+async function lockOrders(tdb: TenantDb, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const q = tdb
+    .selectFrom('orders')
+    .select([...ORDER_COLUMNS])
+    .where('id', 'in', [...ids])
+    .orderBy('id');
+  return (tdb.isPostgres ? q.forUpdate() : q).execute();
+}
+type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
+
+/** The issued invoices of these orders, by order id. */
+async function invoicesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, IssuedInvoice>> {
+  const out = new Map<number, IssuedInvoice>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await tdb
+      .selectFrom('invoices')
+      .select(['id', 'order_id', 'number', 'snapshot'])
+      .where('order_id', 'in', orderIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      if (r.order_id !== null)
+        out.set(r.order_id, {
+          id: r.id,
+          number: r.number,
+          snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)),
+        });
+  }
+  return out;
+}
+
+/** Reads the issued invoice `invoiceId` (the outbox's attachment). */
+export async function invoiceById(tdb: TenantDb, invoiceId: number): Promise<IssuedInvoice | undefined> {
+  const r = await tdb
+    .selectFrom('invoices')
+    .select(['id', 'number', 'snapshot'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  return r && { id: r.id, number: r.number, snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)) };
+}
+
+/**
+ * Takes the next number of the organisation's month inside the caller's transaction: one upsert
+ * that increments the month's counter and answers the new value. PostgreSQL keeps the counter row
+ * locked until the transaction ends, so concurrent issuers queue; SQLite's single writer does the
+ * same. A rolled-back issue gives its number back with the rollback, so none is ever skipped.
+ */
+async function takeNumber(tdb: TenantDb, year: number, month: number): Promise<number> {
+  const row = await tdb
+    .insertInto('invoice_counters', { year, month, last_n: 1 })
+    .onConflict((oc) =>
+      oc.columns(['org_id', 'year', 'month']).doUpdateSet({ last_n: sql<number>`invoice_counters.last_n + 1` }),
+    )
+    .returning('last_n')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_n);
+}
+
+interface IssueContext {
+  deps: Pick<AppDeps, 'now' | 'events'>;
+  seller: SellerRow;
+  settings: InvoiceSettings;
+  login: string;
+  now: Date;
+}
+
+async function issueContext(ctx: AuthContext): Promise<IssueContext> {
+  const org = await organizationsRepository.findById(ctx.db, ctx.orgId);
+  if (!org) throw notFound(INVOICES_MSG.orderNotFound);
+  const stored = await optionsRepository.read(ctx.tdb, INVOICE_SETTING_KEYS);
+  const settings = {} as InvoiceSettings;
+  for (const k of INVOICE_SETTING_KEYS) settings[k] = stored.get(k) ?? '';
+  return { deps: ctx.deps, seller: org, settings, login: ctx.user.login, now: ctx.deps.now() };
+}
+
+/**
+ * Prepares the invoice of a locked order that has invoice data and none yet: reads its lines and
+ * checks the amounts (a 4xx here takes no number). `commit` then takes the number and stores it.
+ */
+async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder) {
+  const lines = await tdb
+    .selectFrom('order_lines')
+    .select(['code', 'name', 'quantity', 'price', 'vat'])
+    .where('order_id', '=', order.id)
+    .orderBy('position')
+    .execute();
+  const build = (n: number) =>
+    buildSnapshot({
+      order,
+      lines,
+      seller: ic.seller,
+      settings: ic.settings,
+      issuedAt: ic.now,
+      n,
+      issuerLogin: ic.login,
+    });
+  // The number's month is the issue date's month in Europe/Warsaw, as the draft computes it.
+  const draft = build(0);
+  return {
+    async commit(): Promise<IssuedInvoice> {
+      const n = await takeNumber(tdb, draft.year, draft.month);
+      const snapshot = build(n);
+      const row = await tdb
+        .insertInto('invoices', {
+          order_id: order.id,
+          year: snapshot.year,
+          month: snapshot.month,
+          n,
+          number: snapshot.number,
+          issued_at: ic.now.toISOString(),
+          issued_by: ic.login,
+          snapshot: JSON.stringify(snapshot),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await patchOrder(ic.deps, tdb, order.id, { invoiceNumber: snapshot.number }, ic.login);
+      return { id: row.id, number: snapshot.number, snapshot };
+    },
+  };
+}
+
+/**
+ * POST /orders/print_invoice: issues the order's invoice unless it was issued before (then the
+ * stored snapshot is reprinted, never re-numbered), optionally queues it to the client's e-mail,
+ * records the issue and the print in the print log, all in one transaction; the PDF is drawn from
+ * the snapshot after the commit.
+ */
+export async function printInvoice(
+  ctx: AuthContext,
+  input: { orderId: number; noPrint: boolean; email: boolean },
+): Promise<PrintInvoiceAnswer> {
+  const ic = await issueContext(ctx);
+  const invoice = await ctx.tdb.transaction(async (tdb) => {
+    const [order] = await lockOrders(tdb, [input.orderId]);
+    if (!order) throw notFound(INVOICES_MSG.orderNotFound);
+    if (order.has_invoice !== 1) throw badRequest(DOCUMENT_MSG.noInvoiceData);
+    if (input.email && !mailConfigured(ctx.deps.config)) throw badRequest(DOCUMENT_MSG.mailNotConfigured);
+    if (input.email && order.client_email.trim() === '') throw badRequest(DOCUMENT_MSG.mailNoAddress);
+    const log: OrderPrintEntry[] = [];
+    let inv = (await invoicesOf(tdb, [order.id])).get(order.id);
+    if (!inv) {
+      inv = await (await prepareIssue(tdb, ic, order)).commit();
+      log.push({ orderId: order.id, user: ic.login, kind: 'INVOICE_ISSUE', detail: inv.number });
+    }
+    if (!input.noPrint) log.push({ orderId: order.id, user: ic.login, kind: 'INVOICE', detail: inv.number });
+    await recordOrderPrints(tdb, log, ic.now);
+    if (input.email) {
+      await queueInvoiceMail(tdb, { invoice: inv, orderId: order.id, to: order.client_email.trim(), now: ic.now });
+      tdb.afterCommit(() => kickOutbox(ctx.deps));
+    }
+    return inv;
+  });
+  return {
+    pdf: input.noPrint ? null : (await renderInvoicesPdf([invoice.snapshot])).toString('base64'),
+    invoiceNumber: invoice.number,
+    mailQueued: input.email,
+  };
+}
+
+/**
+ * POST /orders/print_invoice_many: issues (where needed) and prints the invoices of the orders in
+ * one transaction; orders without invoice data are skipped, unknown ones not found. One PDF of the
+ * ok orders in the order asked.
+ */
+export async function printInvoiceMany(
+  ctx: AuthContext,
+  input: { ids: number[]; noPrint: boolean },
+): Promise<PrintInvoiceManyAnswer> {
+  const ids = [...new Set(input.ids)];
+  const ic = await issueContext(ctx);
+  const result = await ctx.tdb.transaction(async (tdb) => {
+    const orders = new Map((await lockOrders(tdb, ids)).map((o) => [o.id, o]));
+    const issued = await invoicesOf(tdb, [...orders.keys()]);
+    const ok: number[] = [];
+    const err: { id: number; reason: string }[] = [];
+    const notFoundIds: number[] = [];
+    const skipped: number[] = [];
+    const snapshots: InvoiceSnapshot[] = [];
+    const log: OrderPrintEntry[] = [];
+    for (const id of ids) {
+      const order = orders.get(id);
+      if (!order) {
+        notFoundIds.push(id);
+        continue;
+      }
+      if (order.has_invoice !== 1) {
+        skipped.push(id);
+        continue;
+      }
+      let inv = issued.get(id);
+      if (!inv) {
+        let prepared;
+        try {
+          prepared = await prepareIssue(tdb, ic, order);
+        } catch (e) {
+          // A refusal of the order's data (4xx, before any number is taken) is this order's error.
+          if (e instanceof AppError && e.statusCode < 500) {
+            err.push({ id, reason: e.message });
+            continue;
+          }
+          throw e;
+        }
+        inv = await prepared.commit();
+        log.push({ orderId: id, user: ic.login, kind: 'INVOICE_ISSUE', detail: inv.number });
+      }
+      if (!input.noPrint) log.push({ orderId: id, user: ic.login, kind: 'INVOICE', detail: inv.number });
+      ok.push(id);
+      snapshots.push(inv.snapshot);
+    }
+    await recordOrderPrints(tdb, log, ic.now);
+    return { ok, err, notFound: notFoundIds, skipped, snapshots };
+  });
+  const { snapshots, ...answer } = result;
+  return {
+    pdf: input.noPrint || snapshots.length === 0 ? null : (await renderInvoicesPdf(snapshots)).toString('base64'),
+    ...answer,
+  };
+}
