@@ -326,6 +326,35 @@ export interface OrderPrintsTable {
   created_at: string | Date;
 }
 
+/** Units of an order line scanned at the packing station (migration 0016). */
+export interface OrderPackingTable {
+  line_id: number;
+  org_id: number;
+  order_id: number;
+  packed: number;
+}
+
+/** The order reader's next SIZE side of an order (migration 0016). */
+export interface OrderReaderStateTable {
+  order_id: number;
+  org_id: number;
+  next_side: string;
+}
+
+/** One scan of the order reader with its answer (migration 0016); insert only. */
+export interface OrderScansTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  order_id: number | null;
+  barcode: string;
+  action_type: string;
+  description: string;
+  client_action: string;
+  is_error: number;
+  created_at: string | Date;
+}
+
 export interface CarrierMethodsTable {
   id: Generated<number>;
   carrier_id: string;
@@ -369,6 +398,9 @@ export interface DB {
   order_rollup_days: OrderRollupDaysTable;
   order_rollup_groups: OrderRollupGroupsTable;
   order_prints: OrderPrintsTable;
+  order_packing: OrderPackingTable;
+  order_reader_state: OrderReaderStateTable;
+  order_scans: OrderScansTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

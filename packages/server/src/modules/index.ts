@@ -8,6 +8,7 @@ import { itemReaderModule } from './item-reader';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
+import { orderReaderModule } from './order-reader';
 import { ordersModule } from './orders';
 import { parametersModule } from './parameters';
 import { printingModule } from './printing';
@@ -37,4 +38,5 @@ export const allModules: ServerModule[] = [
   ordersModule,
   carriersModule,
   documentsModule,
+  orderReaderModule,
 ];

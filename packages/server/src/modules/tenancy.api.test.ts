@@ -226,6 +226,7 @@ const RESOURCES: TenantResource[] = [
         body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
       },
       { method: 'GET', url: `/api/orders/print_log?orderId=${id}` },
+      { method: 'GET', url: `/api/orders/barcodes/panel?orderId=${id}` },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [
@@ -579,5 +580,46 @@ describe('tenant isolation: the item reader', () => {
       expect(foreign.isError).toBe(true);
     }
     expect((await victim.admin.get(`/api/items?id=${victimItem.body.id}`)).body).toEqual(before);
+  });
+});
+
+describe('tenant isolation: the order reader', () => {
+  it("another organisation's order reads like a missing one, scanned or sent back as selected, and changes nothing", async () => {
+    const id = await RESOURCES.find((r) => r.name === '/api/orders')!.create(server, victim);
+    const before = (await victim.admin.get(`/api/orders?id=${id}`)).body;
+    const panelBefore = (await victim.admin.get(`/api/orders/barcodes/panel?orderId=${id}`)).body;
+    const status = await attacker.admin.post<{ id: number }>('/api/order_statuses', { name: 'Mój', color: '333333' });
+    const source = await attacker.admin.post<{ id: number }>('/api/income_sources', { name: 'Moje' });
+    const scan = async (barcode: string, orderId: number | null) => {
+      const res = await attacker.admin.post<Record<string, unknown>>('/api/orders/barcodes', { barcode, orderId });
+      expect(res.status).toBe(200);
+      const { date: _date, ...row } = res.body;
+      return row;
+    };
+    const same = async (foreignCode: string, missingCode: string, selected: [number, number] | null) => {
+      const foreign = await scan(foreignCode, selected?.[0] ?? null);
+      const missing = await scan(missingCode, selected?.[1] ?? null);
+      expect(foreign, foreignCode).toEqual({
+        ...missing,
+        actionBarcode: foreignCode,
+        actionDesc: String(missing.actionDesc).replace(String(MISSING_ID), String(id)),
+      });
+      expect(foreign.isError).toBe(true);
+      expect(foreign.panel).toBeNull();
+    };
+    await same(`ORDER:${id}`, `ORDER:${MISSING_ID}`, null);
+    for (const code of [
+      'SIZE:100',
+      'WEIGHT:100',
+      `OSTATUS:${status.body.id}`,
+      `ISOURCE:${source.body.id}`,
+      'CMD:PROBLEM',
+      'CMD:SEND',
+      'CMD:DOCUMENT',
+      'ZAM',
+    ])
+      await same(code, code, [id, MISSING_ID]);
+    expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
+    expect((await victim.admin.get(`/api/orders/barcodes/panel?orderId=${id}`)).body).toEqual(panelBefore);
   });
 });

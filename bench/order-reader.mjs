@@ -1,0 +1,156 @@
+// Scan round trip of the order barcode reader, POST /api/orders/barcodes, with many readers
+// scanning at once, beside a hello-world route (GET /api/, public, no database) measured in the
+// same run against the same server: the real `npm start` entry (cluster, WEB_CONCURRENCY workers).
+// Scenarios, each `seconds` long with `connections` readers (autocannon on loopback):
+//   hello   GET /api/
+//   token   GET /api/login (the token check every scan pays first: the floor of a signed-in call)
+//   select  ORDER:{id} (reads the order and its lines, writes the log row)
+//   send    CMD:SEND with the order selected (read only: the waybill action; plus the log row)
+//   weight  WEIGHT:{g} with the order selected (a write: locks the order, patchOrder, roll-ups)
+// Usage: npm run bench:order-reader -- [seconds=10] [connections=50]
+// SQLite in a temporary DATA_DIR, or PostgreSQL when BENCH_DATABASE_URL is set (a fresh database
+// next to it, dropped afterwards). Target (issue 9): p99 <= 30 ms and >= 3,000 scans/s.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { benchDatabase } from './bench-db.mjs';
+
+/**
+ * CPU time (user + system, ms) the server's processes (the primary and its workers) have used: a
+ * request's cost that other people's load on the machine does not stretch the way it stretches
+ * latency (as bench/items-search.mjs). Linux /proc only; PostgreSQL's own processes are not included.
+ */
+function serverCpuMs(pid) {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  let ticks = 0;
+  for (const p of [String(pid), ...children]) {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 50);
+const ORDERS = 200;
+const root = path.resolve(import.meta.dirname, '..');
+const { env: dbEnv, dropDb } = await benchDatabase({ fresh: 'order_reader' });
+const port = 18000 + Math.floor(Math.random() * 1000);
+const env = { ...dbEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+if (!env.DATABASE_URL) delete env.DATABASE_URL;
+
+const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', 'bench'];
+cli.push('--admin', 'admin', '--password', 'Bench-Haslo-1', '--email', 'a@bench.pl');
+execFileSync(process.execPath, cli, { cwd: root, env, stdio: 'ignore' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/`)).ok) break;
+    } catch {
+      if (i > 1200) throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const first = await fetch(`${base}/api/`);
+  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
+  const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ login: 'bench_admin', pass: 'Bench-Haslo-1' }),
+  });
+  const { token } = await login.json();
+  const headers = { ...json, 'x-auth-bearer': token };
+  const call = async (method, url, body) => {
+    const res = await fetch(base + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? undefined : res.json();
+  };
+
+  // Reference data, one item and ORDERS orders of three lines each.
+  const status = await call('POST', '/api/order_statuses', { name: 'Nowe', color: '0000ff' });
+  const source = await call('POST', '/api/income_sources', { name: 'Sklep' });
+  const itemStatus = await call('POST', '/api/item_statuses', { name: 'Aktywny', color: '00ff00' });
+  const item = await call('POST', '/api/items', {
+    code: 'KUBEK-1',
+    name: 'Kubek',
+    price: 10,
+    vat: 23,
+    currency: 'PLN',
+    countWare: 1_000_000,
+    itemStatusId: itemStatus.id,
+  });
+  const ids = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const order = await call('POST', '/api/orders', {
+      orderStatusId: status.id,
+      incomeSourceId: source.id,
+      deliveryCost: 15,
+      deliveryVat: 23,
+      clientData: { nameSurname: 'Jan Kowalski', street: 'Długa', buildNr: '1', postCode: '00-001', city: 'Warszawa' },
+      items: [
+        { code: 'KUBEK-1', name: 'Kubek', quantity: 2, price: 10, vat: 23, itemId: item.id },
+        { code: 'LUZ-1', name: 'Karton', quantity: 1, price: 2, vat: 23, itemId: null },
+        { code: 'LUZ-2', name: 'Taśma', quantity: 1, price: 3, vat: 23, itemId: null },
+      ],
+    });
+    ids.push(order.id);
+  }
+
+  const engine = env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  let n = 0;
+  const scan = (body) => ({
+    method: 'POST',
+    path: '/api/orders/barcodes',
+    headers,
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(body(ids[n++ % ids.length])) }),
+  });
+  const scenarios = [
+    ['hello GET /api/', { url: `${base}/api/` }],
+    ['token check GET /api/login', { url: `${base}/api/login`, headers }],
+    ['select ORDER:{id}', { url: base, requests: [scan((id) => ({ barcode: `ORDER:${id}`, orderId: null }))] }],
+    ['send CMD:SEND', { url: base, requests: [scan((id) => ({ barcode: 'CMD:SEND', orderId: id }))] }],
+    [
+      'weight WEIGHT:{g}',
+      { url: base, requests: [scan((id) => ({ barcode: `WEIGHT:${1000 + (n % 500)}`, orderId: id }))] },
+    ],
+  ];
+  console.log(`${engine}, ${connections} connections, ${seconds} s each, ${os.availableParallelism()} cores`);
+  for (const [name, opts] of scenarios) {
+    const before = load();
+    const cpuBefore = serverCpuMs(server.pid);
+    const result = await autocannon({ ...opts, connections, duration: seconds });
+    const cpu = (serverCpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total);
+    const errors = result.non2xx + result.errors + result.timeouts;
+    console.log(
+      `${engine} ${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+        `p99 ${result.latency.p99} ms, errors ${errors}, server CPU ${cpu.toFixed(2)} ms a request ` +
+        `(${Math.round((os.availableParallelism() * 1000) / cpu)} req/s if the server had every core), ` +
+        `load ${before} -> ${load()}`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await dropDb();
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+}

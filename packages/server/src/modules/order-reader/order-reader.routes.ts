@@ -1,0 +1,21 @@
+import { orderReaderPanelQuerySchema, orderScanRequestSchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import { orderReaderPanel, scanOrderBarcode } from './order-reader.service';
+
+/** The order barcode reader: it changes orders, so it needs main.order.edit. */
+export const orderReaderRoutes = [
+  route({
+    method: 'POST',
+    url: '/orders/barcodes',
+    access: 'main.order.edit',
+    body: orderScanRequestSchema,
+    handler: (ctx, { body }) => scanOrderBarcode(ctx, { barcode: body.barcode, orderId: body.orderId ?? null }),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders/barcodes/panel',
+    access: 'main.order.edit',
+    query: orderReaderPanelQuerySchema,
+    handler: (ctx, { query }) => orderReaderPanel(ctx, query.orderId),
+  }),
+];

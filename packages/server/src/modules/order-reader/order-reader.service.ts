@@ -1,0 +1,331 @@
+import {
+  fromHundredths,
+  parseReaderCode,
+  type OrderReaderPanel,
+  type OrderScanAnswer,
+  type OrderScanClientAction,
+  type ReaderCode,
+  type ScanActionType,
+} from '@zaplecze/contract';
+import type { TenantDb } from '../../db/tenant';
+import type { AuthContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { findItemByScan } from '../items';
+import { readOptions } from '../options';
+import { patchOrder, type OrderPatch } from '../orders';
+import { ORDER_READER_MSG as MSG } from './messages.pl';
+import { logScan } from './order-reader.log';
+import {
+  hasWaybill,
+  orderReaderRepository as repo,
+  type ReaderLine,
+  type ReaderOrder,
+} from './order-reader.repository';
+
+/**
+ * The order barcode reader of the packing station (docs/decisions.md, Documents: Order reader).
+ * Every scan answers one log row with HTTP 200 and the selected order's panel; a scan that cannot
+ * be done is a row with isError and a Polish reason. The client keeps no state besides the order
+ * id this answers, which it sends back with the next scan. Every order change goes through
+ * patchOrder in one transaction that first locks the order, so two readers scanning one order
+ * apply their scans one after the other.
+ */
+
+interface Scan {
+  barcode: string;
+  /** The order the previous scan selected, as the client sent it back; null: none. */
+  orderId: number | null;
+}
+
+type Row = Omit<OrderScanAnswer, 'date' | 'actionBarcode' | 'panel'>;
+interface Loaded {
+  order: ReaderOrder;
+  lines: ReaderLine[];
+}
+/** A row, and the selected order as read for it when the scan changed nothing (saves a re-read). */
+interface Handled {
+  row: Row;
+  loaded?: Loaded;
+}
+
+const SIDES = ['A', 'B', 'C'] as const;
+type Side = (typeof SIDES)[number];
+const ITEM_ONLY = new Set<ReaderCode['kind']>([
+  'stock_change',
+  'item_status',
+  'item_group',
+  'delivery_price_list',
+  'delivery_time',
+  'category',
+  'place',
+]);
+
+const ok = (
+  actionType: ScanActionType,
+  orderId: number | null,
+  actionDesc: string,
+  clientAction: OrderScanClientAction = 'NONE',
+): Row => ({ actionType, orderId, actionDesc, clientAction, isError: false });
+const fail = (actionType: ScanActionType, orderId: number | null, actionDesc: string): Row => ({
+  actionType,
+  orderId,
+  actionDesc,
+  clientAction: 'NONE',
+  isError: true,
+});
+
+function actionTypeOf(code: ReaderCode): ScanActionType {
+  if (code.kind === 'command') return code.command === 'RESET' ? 'RESET' : 'COMMAND';
+  return code.kind.toUpperCase() as ScanActionType;
+}
+
+function load(tdb: TenantDb, id: number): Promise<Loaded | undefined> {
+  return repo.orderWithLines(tdb, id);
+}
+
+const nextSideOf = (o: ReaderOrder): Side => (SIDES.includes(o.next_side as Side) ? (o.next_side as Side) : 'A');
+const packingStarted = (lines: readonly ReaderLine[]) => lines.some((l) => l.packed > 0);
+const kg = (grams: number) => String(grams / 1000).replace('.', ',');
+
+function panelOf({ order: o, lines }: Loaded): OrderReaderPanel {
+  const carrier =
+    o.shipping_method === 'PERSONAL_PICKUP'
+      ? 'ODBIÓR OSOBISTY'
+      : o.cm_name !== null
+        ? `${o.cm_carrier_name ?? ''} - ${o.cm_name}`
+        : '';
+  return {
+    id: o.id,
+    orderStatus: { id: o.order_status_id, name: o.status_name, color: o.status_color },
+    sizeA: o.size_a,
+    sizeB: o.size_b,
+    sizeC: o.size_c,
+    weight: o.weight_g / 1000,
+    nextSide: nextSideOf(o),
+    carrier,
+    billOfLading: o.bill_of_lading,
+    cashOnDelivery: o.cash_on_delivery === 1,
+    sumGross: fromHundredths(Number(o.lines_sum) + Number(o.delivery_cost)),
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      code: l.code,
+      name: l.name,
+      quantity: l.quantity,
+      packed: Math.min(l.packed, l.quantity),
+    })),
+    packingStarted: packingStarted(lines),
+  };
+}
+
+/** Runs a change of the selected order in one transaction that holds the order's lock. */
+function change(ctx: AuthContext, id: number, type: ScanActionType, fn: (tdb: TenantDb) => Promise<Row>) {
+  return ctx.tdb.transaction(async (tdb) => {
+    if (!(await repo.lock(tdb, id))) return fail(type, null, MSG.selectedOrderGone(id));
+    return fn(tdb);
+  });
+}
+
+type ParcelCode = { kind: 'weight'; grams: number } | { kind: 'size'; mm: number } | { kind: 'user_size'; id: number };
+
+/** WEIGHT, SIZE (sides A, B, C in turn) and USIZE; then the status after sizes and weight. */
+function parcel(ctx: AuthContext, id: number, code: ParcelCode): Promise<Row> {
+  const type = actionTypeOf(code);
+  return change(ctx, id, type, async (tdb) => {
+    const o = (await repo.order(tdb, id))!;
+    const patch: OrderPatch = {};
+    let desc: string;
+    if (code.kind === 'weight') {
+      patch.weightGrams = code.grams;
+      desc = MSG.weightSet(id, kg(code.grams));
+    } else if (code.kind === 'size') {
+      const side = nextSideOf(o);
+      patch[`size${side}`] = code.mm;
+      await repo.setNextSide(tdb, id, SIDES[(SIDES.indexOf(side) + 1) % 3]!);
+      desc = MSG.sideSet(id, side, code.mm);
+    } else {
+      const size = await repo.userSize(tdb, code.id);
+      if (!size) return fail(type, id, MSG.userSizeNotFound(code.id));
+      Object.assign(patch, { sizeA: size.size_a, sizeB: size.size_b, sizeC: size.size_c });
+      if (o.next_side !== null && o.next_side !== 'A') await repo.setNextSide(tdb, id, 'A');
+      desc = MSG.userSizeSet(id, size.name, size.size_a, size.size_b, size.size_c);
+    }
+    const complete =
+      (patch.sizeA ?? o.size_a) > 0 &&
+      (patch.sizeB ?? o.size_b) > 0 &&
+      (patch.sizeC ?? o.size_c) > 0 &&
+      (patch.weightGrams ?? o.weight_g) > 0;
+    if (complete && !o.dispatched) {
+      const [option] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SIZE_WEIGHT']);
+      const statusId = Number(option?.value || 0);
+      const name =
+        statusId && statusId !== o.order_status_id ? await repo.name(tdb, 'order_statuses', statusId) : undefined;
+      if (name !== undefined) {
+        patch.orderStatusId = statusId;
+        desc += MSG.statusAfterSizeWeight(name);
+      }
+    }
+    await patchOrder(ctx.deps, tdb, id, patch, ctx.user.login);
+    return ok(type, id, desc);
+  });
+}
+
+function orderStatus(ctx: AuthContext, id: number, statusId: number): Promise<Row> {
+  return change(ctx, id, 'ORDER_STATUS', async (tdb) => {
+    const o = (await repo.order(tdb, id))!;
+    if (o.dispatched) return fail('ORDER_STATUS', id, MSG.statusLocked);
+    const name = await repo.name(tdb, 'order_statuses', statusId);
+    if (name === undefined) return fail('ORDER_STATUS', id, MSG.statusNotFound(statusId));
+    if (o.order_status_id !== statusId)
+      await patchOrder(ctx.deps, tdb, id, { orderStatusId: statusId }, ctx.user.login);
+    return ok('ORDER_STATUS', id, MSG.statusSet(id, name));
+  });
+}
+
+function incomeSource(ctx: AuthContext, id: number, sourceId: number): Promise<Row> {
+  return change(ctx, id, 'INCOME_SOURCE', async (tdb) => {
+    const name = await repo.name(tdb, 'income_sources', sourceId);
+    if (name === undefined) return fail('INCOME_SOURCE', id, MSG.sourceNotFound(sourceId));
+    await patchOrder(ctx.deps, tdb, id, { incomeSourceId: sourceId }, ctx.user.login);
+    return ok('INCOME_SOURCE', id, MSG.sourceSet(id, name));
+  });
+}
+
+function problem(ctx: AuthContext, id: number): Promise<Row> {
+  return change(ctx, id, 'COMMAND', async (tdb) => {
+    const o = (await repo.order(tdb, id))!;
+    if (o.problem !== null) return ok('COMMAND', id, MSG.problemAlready(id));
+    await patchOrder(ctx.deps, tdb, id, { problem: MSG.problemText }, ctx.user.login);
+    return ok('COMMAND', id, MSG.problemSet(id));
+  });
+}
+
+/**
+ * The packing check: the scanned item (code, then GTIN, as the item reader resolves it) is
+ * checked off the first line of the order that is its item (or, unlinked, has its code) and still
+ * misses units; a line of another item is a wrong item, one more than ordered an extra item.
+ */
+async function pack(ctx: AuthContext, id: number, text: string): Promise<Row> {
+  const item = await findItemByScan(ctx.tdb, text);
+  return change(ctx, id, 'ITEM', async (tdb) => {
+    const lines = await repo.lines(tdb, id);
+    const matches = lines.filter((l) =>
+      l.item_id === null
+        ? l.code.toUpperCase() === text || (item !== undefined && l.code.toUpperCase() === item.code)
+        : l.item_id === item?.id,
+    );
+    if (matches.length === 0) return fail('ITEM', id, MSG.wrongItem(id, text));
+    const line = matches.find((l) => l.packed < l.quantity);
+    if (!line) {
+      const first = matches[0]!;
+      const ordered = matches.reduce((n, l) => n + l.quantity, 0);
+      return fail('ITEM', id, MSG.extraItem(id, first.code || text, ordered));
+    }
+    const packed = line.packed + 1;
+    await repo.setPacked(tdb, id, line.id, packed);
+    const done = lines.every((l) => (l === line ? packed : l.packed) >= l.quantity);
+    return ok('ITEM', id, MSG.itemPacked(id, line.code || text, packed, line.quantity) + (done ? MSG.allPacked : ''));
+  });
+}
+
+/** The waybill code: refused while packing misses lines; SEND_PARCEL without a waybill, else PRINT_BOL. */
+function send({ order: o, lines }: Loaded): Row {
+  if (packingStarted(lines)) {
+    const missing = lines.filter((l) => l.packed < l.quantity);
+    if (missing.length > 0) {
+      const list = missing.map((l) => `${l.code || l.name} × ${l.quantity - l.packed}`).join(', ');
+      return fail('COMMAND', o.id, MSG.linesMissing(o.id, list));
+    }
+  }
+  if (hasWaybill(o.bill_of_lading)) return ok('COMMAND', o.id, MSG.printBol(o.id, o.bill_of_lading), 'PRINT_BOL');
+  return ok('COMMAND', o.id, MSG.sendParcel(o.id), 'SEND_PARCEL');
+}
+
+function printDocument({ order: o }: Loaded): Row {
+  if (o.has_invoice !== 1) return fail('COMMAND', o.id, MSG.noInvoiceData);
+  return ok('COMMAND', o.id, MSG.printDocument(o.id), 'PRINT_DOCUMENT');
+}
+
+async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCode): Promise<Handled> {
+  const type = actionTypeOf(code);
+  if (code.kind === 'command' && code.command === 'RESET') return { row: ok('RESET', null, MSG.reset, 'CLEAR') };
+  if (code.kind === 'order') {
+    const loaded = await load(ctx.tdb, code.id);
+    // Another organisation's order reads exactly like a missing one.
+    if (!loaded) return { row: fail('ORDER', null, MSG.orderNotFound(code.id)) };
+    return { row: ok('ORDER', code.id, MSG.orderSelected(code.id, loaded.order.status_name)), loaded };
+  }
+  if (ITEM_ONLY.has(code.kind)) return { row: fail(type, scan.orderId, MSG.itemOnly(text)) };
+  const id = scan.orderId;
+  if (id === null) return { row: fail(type, null, MSG.noOrderSelected) };
+  switch (code.kind) {
+    case 'item':
+      return { row: await pack(ctx, id, code.code) };
+    case 'weight':
+    case 'size':
+      return { row: await parcel(ctx, id, code) };
+    case 'user_size':
+      return { row: await parcel(ctx, id, { kind: 'user_size', id: code.id }) };
+    case 'order_status':
+      return { row: await orderStatus(ctx, id, code.id) };
+    case 'income_source':
+      return { row: await incomeSource(ctx, id, code.id) };
+    case 'command': {
+      if (code.command === 'PROBLEM') return { row: await problem(ctx, id) };
+      const loaded = await load(ctx.tdb, id);
+      if (!loaded) return { row: fail(type, null, MSG.selectedOrderGone(id)) };
+      return { row: code.command === 'SEND' ? send(loaded) : printDocument(loaded), loaded };
+    }
+    default:
+      return { row: fail(type, id, MSG.unknownCode(text)) };
+  }
+}
+
+/** POST /orders/barcodes: one scan, one log row (also stored in order_scans), the panel. */
+export async function scanOrderBarcode(ctx: AuthContext, scan: Scan): Promise<OrderScanAnswer> {
+  const date = ctx.deps.now().toISOString();
+  const text = scan.barcode.trim().toUpperCase();
+  let handled: Handled;
+  const code = text ? parseReaderCode(text) : undefined;
+  if (!text) handled = { row: fail('UNKNOWN', scan.orderId, MSG.emptyCode) };
+  // Unreadable text changes nothing, so the order stays selected.
+  else if (!code) handled = { row: fail('UNKNOWN', scan.orderId, MSG.unknownCode(text)) };
+  else {
+    try {
+      handled = await handle(ctx, scan, text, code);
+    } catch (err) {
+      // A refusal of the orders module (a status or source gone meanwhile) is a red row like any
+      // other; anything unexpected stays a 500.
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      handled = { row: fail(actionTypeOf(code), scan.orderId, err.message) };
+    }
+  }
+  const { row } = handled;
+  let loaded: Loaded | undefined = handled.loaded;
+  if (row.orderId !== null && loaded?.order.id !== row.orderId) loaded = await load(ctx.tdb, row.orderId);
+  // The selected order went away (deleted meanwhile): nothing stays selected.
+  if (row.orderId !== null && !loaded) row.orderId = null;
+  const answer: OrderScanAnswer = {
+    date,
+    actionBarcode: text,
+    ...row,
+    panel: row.orderId !== null && loaded ? panelOf(loaded) : null,
+  };
+  await logScan(ctx.deps.db, ctx.tdb, {
+    user_id: ctx.user.id,
+    order_id: answer.orderId,
+    barcode: text.slice(0, 500),
+    action_type: answer.actionType,
+    description: answer.actionDesc.slice(0, 2000),
+    client_action: answer.clientAction,
+    is_error: answer.isError ? 1 : 0,
+    created_at: date,
+  });
+  return answer;
+}
+
+/** GET /orders/barcodes/panel: the panel again (404 for an order not of this organisation). */
+export async function orderReaderPanel(ctx: AuthContext, orderId: number): Promise<OrderReaderPanel> {
+  const loaded = await load(ctx.tdb, orderId);
+  if (!loaded) throw notFound(MSG.panelNotFound);
+  return panelOf(loaded);
+}
