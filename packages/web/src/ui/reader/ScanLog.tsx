@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { uiText } from '../texts';
@@ -6,9 +7,11 @@ import type { ScanLogRow } from './scan-log';
 
 /**
  * A reader's scans, newest first; errors in red. `contextHeader` names the column of what a row
- * acted on (item, order); `large` draws it for a packing bench (read from a metre away).
+ * acted on (item, order); `large` draws it for a packing bench (read from a metre away). Rows never
+ * change once logged, so a new scan draws one new row, not the up to 500 before it (memo), and the
+ * page's other updates (the pending spinner, the panel) do not draw the log again.
  */
-export function ScanLog({
+export const ScanLog = memo(function ScanLog({
   rows,
   contextHeader,
   large = false,
@@ -42,29 +45,31 @@ export function ScanLog({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr
-                key={r.seq}
-                className={r.isError ? 'table-danger' : undefined}
-                data-testid="reader-log-row"
-                data-error={r.isError ? 'true' : 'false'}
-              >
-                <td className="text-nowrap" title={r.date}>
-                  {formatTime(r.date)}
-                </td>
-                <td className="font-monospace">{r.context ?? ''}</td>
-                <td
-                  data-testid="reader-log-action"
-                  className={r.isError ? 'fw-semibold text-danger-emphasis' : undefined}
-                >
-                  {r.isError && <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />}
-                  {r.actionDesc}
-                </td>
-                <td className="font-monospace text-break">{r.barcode}</td>
-              </tr>
+              <LogRow key={r.seq} row={r} />
             ))}
           </tbody>
         </Table>
       )}
     </Card>
   );
-}
+});
+
+const LogRow = memo(function LogRow({ row: r }: { row: ScanLogRow }) {
+  return (
+    <tr
+      className={r.isError ? 'table-danger' : undefined}
+      data-testid="reader-log-row"
+      data-error={r.isError ? 'true' : 'false'}
+    >
+      <td className="text-nowrap" title={r.date}>
+        {formatTime(r.date)}
+      </td>
+      <td className="font-monospace">{r.context ?? ''}</td>
+      <td data-testid="reader-log-action" className={r.isError ? 'fw-semibold text-danger-emphasis' : undefined}>
+        {r.isError && <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />}
+        {r.actionDesc}
+      </td>
+      <td className="font-monospace text-break">{r.barcode}</td>
+    </tr>
+  );
+});

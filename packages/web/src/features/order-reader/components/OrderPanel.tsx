@@ -1,4 +1,5 @@
 import type { OrderReaderPanel } from '@zaplecze/contract';
+import { memo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -10,8 +11,17 @@ import { orderReaderText } from '../texts';
 
 const kgFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 3 });
 
-/** The current order (§2.17): number, status, parcel sizes and weight, carrier, waybill, lines. */
-export function OrderPanel({ orderId, panel }: { orderId: number | null; panel: OrderReaderPanel | null }) {
+/**
+ * The current order (§2.17): number, status, parcel sizes and weight, carrier, waybill, lines.
+ * Drawn again only when the order or its panel changes (memo), not on the page's other updates.
+ */
+export const OrderPanel = memo(function OrderPanel({
+  orderId,
+  panel,
+}: {
+  orderId: number | null;
+  panel: OrderReaderPanel | null;
+}) {
   const t = orderReaderText().panel;
   return (
     <Card className="shadow-sm h-100" data-testid="reader-order">
@@ -27,7 +37,7 @@ export function OrderPanel({ orderId, panel }: { orderId: number | null; panel: 
       </Card.Body>
     </Card>
   );
-}
+});
 
 function PanelBody({ panel }: { panel: OrderReaderPanel }) {
   const t = orderReaderText().panel;
@@ -37,6 +47,8 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
     ['C', panel.sizeC],
   ] as const;
   const done = allPacked(panel);
+  // The next side is marked only while the parcel still lacks a size (then it guides the packer).
+  const next = sides.some(([, mm]) => mm === 0) ? panel.nextSide : null;
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -58,8 +70,8 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
             <span key={side}>
               {i > 0 && ' × '}
               <span
-                className={side === panel.nextSide ? 'order-reader-next-side' : undefined}
-                title={side === panel.nextSide ? format(t.nextSide, { side }) : undefined}
+                className={side === next ? 'order-reader-next-side' : undefined}
+                title={side === next ? format(t.nextSide, { side }) : undefined}
               >
                 {mm}
               </span>
