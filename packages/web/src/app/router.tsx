@@ -171,6 +171,12 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/item-reader/ItemReaderPage')),
             },
             {
+              // The packing bench; the menu shows it with main.order.edit, the server checks the same.
+              path: 'orders-barcode-reader',
+              handle: h(t.titles.ordersBarcodeReader, ['orders-barcode-reader']),
+              lazy: page(() => import('@web/features/order-reader/OrderReaderPage')),
+            },
+            {
               // Settings and every reference list share one layout with the settings navigation.
               lazy: page(() => import('@web/features/settings/SettingsLayout')),
               handle: h('', ['settings']),

@@ -77,4 +77,28 @@ export const uiMessages = {
     colSelect: 'Zaznaczenie',
     selectRow: 'Zaznacz wiersz {id}',
   },
+  /** The barcode readers' shared blocks (ui/reader: mode switch, scanner and manual input, log). */
+  reader: {
+    modes: {
+      label: 'Tryb wprowadzania',
+      scanner: 'Czytnik',
+      manual: 'Ręcznie',
+    },
+    scanner: {
+      label: 'Odczyt z czytnika',
+      placeholder: 'Zeskanuj kod czytnikiem…',
+    },
+    manual: {
+      label: 'Kod',
+      placeholder: 'Wpisz kod i naciśnij Enter',
+      send: 'Wyślij',
+    },
+    log: {
+      heading: 'Historia skanowania',
+      empty: 'Nic jeszcze nie zeskanowano.',
+      colDate: 'Data',
+      colAction: 'Akcja',
+      colCode: 'Kod',
+    },
+  },
 } as const;

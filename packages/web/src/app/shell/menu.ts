@@ -38,6 +38,15 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
   if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.show')) {
     top.push({ id: 'orders', label: t.orders, icon: 'bi-cart-check', path: '/orders' });
   }
+  // The order reader changes orders (sizes, statuses, dispatch): main.order.edit.
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.edit')) {
+    top.push({
+      id: 'orders-barcode-reader',
+      label: t.ordersReader,
+      icon: 'bi-upc-scan',
+      path: '/orders-barcode-reader',
+    });
+  }
   if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.summary.show')) {
     top.push({ id: 'orders-summary', label: t.ordersSummary, icon: 'bi-graph-up', path: '/orders-summary' });
   }

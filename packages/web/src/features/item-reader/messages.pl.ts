@@ -6,21 +6,9 @@ const titles = appMessages.titles;
 /** The item barcode reader (platform.md, Item reader; docs/decisions.md, Item reader screen). */
 export const itemReaderMessages = {
   title: titles.itemsBarcodeReader,
-  modes: {
-    label: 'Tryb wprowadzania',
-    scanner: 'Czytnik',
-    manual: 'Ręcznie',
-  },
-  scanner: {
-    label: 'Odczyt z czytnika',
-    placeholder: 'Zeskanuj kod czytnikiem…',
-    hint: 'Czytnik jest aktywny na całej stronie: zeskanuj kod towaru, a potem kody z arkusza (zmiany stanu, statusy, miejsca…).',
-  },
-  manual: {
-    label: 'Kod',
-    placeholder: 'Wpisz kod i naciśnij Enter',
-    send: 'Wyślij',
-  },
+  /** What the scanner mode asks for (the mode switch, fields and log texts are ui/'s). */
+  scannerHint:
+    'Czytnik jest aktywny na całej stronie: zeskanuj kod towaru, a potem kody z arkusza (zmiany stanu, statusy, miejsca…).',
   item: {
     heading: 'Towar w obsłudze',
     none: 'Nie wybrano towaru. Zeskanuj kod towaru.',
@@ -34,13 +22,7 @@ export const itemReaderMessages = {
     notFound: 'Nie znaleziono towaru {code}.',
     loadErrorTitle: 'Błąd pobierania towaru',
   },
-  log: {
-    heading: 'Historia skanowania',
-    empty: 'Nic jeszcze nie zeskanowano.',
-    colDate: 'Data',
-    colItem: 'Towar',
-    colAction: 'Akcja',
-    colCode: 'Kod',
-  },
+  /** The log's column of the item each row acted on. */
+  logItem: 'Towar',
   scanErrorTitle: 'Błąd odczytu kodu',
 } as const;

@@ -1,32 +1,19 @@
 import type { ItemScanAnswer } from '@zaplecze/contract';
-
-/** One row of the reader's log (newest first on screen). */
-export interface LogRow {
-  /** Increasing per session: the row's key. */
-  seq: number;
-  date: string;
-  itemCode: string | null;
-  actionDesc: string;
-  barcode: string;
-  isError: boolean;
-}
+import { prependRow, type ScanLogRow } from '@web/ui/reader/scan-log';
 
 export interface ReaderState {
   /** The item the last scan selected, sent back with the next scan. */
   itemCode: string | null;
-  log: readonly LogRow[];
+  /** Newest first; a row's context is the item code. */
+  log: readonly ScanLogRow[];
   seq: number;
 }
 
 export const initialReaderState: ReaderState = { itemCode: null, log: [], seq: 0 };
 
-/** Rows kept on screen; older ones drop off the end. */
-export const LOG_MAX = 500;
-
-function add(state: ReaderState, row: Omit<LogRow, 'seq'>, itemCode: string | null): ReaderState {
+function add(state: ReaderState, row: Omit<ScanLogRow, 'seq'>, itemCode: string | null): ReaderState {
   const seq = state.seq + 1;
-  const log = [{ ...row, seq }, ...state.log].slice(0, LOG_MAX);
-  return { itemCode, log, seq };
+  return { itemCode, log: prependRow(state.log, row, seq), seq };
 }
 
 /**
@@ -37,7 +24,7 @@ function add(state: ReaderState, row: Omit<LogRow, 'seq'>, itemCode: string | nu
 export function applyAnswer(state: ReaderState, a: ItemScanAnswer): ReaderState {
   return add(
     state,
-    { date: a.date, itemCode: a.itemCode, actionDesc: a.actionDesc, barcode: a.actionBarcode, isError: a.isError },
+    { date: a.date, context: a.itemCode, actionDesc: a.actionDesc, barcode: a.actionBarcode, isError: a.isError },
     a.clientAction === 'CLEAR' ? null : a.itemCode,
   );
 }
@@ -46,7 +33,7 @@ export function applyAnswer(state: ReaderState, a: ItemScanAnswer): ReaderState 
 export function applyFailure(state: ReaderState, barcode: string, message: string, now: Date): ReaderState {
   return add(
     state,
-    { date: now.toISOString(), itemCode: state.itemCode, actionDesc: message, barcode, isError: true },
+    { date: now.toISOString(), context: state.itemCode, actionDesc: message, barcode, isError: true },
     state.itemCode,
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '@web/app/api';
+import { useScanQueue } from '@web/ui/reader/useScanQueue';
 import { itemReaderKeys, postScan } from './item-reader.api';
 import { applyAnswer, applyFailure, changesItem, initialReaderState, type ReaderState } from './reader-log';
 
@@ -13,18 +14,17 @@ export function useItemReader() {
   const [state, setState] = useState<ReaderState>(initialReaderState);
   // The context of the next scan, read when it is sent (not when it was read).
   const current = useRef<ReaderState>(initialReaderState);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  const [pending, setPending] = useState(0);
+  const queue = useScanQueue();
 
   const update = useCallback((fn: (s: ReaderState) => ReaderState) => {
     current.current = fn(current.current);
     setState(current.current);
   }, []);
 
+  const { run } = queue;
   const scan = useCallback(
-    (barcode: string) => {
-      setPending((n) => n + 1);
-      queue.current = queue.current.then(async () => {
+    (barcode: string) =>
+      run(async () => {
         try {
           const answer = await postScan(barcode, current.current.itemCode);
           update((s) => applyAnswer(s, answer));
@@ -32,13 +32,10 @@ export function useItemReader() {
             await client.invalidateQueries({ queryKey: itemReaderKeys.item(answer.itemCode) });
         } catch (err) {
           update((s) => applyFailure(s, barcode, errorMessage(err), new Date()));
-        } finally {
-          setPending((n) => n - 1);
         }
-      });
-    },
-    [client, update],
+      }),
+    [client, update, run],
   );
 
-  return { state, scan, pending: pending > 0 };
+  return { state, scan, pending: queue.pending };
 }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { itemReaderText } from '../texts';
+import { uiText } from '../texts';
 
-/** Manual mode: a normal field and a button (or Enter) send the code as typed. */
-export function ManualInput({ onScan }: { onScan(code: string): void }) {
-  const t = itemReaderText().manual;
+/** Manual mode: a normal field and a button (or Enter) send the code as typed (trimmed). */
+export function ManualInput({ onScan, size }: { onScan(code: string): void; size?: 'lg' }) {
+  const t = uiText().reader.manual;
   const [text, setText] = useState('');
   return (
     <Form
@@ -17,10 +17,10 @@ export function ManualInput({ onScan }: { onScan(code: string): void }) {
         setText('');
       }}
     >
-      <Form.Label htmlFor="reader-manual" className="small mb-1">
+      <Form.Label htmlFor="reader-manual" className={size === 'lg' ? 'mb-1' : 'small mb-1'}>
         {t.label}
       </Form.Label>
-      <InputGroup>
+      <InputGroup size={size}>
         <Form.Control
           id="reader-manual"
           autoFocus
