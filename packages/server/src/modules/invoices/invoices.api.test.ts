@@ -167,8 +167,9 @@ describe('POST /orders/print_invoice', () => {
   it('gives 100 concurrent issues the numbers 1..100 of a fresh organisation once each', async () => {
     const fresh = await createOrg(server);
     await createOrderRefs(fresh.admin);
-    const orders = [];
-    for (let i = 0; i < 100; i++) orders.push(await newOrder(fresh.admin, { items: [] }));
+    const orders: Order[] = [];
+    for (let i = 0; i < 10; i++)
+      orders.push(...(await Promise.all(Array.from({ length: 10 }, () => newOrder(fresh.admin, { items: [] })))));
     const answers = await Promise.all(orders.map((o) => printInvoice(fresh.admin, { orderId: o.id, noPrint: true })));
     const parsed = answers.map((a) => /^FV (\d+)\/(\d{2}\/\d{4})$/.exec(a.invoiceNumber));
     // One month (the issue date's in Europe/Warsaw), n = 1..100 once each.
@@ -181,7 +182,7 @@ describe('POST /orders/print_invoice', () => {
     expect(repeats.map((a) => a.invoiceNumber)).toEqual(answers.map((a) => a.invoiceNumber));
     const freshId = (await fresh.admin.get<{ organization: { id: number } }>('/api/profile')).body.organization.id;
     await expectRollupsInStep(server, freshId);
-  });
+  }, 180_000);
 
   it('starts every month at 1 (the issue date in Europe/Warsaw)', async () => {
     const fresh = await createOrg(server);
