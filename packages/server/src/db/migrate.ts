@@ -11,6 +11,7 @@ import { m0007OrdersSearch } from './migrations/0007_orders_search';
 import { m0008OrderRollups } from './migrations/0008_order_rollups';
 import { m0009Carriers } from './migrations/0009_carriers';
 import { m0013OrderPrints } from './migrations/0013_order_prints';
+import { m0014Shipments } from './migrations/0014_shipments';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -24,6 +25,7 @@ export const MIGRATIONS: Migration[] = [
   m0008OrderRollups,
   m0009Carriers,
   m0013OrderPrints,
+  m0014Shipments,
 ];
 
 /**

@@ -326,6 +326,30 @@ export interface OrderPrintsTable {
   created_at: string | Date;
 }
 
+/**
+ * A dispatched order's shipment (migration 0014; docs/decisions.md, Documents: Waybills and
+ * labels): one per order; `data` is the JSON the carrier gave for its label and state.
+ */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  org_id: number;
+  order_id: number;
+  carrier_id: string;
+  method_key: string;
+  waybill_number: string;
+  state: string;
+  data: string;
+  created_at: string | Date;
+  created_by: string | null;
+}
+
+/** The own carrier's last waybill number per organisation (migration 0014). */
+export interface WaybillCountersTable {
+  org_id: number;
+  /** bigint: PostgreSQL answers it as a string. */
+  last_value: number | string;
+}
+
 export interface CarrierMethodsTable {
   id: Generated<number>;
   carrier_id: string;
@@ -369,6 +393,8 @@ export interface DB {
   order_rollup_days: OrderRollupDaysTable;
   order_rollup_groups: OrderRollupGroupsTable;
   order_prints: OrderPrintsTable;
+  shipments: ShipmentsTable;
+  waybill_counters: WaybillCountersTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -226,6 +226,9 @@ const RESOURCES: TenantResource[] = [
         body: { orderId: id, oldDeliveryCost: 0, newDeliveryCost: 0, itemsToMove: [{ lineId: 1, count: 1 }] },
       },
       { method: 'GET', url: `/api/orders/print_log?orderId=${id}` },
+      { method: 'POST', url: '/api/orders/print_bol', body: { orderId: id } },
+      { method: 'POST', url: '/api/orders/print_bol', body: { orderId: id, noPrint: true } },
+      { method: 'POST', url: '/api/orders/print_label', body: { orderId: id } },
     ],
     // The order list: unfiltered, and with filters the victim's order matches (number, date, status).
     lists: [
@@ -372,7 +375,12 @@ describe('tenant isolation: mass operations on orders', () => {
     expect(edit.body).toEqual({ ok: [], err: [], notFound: [id] });
     const del = await attacker.admin.post('/api/orders/mass_delete', { ids: [id] });
     expect(del.body).toEqual({ ok: [], err: [], notFound: [id] });
+    for (const url of ['/api/orders/print_bol_many', '/api/orders/print_label_many']) {
+      const print = await attacker.admin.post(url, { ids: [id] });
+      expect(print.body, url).toEqual({ pdf: null, ok: [], err: [], notFound: [id] });
+    }
     expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
+    expect((await victim.admin.get(`/api/orders/print_log?orderId=${id}`)).body).toEqual({ entries: [] });
   });
 });
 

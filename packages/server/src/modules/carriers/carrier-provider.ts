@@ -27,10 +27,119 @@ export interface PickupPointQuery {
   pickupPoint: string;
 }
 
+/** The sender on a waybill: the organisation's registration data. */
+export interface ShipmentSender {
+  name: string;
+  taxId: string;
+  /** Street and number, as registered. */
+  address: string;
+  postCodeCity: string;
+  countryCode: string;
+}
+
+/** The receiver: the order's client data (for PICKUP_POINT the point and the client's contact). */
+export interface ShipmentReceiver {
+  nameSurname: string;
+  companyName: string;
+  street: string;
+  buildNr: string;
+  postCode: string;
+  city: string;
+  countryCode: string;
+  /** The pickup point's id; '' for delivery to the address. */
+  pickupPoint: string;
+  tel: string;
+  email: string;
+}
+
+/** The parcel as the order describes it. */
+export interface ShipmentParcel {
+  /** Sides in millimetres (0 = not given). */
+  sizeA: number;
+  sizeB: number;
+  sizeC: number;
+  weightGrams: number;
+  /** Cash on delivery: the order's total in grosze and its currency; null without it. */
+  cashOnDelivery: { amount: number; currency: string } | null;
+}
+
+/** What `createShipment` gets: everything the carrier needs to send the order's parcel. */
+export interface ShipmentRequest {
+  /** The dispatch transaction's handle: the order row is locked, the shipment not stored yet. */
+  tdb: TenantDb;
+  methodKey: string;
+  /** The carrier's name and the method's, as registered. */
+  carrierName: string;
+  methodName: string;
+  orderId: number;
+  shippingMethod: 'ADDRESS' | 'PICKUP_POINT';
+  sender: ShipmentSender;
+  receiver: ShipmentReceiver;
+  parcel: ShipmentParcel;
+  now: Date;
+}
+
+/** A shipment the carrier created. */
+export interface CreatedShipment {
+  /** The waybill number (1-100 characters); the order's billOfLading. */
+  waybillNumber: string;
+  /** JSON-serialisable data stored with the shipment and given back to `label` and `shipmentState`. */
+  data: unknown;
+}
+
+/** A stored shipment, as `label` and `shipmentState` get it. */
+export interface ShipmentRef {
+  /** The caller's organisation (not a transaction). */
+  tdb: TenantDb;
+  methodKey: string;
+  orderId: number;
+  waybillNumber: string;
+  data: unknown;
+  createdAt: Date;
+}
+
+/**
+ * A waybill label the core draws (vector A6: Code 128 of the number, sender, receiver, parcel).
+ * Every text is ready to print.
+ */
+export interface WaybillLabel {
+  carrierName: string;
+  methodName: string;
+  waybillNumber: string;
+  /** ISO date of the dispatch. */
+  date: string;
+  orderId: number;
+  /** Name first, then the address lines. */
+  sender: string[];
+  receiver: string[];
+  /** The receiver's phone and e-mail line ('' for none). */
+  receiverContact: string;
+  /** The pickup point's id, '' for delivery to the address. */
+  pickupPoint: string;
+  /** e.g. '300 × 200 × 150 mm', '' when not given. */
+  sizes: string;
+  /** e.g. '2,5 kg', '' when not given. */
+  weight: string;
+  /** e.g. '123,45 PLN', '' without cash on delivery. */
+  cashOnDelivery: string;
+}
+
+/**
+ * A label document: one the core draws (`waybill`, always A6), or the carrier's own PDF (`pdf`, of
+ * any page size: a page larger than A6 is shrunk to A6 or put on its own A4 page, as the print's
+ * `oversize` asks).
+ */
+export type CarrierLabel = { kind: 'waybill'; label: WaybillLabel } | { kind: 'pdf'; pdf: Uint8Array };
+
+/** Where a parcel is, as far as the carrier knows. */
+export const SHIPMENT_STATES = ['CREATED', 'IN_TRANSIT', 'DELIVERED', 'RETURNED', 'CANCELLED', 'UNKNOWN'] as const;
+export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+
 /**
  * A carrier as the server knows it: the built-in own carrier, and every carrier plugin, which
- * registers one through `carrierRegistry.register` (modules/carriers/index.ts). The documents issue
- * adds dispatch (waybill number), waybill and label PDFs here; they are not part of it yet.
+ * registers one through `carrierRegistry.register` (modules/carriers/index.ts). Dispatch, the
+ * label and the shipment's state are optional: a carrier without `createShipment` only offers
+ * methods (and maybe a pickup point check), and its orders cannot be dispatched.
  */
 export interface CarrierProvider {
   /** Stable id, e.g. 'own' or the plugin's id; answered as the carrier's id. */
@@ -46,4 +155,14 @@ export interface CarrierProvider {
   isAvailable?(tdb: TenantDb): Promise<boolean>;
   /** Whether `pickupPoint` exists for the method; 'unknown' when the carrier cannot tell. */
   checkPickupPoint(query: PickupPointQuery): Promise<PickupPointStatus>;
+  /**
+   * Sends the order's parcel and answers its waybill number. Called once per order, inside the
+   * dispatch transaction with the order row locked (docs/decisions.md, Documents: Waybills and
+   * labels); throwing rolls the dispatch back.
+   */
+  createShipment?(request: ShipmentRequest): Promise<CreatedShipment>;
+  /** The shipment's label (called outside any transaction, on every print). */
+  label?(shipment: ShipmentRef): Promise<CarrierLabel>;
+  /** Where the parcel is now. Absent: 'UNKNOWN'. */
+  shipmentState?(shipment: ShipmentRef): Promise<ShipmentState>;
 }

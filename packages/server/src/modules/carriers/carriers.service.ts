@@ -132,3 +132,15 @@ export async function orderCarrierMethod(ctx: AuthContext, id: number): Promise<
   const row = await repo.byId(ctx.db, id);
   return row && { id, sendType: row.send_type as CarrierSendType, available: false };
 }
+
+/**
+ * The carrier and method key of a method id, among the carriers the organisation may use now;
+ * undefined for an unknown method or one whose carrier is not available. Call it before any
+ * transaction (it may write carrier_methods through the raw handle).
+ */
+export async function carrierOfMethod(
+  ctx: AuthContext,
+  id: number,
+): Promise<{ provider: CarrierProvider; method: CarrierMethodDef } | undefined> {
+  return availableMethod(ctx, id);
+}

@@ -4,9 +4,26 @@ import { carriersRoutes } from './carriers.routes';
 /**
  * Carriers: GET /carriers and GET /check_pickup_point over the carrier registry. Carrier plugins
  * register a CarrierProvider with `carrierRegistry.register`; orders validate their method with
- * `orderCarrierMethod`.
+ * `orderCarrierMethod`; dispatch finds the order's carrier with `carrierOfMethod`.
  */
 export const carriersModule: ServerModule = { name: 'carriers', routes: carriersRoutes };
 export { carrierRegistry, CarrierRegistry } from './carriers.registry';
-export { orderCarrierMethod, type OrderCarrierMethod } from './carriers.service';
-export type { CarrierMethodDef, CarrierProvider, PickupPointQuery, PickupPointStatus } from './carrier-provider';
+export { carrierOfMethod, orderCarrierMethod, type OrderCarrierMethod } from './carriers.service';
+export { waybillLabelOf } from './waybill-label';
+export { OWN_WAYBILL_PREFIX } from './own-carrier';
+export {
+  SHIPMENT_STATES,
+  type CarrierLabel,
+  type CarrierMethodDef,
+  type CarrierProvider,
+  type CreatedShipment,
+  type PickupPointQuery,
+  type PickupPointStatus,
+  type ShipmentParcel,
+  type ShipmentReceiver,
+  type ShipmentRef,
+  type ShipmentRequest,
+  type ShipmentSender,
+  type ShipmentState,
+  type WaybillLabel,
+} from './carrier-provider';

@@ -1,9 +1,10 @@
 import type { ServerModule } from '../../platform/module';
 import { documentsRoutes } from './documents.routes';
+import { waybillsRoutes } from './waybills.routes';
 
 /**
  * Order documents: dispatch and waybills through the carrier registry, temporary labels, invoices
  * and their e-mail, and the print log that records every one of them.
  */
-export const documentsModule: ServerModule = { name: 'documents', routes: documentsRoutes };
+export const documentsModule: ServerModule = { name: 'documents', routes: [...documentsRoutes, ...waybillsRoutes] };
 export { recordOrderPrints, orderPrintLog, type OrderPrintEntry } from './print-log';

@@ -1,0 +1,39 @@
+import { printBolManySchema, printBolSchema, printLabelManySchema, printLabelSchema } from '@zaplecze/contract';
+import { route } from '../../platform/route';
+import { printLabel, printLabelMany } from './labels';
+import { printBol, printBolMany } from './waybills';
+
+/**
+ * Dispatch with waybills and temporary labels (goods-and-orders.md §7.4 `print_bol`, `print_label`;
+ * docs/decisions.md, Documents: Waybills and labels). Both change or log the order: main.order.edit.
+ */
+export const waybillsRoutes = [
+  route({
+    method: 'POST',
+    url: '/orders/print_bol',
+    access: 'main.order.edit',
+    body: printBolSchema,
+    handler: (ctx, { body }) => printBol(ctx, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/print_bol_many',
+    access: 'main.order.edit',
+    body: printBolManySchema,
+    handler: (ctx, { body }) => printBolMany(ctx, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/print_label',
+    access: 'main.order.edit',
+    body: printLabelSchema,
+    handler: (ctx, { body }) => printLabel(ctx, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/print_label_many',
+    access: 'main.order.edit',
+    body: printLabelManySchema,
+    handler: (ctx, { body }) => printLabelMany(ctx, body),
+  }),
+];
