@@ -30,6 +30,20 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
 
+/** Closes every toast (so a screenshot shows what is under them). */
+async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.app-toast');
+  for (let n = await toasts.count(); n > 0; n = await toasts.count()) {
+    // A success toast may close by itself meanwhile: then there is nothing to click.
+    await toasts
+      .first()
+      .getByRole('button', { name: t.common.close })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await page.waitForFunction((before) => document.querySelectorAll('.app-toast').length < before, n);
+  }
+}
+
 /** A download's bytes, checked to be a real PDF (header and a page count pdfinfo can read). */
 async function pdfOf(download: Download): Promise<{ name: string; pages: number }> {
   const file = await download.path();
@@ -165,8 +179,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     expect(stored).toEqual(['A4', 'A6', 'PRINT_A4', 'EMAIL', 'ONLY_SEND']);
   });
 
-  // Skipped until the waybills and invoices branches' print endpoints are merged into this branch.
-  it.skip('dispatch from the row menu: the waybill appears in the row, its PDF downloads; labels; the print log in the preview', async () => {
+  it('dispatch from the row menu: the waybill appears in the row, its PDF downloads; labels; the print log in the preview', async () => {
     const id = await courierOrder({ clientData: { nameSurname: 'Jan Wysyłkowy', city: 'Gdynia' } });
     const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
     await setPrintSettings(page, org.adminLogin);
@@ -210,6 +223,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     expect(log.every((r) => r.includes(org.adminLogin))).toBe(true);
     expect(await preview.getByTestId('order-preview-waybill').textContent()).toBe(waybill);
     await preview.getByTestId('order-print-log').scrollIntoViewIfNeeded();
+    await closeToasts(page);
     await screenshot(page, 'order-documents-preview-log');
 
     // The preview's documents menu has the same actions.
@@ -219,7 +233,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     await screenshot(page, 'order-documents-preview-menu');
   });
 
-  // Skipped until the waybills and invoices branches' print endpoints are merged into this branch.
+  // Skipped until the invoices branch (POST /orders/print_invoice) can be merged into this branch.
   it.skip('invoice: issue without printing, download, print, and e-mail after a confirmation', async () => {
     const id = await courierOrder({
       clientData: { nameSurname: 'Anna Nowak', city: 'Kraków', email: 'anna@example.com' },
@@ -266,8 +280,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     await screenshot(page, 'order-documents-email-result');
   });
 
-  // Skipped until the waybills and invoices branches' print endpoints are merged into this branch.
-  it.skip('multi-select: mass labels, waybills and invoices, with the order_print.txt report of errors and skipped orders', async () => {
+  it('multi-select: mass labels and waybills, with the order_print.txt report of an order without a carrier', async () => {
     const a = await courierOrder({ clientData: { nameSurname: 'Masa A', city: 'Sopot' }, invoice: invoiceData });
     const b = await courierOrder({ clientData: { nameSurname: 'Masa B', city: 'Sopot' } });
     // Personal pickup: no carrier, so no waybill (an error of the mass waybill run).
@@ -303,6 +316,20 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     await report.waitFor({ state: 'detached' });
     for (const id of [a, b]) expect((await read(id)).billOfLading).not.toBeNull();
     expect((await read(c)).billOfLading).toBeNull();
+  });
+
+  // Skipped until the invoices branch (POST /orders/print_invoice_many) can be merged into this branch.
+  it.skip('multi-select: mass invoices, orders without invoice data skipped in the report', async () => {
+    const a = await courierOrder({ clientData: { nameSurname: 'Faktura A', city: 'Elbląg' }, invoice: invoiceData });
+    const b = await courierOrder({ clientData: { nameSurname: 'Faktura B', city: 'Elbląg' } });
+    const c = await courierOrder({ clientData: { nameSurname: 'Faktura C', city: 'Elbląg' } });
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const orders = await openOrders(page, '?city=elbl');
+    await eventually(async () => (await orders.ids()).sort(), [a, b, c].sort());
+    await orders.startSelect();
+    for (const id of [a, b, c]) await orders.row(id).click();
+    await eventually(() => orders.selectedCount(), format(sel.selected, { n: 3 }));
+    const report = page.getByTestId('report-dialog');
 
     // Invoices: the one with invoice data printed (invoices.pdf), the two without skipped in the report.
     await page.getByTestId('orders-mass-invoices-toggle').click();
@@ -318,7 +345,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     await screenshot(page, 'order-documents-mass-invoices-report');
     await page.getByTestId('report-close').click();
     expect((await read(a)).invoice?.invoiceNumber).toMatch(/^FV /);
-    // The rows were read again: the waybills and the invoice number show.
+    // The list was read again: the invoice number shows in the row.
     await eventually(() => orders.cell(a, 'order-icon-invoice').getAttribute('title'), expect.stringContaining('FV '));
   });
 });
