@@ -104,7 +104,24 @@ function drawBarcode(doc: Doc, text: string, x: number, y: number, height: numbe
   return true;
 }
 
-/** One line of text cut with an ellipsis at the label's width; answers the next line's y. */
+/** `text` cut with an ellipsis to `width` at the current font and size (binary search on the prefix). */
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${text.slice(0, mid).trimEnd()}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}…`;
+}
+
+/**
+ * One line of text cut with an ellipsis at the label's width; answers the next line's y. The line
+ * is measured and placed here rather than by pdfkit's line wrapper, which costs several times more
+ * (bench/documents.mjs).
+ */
 function line(
   doc: Doc,
   text: string,
@@ -117,13 +134,11 @@ function line(
     .font(opts.bold ? 'bold' : 'regular')
     .fontSize(size)
     .fillColor(opts.color ?? 'black');
-  doc.text(text, x, y, {
-    width: opts.width ?? INNER,
-    align: opts.align ?? 'left',
-    height: size * 1.3,
-    ellipsis: true,
-    lineBreak: false,
-  });
+  const width = opts.width ?? INNER;
+  const shown = fit(doc, text, width);
+  const align = opts.align ?? 'left';
+  const dx = align === 'left' ? 0 : (width - doc.widthOfString(shown)) / (align === 'center' ? 2 : 1);
+  if (shown !== '') doc.text(shown, x + dx, y, { lineBreak: false });
   return y + size * 1.25;
 }
 
@@ -136,14 +151,17 @@ function rule(doc: Doc, x: number, y: number): void {
     .stroke();
 }
 
+/** One formatter for every label: building an Intl.DateTimeFormat costs about a millisecond. */
+const DAY = new Intl.DateTimeFormat('pl-PL', {
+  timeZone: 'Europe/Warsaw',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
 /** dd.mm.yyyy in Warsaw time. */
 function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
+  return DAY.format(new Date(iso));
 }
 
 /** The receiver block: name in bold, address lines, pickup point, contact. Answers the next y. */

@@ -138,7 +138,8 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('POST /orders/print_bol (own carrier)', () => {
+// Rasterising and decoding PDFs is CPU-bound and the suite shares two busy cores: generous time.
+describe('POST /orders/print_bol (own carrier)', { timeout: 120_000 }, () => {
   it('dispatches once: a waybill number, the status after sending, an A6 label that reads back', async () => {
     const id = await newOrder(org.admin);
     const first = await org.admin.post<PrintBolAnswer>('/api/orders/print_bol', { orderId: id });
@@ -302,7 +303,7 @@ describe('POST /orders/print_bol (own carrier)', () => {
   });
 });
 
-describe('POST /orders/print_bol_many', () => {
+describe('POST /orders/print_bol_many', { timeout: 120_000 }, () => {
   it('dispatches each order, reports err and notFound, one PDF in the order asked (A6 and A4)', async () => {
     const a = await newOrder(org.admin);
     const b = await newOrder(org.admin, { shippingMethod: 'PERSONAL_PICKUP', carrierMethodId: null });
@@ -387,7 +388,7 @@ describe('POST /orders/print_bol_many', () => {
   });
 });
 
-describe('POST /orders/print_label and print_label_many', () => {
+describe('POST /orders/print_label and print_label_many', { timeout: 120_000 }, () => {
   it('the temporary label: the order code reads back, receiver and lines in Polish, logged', async () => {
     const id = await newOrder(org.admin);
     const res = await org.admin.post('/api/orders/print_label', { orderId: id });
