@@ -233,7 +233,9 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     await screenshot(page, 'order-documents-preview-menu');
   });
 
-  // Skipped until the invoices branch (POST /orders/print_invoice) can be merged into this branch.
+  // Skipped: POST /orders/print_invoice lives on the invoices branch, which does not merge cleanly with
+  // waybills yet (server files this branch does not own). It passed against invoices@2778219 merged
+  // with this branch's web commits; unskip once both are on one branch.
   it.skip('invoice: issue without printing, download, print, and e-mail after a confirmation', async () => {
     const id = await courierOrder({
       clientData: { nameSurname: 'Anna Nowak', city: 'Kraków', email: 'anna@example.com' },
@@ -318,7 +320,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
     expect((await read(c)).billOfLading).toBeNull();
   });
 
-  // Skipped until the invoices branch (POST /orders/print_invoice_many) can be merged into this branch.
+  // Skipped for the same reason: POST /orders/print_invoice_many is on the invoices branch only.
   it.skip('multi-select: mass invoices, orders without invoice data skipped in the report', async () => {
     const a = await courierOrder({ clientData: { nameSurname: 'Faktura A', city: 'Elbląg' }, invoice: invoiceData });
     const b = await courierOrder({ clientData: { nameSurname: 'Faktura B', city: 'Elbląg' } });
