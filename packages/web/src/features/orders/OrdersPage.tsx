@@ -27,6 +27,7 @@ import { OrdersSearchPanel } from './components/OrdersSearchPanel';
 import { OrdersSelectionPanel } from './components/OrdersSelectionPanel';
 import { orderMassReport } from './format';
 import { orderMenuItems } from './row-menu';
+import { useOrderDocuments } from './use-order-documents';
 import {
   changeOrder,
   fetchOrdersPage,
@@ -52,8 +53,9 @@ type Dialog = { kind: 'preview' | 'status' | 'sizes'; row: OrderRow };
 
 /**
  * /orders: the order list (goods-and-orders.md §2.13) with its search panel, row icons and
- * actions, dialogs (preview, status, sizes and weight), multi-select (codes, mass edit, mass
- * delete). The search lives in the URL; the rows are virtual (pages of up to 10,000).
+ * actions, dialogs (preview, status, sizes and weight), labels, waybills and invoices
+ * (use-order-documents.ts), multi-select (codes, mass edit, mass delete, mass documents). The
+ * search lives in the URL; the rows are virtual (pages of up to 10,000).
  */
 export default function OrdersPage() {
   const t = ordersText().list;
@@ -78,6 +80,7 @@ export default function OrdersPage() {
   const remove = useDeleteOrder();
   const copy = useCopyOrder();
   const massDelete = useMassDeleteOrders();
+  const documents = useOrderDocuments();
 
   useEffect(() => {
     if (list.error) toast.show('error', { id: 'orders-load', title: t.loadErrorTitle, body: errorMessage(list.error) });
@@ -138,8 +141,8 @@ export default function OrdersPage() {
   };
 
   // Handlers through a ref: the columns (and so the memoised rows) change only with the mode.
-  const handlers = useRef({ onDelete, onCopy, onComment });
-  handlers.current = { onDelete, onCopy, onComment };
+  const handlers = useRef({ onDelete, onCopy, onComment, document: documents.run });
+  handlers.current = { onDelete, onCopy, onComment, document: documents.run };
   const deletingId = remove.isPending ? remove.variables : undefined;
   const columns = useMemo(
     () =>
@@ -164,6 +167,7 @@ export default function OrdersPage() {
         sizes: (row) => setDialog({ kind: 'sizes', row }),
         comment: (row) => void handlers.current.onComment(row),
         buyerInfo: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
+        document: (row, action) => void handlers.current.document(row, action),
         orgPrefix,
       })
     : [];
@@ -256,6 +260,8 @@ export default function OrdersPage() {
           deleting={massDelete.isPending}
           onMassEdit={onMassEdit}
           onDelete={() => void onMassDelete()}
+          onDocuments={(kind, output) => void documents.runMany(select.selectedIds, kind, output)}
+          runningKind={documents.busy?.scope === 'many' ? documents.busy.kind : null}
         />
       )}
       <PagedList
@@ -285,7 +291,15 @@ export default function OrdersPage() {
         onSearch={search}
       />
       <Suspense fallback={null}>
-        {dialog?.kind === 'preview' && <OrderPreviewDialog id={dialog.row.id} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'preview' && (
+          <OrderPreviewDialog
+            id={dialog.row.id}
+            canEdit={canEdit}
+            busy={documents.busy?.scope === 'one' && documents.busy.id === dialog.row.id}
+            onDocument={(target, action) => void documents.run(target, action)}
+            onClose={() => setDialog(null)}
+          />
+        )}
         {dialog?.kind === 'status' && (
           <StatusDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
         )}

@@ -23,6 +23,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   list: () => [...orderKeys.all, 'list'] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
+  printLog: (id: number) => [...orderKeys.all, 'printLog', id] as const,
 };
 
 /** GET /orders with the search: one page of rows and the exact count. */
@@ -76,6 +77,7 @@ export function replaceRow(client: QueryClient, id: number, row: OrderRow | null
  */
 export async function refreshRow(client: QueryClient, id: number): Promise<void> {
   void client.invalidateQueries({ queryKey: orderKeys.detail(id) });
+  void client.invalidateQueries({ queryKey: orderKeys.printLog(id) });
   try {
     const a = await api.get('/orders', { query: { number: id }, schema: ordersAnswerSchema });
     replaceRow(client, id, a.orders.find((r) => r.id === id) ?? null);

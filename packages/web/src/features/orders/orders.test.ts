@@ -258,9 +258,10 @@ describe('the row menu', () => {
     sizes: () => calls.push('sizes'),
     comment: () => calls.push('comment'),
     buyerInfo: (url) => calls.push(url),
+    document: (r, a) => calls.push(`${r.id}:${a.kind}:${a.output}`),
   };
 
-  it('lists the actions of §2.13; the document ones are disabled with a tooltip until documents come', () => {
+  it('lists the actions of §2.13 with the label and waybill ones enabled', () => {
     const items = orderMenuItems(row, actions);
     expect(items.map((i) => i.id)).toEqual([
       'preview',
@@ -276,9 +277,18 @@ describe('the row menu', () => {
       'waybill-download',
       'buyer',
     ]);
-    for (const i of items.filter((x) => x.disabled)) expect(i.hint).toBe(pl.list.withDocuments);
+    expect(items.filter((x) => x.disabled)).toEqual([]);
     items.find((i) => i.id === 'buyer')?.onSelect();
-    expect(calls).toEqual(['/order-buyer-info?p=sklep&uuid=u-1']);
+    for (const id of ['label-print', 'label-download', 'send', 'waybill-print', 'waybill-download'])
+      items.find((i) => i.id === id)?.onSelect();
+    expect(calls.splice(0)).toEqual([
+      '/order-buyer-info?p=sklep&uuid=u-1',
+      '7:label:print',
+      '7:label:download',
+      '7:bol:none',
+      '7:bol:print',
+      '7:bol:download',
+    ]);
   });
 
   it('adds the invoice actions only with an invoice, with [WYSŁANO] once e-mailed; read-only users see no changes', () => {
@@ -290,6 +300,11 @@ describe('the row menu', () => {
       'invoice-download',
     ]);
     expect(withInvoice.find((i) => i.id === 'invoice-email')?.label).toContain('[WYSŁANO]');
+    expect(orderMenuItems({ ...row, hasInvoice: true }, actions).find((i) => i.id === 'invoice-email')?.label).toBe(
+      pl.list.invoiceEmail,
+    );
+    for (const i of withInvoice.slice(-4)) i.onSelect();
+    expect(calls.splice(0)).toEqual(['7:invoice:none', '7:invoice:email', '7:invoice:print', '7:invoice:download']);
     expect(orderMenuItems(row, { ...actions, canEdit: false }).map((i) => i.id)).toEqual(['preview', 'buyer']);
   });
 });

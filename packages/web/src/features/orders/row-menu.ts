@@ -1,5 +1,6 @@
 import type { OrderRow } from '@zaplecze/contract';
 import type { RowMenuItem } from '@web/ui/RowMenu';
+import type { DocumentAction, DocumentTarget } from './documents';
 import { buyerInfoUrl } from './format';
 import { ordersText } from './texts';
 
@@ -14,24 +15,86 @@ export interface OrderMenuActions {
   comment(row: OrderRow): void;
   /** Opens the buyer page (a new tab). */
   buyerInfo(url: string): void;
+  /** A label, waybill or invoice action (use-order-documents.ts). */
+  document(row: OrderRow, action: DocumentAction): void;
+}
+
+/** The label and waybill entries (§2.13), for the row menu and the preview's documents menu. */
+export function shippingDocumentItems(run: (action: DocumentAction) => void, divider = true): RowMenuItem[] {
+  const t = ordersText().list;
+  return [
+    {
+      id: 'label-print',
+      label: t.labelPrint,
+      icon: 'bi-tag',
+      divider,
+      onSelect: () => run({ kind: 'label', output: 'print' }),
+    },
+    {
+      id: 'label-download',
+      label: t.labelDownload,
+      icon: 'bi-download',
+      onSelect: () => run({ kind: 'label', output: 'download' }),
+    },
+    { id: 'send', label: t.sendNoPrint, icon: 'bi-send', onSelect: () => run({ kind: 'bol', output: 'none' }) },
+    {
+      id: 'waybill-print',
+      label: t.waybillPrint,
+      icon: 'bi-truck',
+      onSelect: () => run({ kind: 'bol', output: 'print' }),
+    },
+    {
+      id: 'waybill-download',
+      label: t.waybillDownload,
+      icon: 'bi-download',
+      onSelect: () => run({ kind: 'bol', output: 'download' }),
+    },
+  ];
 }
 
 /**
- * The row menu of the order list, in the order of goods-and-orders.md §2.13. Changes need
- * main.order.edit. Label, waybill and invoice entries are placed now and disabled with a tooltip
- * until the documents issue completes them; the invoice entries appear only with an invoice.
+ * The invoice entries (§2.13): only when the order has an invoice; '[WYSŁANO]' once it was
+ * e-mailed.
+ */
+export function invoiceDocumentItems(target: DocumentTarget, run: (action: DocumentAction) => void): RowMenuItem[] {
+  const t = ordersText().list;
+  if (!target.hasInvoice) return [];
+  return [
+    {
+      id: 'invoice-issue',
+      label: t.invoiceIssue,
+      icon: 'bi-receipt',
+      divider: true,
+      onSelect: () => run({ kind: 'invoice', output: 'none' }),
+    },
+    {
+      id: 'invoice-email',
+      label: target.invoiceMailSent ? t.invoiceEmailSent : t.invoiceEmail,
+      icon: 'bi-envelope',
+      onSelect: () => run({ kind: 'invoice', output: 'email' }),
+    },
+    {
+      id: 'invoice-print',
+      label: t.invoicePrint,
+      icon: 'bi-printer',
+      onSelect: () => run({ kind: 'invoice', output: 'print' }),
+    },
+    {
+      id: 'invoice-download',
+      label: t.invoiceDownload,
+      icon: 'bi-download',
+      onSelect: () => run({ kind: 'invoice', output: 'download' }),
+    },
+  ];
+}
+
+/**
+ * The row menu of the order list, in the order of goods-and-orders.md §2.13. Changes and the
+ * document actions need main.order.edit; the invoice entries appear only with an invoice.
  */
 export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[] {
   const t = ordersText().list;
-  const later = (id: string, label: string, icon: string, divider = false): RowMenuItem => ({
-    id,
-    label,
-    icon,
-    disabled: true,
-    hint: t.withDocuments,
-    divider,
-    onSelect: () => undefined,
-  });
+  const run = (action: DocumentAction) => a.document(row, action);
   const items: RowMenuItem[] = [{ id: 'preview', label: t.preview, icon: 'bi-eye', onSelect: () => a.preview(row) }];
   if (a.canEdit) {
     items.push(
@@ -40,11 +103,7 @@ export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[
       { id: 'status', label: t.changeStatus, icon: 'bi-flag', onSelect: () => a.status(row) },
       { id: 'sizes', label: t.changeSizes, icon: 'bi-box', onSelect: () => a.sizes(row) },
       { id: 'comment', label: t.comment, icon: 'bi-sticky', onSelect: () => a.comment(row) },
-      later('label-print', t.labelPrint, 'bi-tag', true),
-      later('label-download', t.labelDownload, 'bi-download'),
-      later('send', t.sendNoPrint, 'bi-send'),
-      later('waybill-print', t.waybillPrint, 'bi-truck'),
-      later('waybill-download', t.waybillDownload, 'bi-download'),
+      ...shippingDocumentItems(run),
     );
   }
   items.push({
@@ -54,13 +113,6 @@ export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[
     divider: true,
     onSelect: () => a.buyerInfo(buyerInfoUrl(a.orgPrefix, row.uuid)),
   });
-  if (a.canEdit && row.hasInvoice) {
-    items.push(
-      later('invoice-issue', t.invoiceIssue, 'bi-receipt', true),
-      later('invoice-email', row.invoiceMailSent ? t.invoiceEmailSent : t.invoiceEmail, 'bi-envelope'),
-      later('invoice-print', t.invoicePrint, 'bi-printer'),
-      later('invoice-download', t.invoiceDownload, 'bi-download'),
-    );
-  }
+  if (a.canEdit) items.push(...invoiceDocumentItems(row, run));
   return items;
 }

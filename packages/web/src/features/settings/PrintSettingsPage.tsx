@@ -23,7 +23,9 @@ import { settingsText } from './texts';
 
 /**
  * settings/print: five selects kept in this browser for the signed-in user (platform.md §2, §9;
- * goods-and-orders.md §9). Anyone may set them: they describe this device, not the organisation.
+ * goods-and-orders.md §9): label and waybill formats A4/A6, the oversize waybill (RESIZE/PRINT_A4)
+ * and the order reader's waybill and document actions. Anyone may set them: they describe this
+ * device, not the organisation. The order screens read them (features/orders/use-order-documents.ts).
  */
 export default function PrintSettingsPage() {
   const t = settingsText().print;
@@ -51,6 +53,7 @@ export default function PrintSettingsPage() {
         <Row className="g-3 mb-3">
           <Col lg={6}>
             <SectionCard title={t.formatsSection} icon="file-earmark-text" className="h-100">
+              <p className="small text-muted">{t.formatsHint}</p>
               <LocalSelect
                 id="print-label-format"
                 label={t.labelFormat}
@@ -80,6 +83,7 @@ export default function PrintSettingsPage() {
           </Col>
           <Col lg={6}>
             <SectionCard title={t.readerSection} icon="upc-scan" className="h-100">
+              <p className="small text-muted">{t.readerHint}</p>
               <LocalSelect
                 id="print-reader-invoice"
                 label={t.readerInvoice}

@@ -100,6 +100,9 @@ export const settingsMessages = {
     heading: 'Ustawienia drukowania',
     formatsSection: 'Formaty wydruków',
     readerSection: 'Czytnik kodów kreskowych w zamówieniach',
+    formatsHint:
+      'Etykiety tymczasowe i listy przewozowe z listy zamówień, podglądu zamówienia i czytnika drukują się w tych formatach. Bez nich wydruk pokaże ostrzeżenie.',
+    readerHint: 'Co zrobić po zeskanowaniu kodu faktury lub listu przewozowego zamówienia.',
     notSet: '[ NIE USTAWIONO ]',
     labelFormat: 'Format etykiet',
     bolFormat: 'Format listów przewozowych',

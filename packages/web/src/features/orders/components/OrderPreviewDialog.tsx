@@ -9,6 +9,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
@@ -21,19 +22,45 @@ import { photoUrl } from '@web/features/items/format';
 import { format, m } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { ColorBadge } from '@web/ui/ColorBadge';
+import type { DocumentAction, DocumentTarget } from '../documents';
+import { usePrintLog } from '../documents.api';
 import { formatMoney, formatVat, formatWeight } from '../format';
 import { useOrder } from '../orders.api';
+import { invoiceDocumentItems, shippingDocumentItems } from '../row-menu';
 import { ordersText } from '../texts';
 
 export interface OrderPreviewDialogProps {
   id: number;
+  /** main.order.edit: the documents menu is offered. */
+  canEdit: boolean;
+  /** A document action of this order is running. */
+  busy: boolean;
+  onDocument(target: DocumentTarget, action: DocumentAction): void;
   onClose(): void;
 }
 
-/** 'Podgląd' (goods-and-orders.md §2.13): every field of the order, read whole by id. */
-export function OrderPreviewDialog({ id, onClose }: OrderPreviewDialogProps) {
+/** What the document actions need of the whole order. */
+export function documentTarget(o: Order): DocumentTarget {
+  return {
+    id: o.id,
+    hasInvoice: o.invoice !== null,
+    invoiceNumber: o.invoice?.invoiceNumber ?? null,
+    invoiceMailSent: o.invoice?.invoiceMailSent ?? false,
+  };
+}
+
+/**
+ * 'Podgląd' (goods-and-orders.md §2.13): every field of the order, read whole by id, its print log
+ * and (with main.order.edit) the label, waybill and invoice actions of the row menu.
+ */
+export function OrderPreviewDialog({ id, canEdit, busy, onDocument, onClose }: OrderPreviewDialogProps) {
   const t = ordersText().preview;
   const order = useOrder(id);
+  const o = order.data;
+  const run = (action: DocumentAction) => o && onDocument(documentTarget(o), action);
+  const documentItems = o
+    ? [...shippingDocumentItems(run, false), ...invoiceDocumentItems(documentTarget(o), run)]
+    : [];
   return (
     <Modal show onHide={onClose} size="xl" scrollable data-testid="order-preview-dialog">
       <Modal.Header closeButton>
@@ -55,6 +82,29 @@ export function OrderPreviewDialog({ id, onClose }: OrderPreviewDialogProps) {
         )}
       </Modal.Body>
       <Modal.Footer>
+        {canEdit && o && (
+          <Dropdown drop="up" className="me-auto" data-testid="order-preview-documents">
+            <Dropdown.Toggle variant="outline-primary" disabled={busy} data-testid="order-preview-documents-toggle">
+              {busy ? (
+                <Spinner animation="border" size="sm" className="me-1" />
+              ) : (
+                <i className="bi bi-file-earmark-text me-1" aria-hidden="true" />
+              )}
+              {ordersText().documents.menu}
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              {documentItems.map((item) => (
+                <div key={item.id}>
+                  {item.divider && <Dropdown.Divider />}
+                  <Dropdown.Item as="button" onClick={item.onSelect} data-testid={`order-preview-doc-${item.id}`}>
+                    {item.icon && <i className={`bi ${item.icon} me-2`} aria-hidden="true" />}
+                    {item.label}
+                  </Dropdown.Item>
+                </div>
+              ))}
+            </Dropdown.Menu>
+          </Dropdown>
+        )}
         <Link to={`/orders/${id}`} className="btn btn-primary" data-testid="order-preview-edit">
           <i className="bi bi-pencil me-1" aria-hidden="true" />
           {t.editOrder}
@@ -208,6 +258,8 @@ function Preview({ order: o }: { order: Order }) {
       )}
       <h6 className="border-bottom pb-1 mb-2">{t.items}</h6>
       <Lines order={o} />
+      <h6 className="border-bottom pb-1 mb-2 mt-3">{ordersText().documents.log}</h6>
+      <PrintLog orderId={o.id} />
     </>
   );
 }
@@ -321,5 +373,54 @@ function LineRow({
         )}
       </td>
     </tr>
+  );
+}
+
+/** The order's print log (GET /orders/print_log): dispatches, waybills, labels, invoices, newest first. */
+function PrintLog({ orderId }: { orderId: number }) {
+  const t = ordersText().documents;
+  const log = usePrintLog(orderId);
+  if (log.error)
+    return (
+      <Alert variant="danger" className="py-2" data-testid="order-print-log-error">
+        <span className="fw-semibold me-1">{t.logLoadError}:</span>
+        {errorMessage(log.error)}
+      </Alert>
+    );
+  if (!log.data)
+    return (
+      <div className="text-muted small py-2">
+        <Spinner animation="border" size="sm" className="me-2" />
+      </div>
+    );
+  if (log.data.length === 0)
+    return (
+      <p className="text-muted" data-testid="order-print-log">
+        {t.logEmpty}
+      </p>
+    );
+  return (
+    <Table size="sm" responsive className="align-middle small" data-testid="order-print-log">
+      <thead>
+        <tr>
+          <th>{t.logDate}</th>
+          <th>{t.logUser}</th>
+          <th>{t.logKind}</th>
+          <th>{t.logFormat}</th>
+          <th>{t.logDetail}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {log.data.map((e, i) => (
+          <tr key={i} data-testid="order-print-log-row">
+            <td className="text-nowrap">{formatDateTime(e.date)}</td>
+            <td>{e.user ?? <span className="text-muted">{t.logSystem}</span>}</td>
+            <td>{t.kinds[e.kind]}</td>
+            <td>{e.format ?? ''}</td>
+            <td className="text-break">{e.detail}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

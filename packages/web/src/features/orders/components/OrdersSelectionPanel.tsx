@@ -1,10 +1,12 @@
 import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { useReaderCodes } from '@web/app/reader-codes.api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
+import type { DocumentKind, DocumentOutput } from '../documents';
 import { ordersText } from '../texts';
 
 /** goods-and-orders.md §9: the order codes sheet is saved as order_barcodes.pdf. */
@@ -17,16 +19,27 @@ export interface OrdersSelectionPanelProps {
   deleting: boolean;
   onMassEdit(): void;
   onDelete(): void;
+  /** A mass waybill, label or invoice run over the selection. */
+  onDocuments(kind: DocumentKind, output: DocumentOutput): void;
+  /** The mass run in progress, if any. */
+  runningKind: DocumentKind | null;
 }
 
 /**
  * The multi-select panel of the order list (goods-and-orders.md §2.13): 'Zaznaczono: N', mass
- * delete, mass edit, the waybill, label and invoice runs (placed now, completed by the documents
- * issue) and the order codes (POST /print/barcode/order {orderIds}, order_barcodes.pdf).
+ * delete, mass edit, the waybill, label and invoice runs (print, download, or only dispatch / issue)
+ * and the order codes (POST /print/barcode/order {orderIds}, order_barcodes.pdf).
  */
-export function OrdersSelectionPanel({ ids, canEdit, deleting, onMassEdit, onDelete }: OrdersSelectionPanelProps) {
+export function OrdersSelectionPanel({
+  ids,
+  canEdit,
+  deleting,
+  onMassEdit,
+  onDelete,
+  onDocuments,
+  runningKind,
+}: OrdersSelectionPanelProps) {
   const t = ordersText().select;
-  const later = ordersText().list.withDocuments;
   const toast = useToast();
   const readerCodes = useReaderCodes();
 
@@ -38,20 +51,38 @@ export function OrdersSelectionPanel({ ids, canEdit, deleting, onMassEdit, onDel
     readerCodes.mutate({ kind: 'order', body: { orderIds: ids }, output, fileName: ORDER_CODES_FILE });
   };
   const pending = (output: 'print' | 'download') => readerCodes.isPending && readerCodes.variables?.output === output;
-  // Disabled buttons get no pointer events: the tooltip sits on a wrapper.
-  const comingWithDocuments = (id: string, icon: string, label: string) => (
-    <span title={later} className="d-inline-block" data-testid={`orders-${id}-wrap`}>
-      <Button
+  const documents = (id: string, kind: DocumentKind, icon: string, label: string, only?: string) => (
+    <Dropdown data-testid={`orders-${id}`}>
+      <Dropdown.Toggle
         size="sm"
         variant="outline-secondary"
-        disabled
-        style={{ pointerEvents: 'none' }}
-        data-testid={`orders-${id}`}
+        disabled={runningKind !== null}
+        data-testid={`orders-${id}-toggle`}
       >
-        <i className={`bi ${icon} me-1`} aria-hidden="true" />
+        {runningKind === kind ? (
+          <Spinner animation="border" size="sm" className="me-1" />
+        ) : (
+          <i className={`bi ${icon} me-1`} aria-hidden="true" />
+        )}
         {label}
-      </Button>
-    </span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as="button" onClick={() => onDocuments(kind, 'print')} data-testid={`orders-${id}-print`}>
+          <i className="bi bi-printer me-2" aria-hidden="true" />
+          {t.massPrint}
+        </Dropdown.Item>
+        <Dropdown.Item as="button" onClick={() => onDocuments(kind, 'download')} data-testid={`orders-${id}-download`}>
+          <i className="bi bi-download me-2" aria-hidden="true" />
+          {t.massDownload}
+        </Dropdown.Item>
+        {only && (
+          <Dropdown.Item as="button" onClick={() => onDocuments(kind, 'none')} data-testid={`orders-${id}-only`}>
+            <i className="bi bi-check2-circle me-2" aria-hidden="true" />
+            {only}
+          </Dropdown.Item>
+        )}
+      </Dropdown.Menu>
+    </Dropdown>
   );
 
   return (
@@ -60,9 +91,9 @@ export function OrdersSelectionPanel({ ids, canEdit, deleting, onMassEdit, onDel
         <span className="fw-semibold me-auto" data-testid="orders-selected-count">
           {format(t.selected, { n: ids.length })}
         </span>
-        {canEdit && comingWithDocuments('mass-waybills', 'bi-truck', t.massWaybills)}
-        {canEdit && comingWithDocuments('mass-labels', 'bi-tag', t.massLabels)}
-        {canEdit && comingWithDocuments('mass-invoices', 'bi-receipt', t.massInvoices)}
+        {canEdit && documents('mass-waybills', 'bol', 'bi-truck', t.massWaybills, t.massSendOnly)}
+        {canEdit && documents('mass-labels', 'label', 'bi-tag', t.massLabels)}
+        {canEdit && documents('mass-invoices', 'invoice', 'bi-receipt', t.massInvoices, t.massIssueOnly)}
         <Button
           size="sm"
           variant="outline-primary"
