@@ -20,7 +20,7 @@ export const orderEditMessages = {
   saving: 'Zapisywanie...',
   unlock: 'Włącz edycję',
   unlocked: 'Edycja pól włączona',
-  unlockHint: 'Data, numer zewnętrzny, wiadomość kupującego, numer listu przewozowego i numer faktury.',
+  unlockHint: 'Data, numer zewnętrzny, wiadomość kupującego, numer listu przewozowego.',
   general: {
     title: 'Dane ogólne',
     date: 'Data zamówienia',

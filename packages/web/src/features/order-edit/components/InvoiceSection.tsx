@@ -14,7 +14,7 @@ import { Field, useErrorOf } from './Field';
  * Invoice data (§2.14): a checkbox; private person or company decides which fields are active
  * (§4: the other kind's fields are cleared on save). The number is read-only until 'Włącz edycję'.
  */
-export function InvoiceSection({ unlocked, countries }: { unlocked: boolean; countries: readonly Country[] }) {
+export function InvoiceSection({ countries }: { countries: readonly Country[] }) {
   const t = orderEditText();
   const i = t.invoice;
   const { register, watch, getValues, setValue } = useFormContext<OrderFormValues>();
@@ -85,8 +85,9 @@ export function InvoiceSection({ unlocked, countries }: { unlocked: boolean; cou
       <Row className="g-3">
         <Col md={6}>
           <Field id="order-invoice-number" label={i.invoiceNumber} name="invoice.invoiceNumber" className="">
+            {/* The number is the server's: taken when the invoice is issued (docs/decisions.md, Invoices and e-mail). */}
             <Form.Control
-              readOnly={!unlocked}
+              readOnly
               disabled={!on}
               placeholder={i.notIssued}
               {...register('invoice.invoiceNumber')}

@@ -146,7 +146,7 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
             currencies={currencies}
           />
           <DeliverySection unlocked={unlocked} carriers={carriers} countries={lists.countries} vatRates={vatRates} />
-          <InvoiceSection unlocked={unlocked} countries={lists.countries} />
+          <InvoiceSection countries={lists.countries} />
           <LinesSection vatRates={vatRates} lineVat={defaults.lineVat} disabled={saving} />
           {plugins.map((s) => (
             <s.component key={s.id} order={order} />
