@@ -4,7 +4,9 @@
 // real app (createApp) started in this process on a fresh database seeded by the demo seed.
 // Usage: npm run bench:mass-edit [-- --items 10000 --edit 10000 --batch 100 --pg-db NAME --drop]
 //   (node --import tsx bench/items-mass-edit.mjs)
-// --items: the catalogue seeded; --edit: how many of its items are edited (default: all of them).
+// --items: the catalogue seeded; --edit: how many of its items are edited (default: all of them);
+// --org PREFIX --password P: edit an organisation the database has already (e.g. the item search
+// bench's million-item `demo`, password Demo1234!) instead of seeding `mass`.
 // SQLite in a temporary DATA_DIR by default; PostgreSQL when BENCH_DATABASE_URL is set: a fresh
 // database next to it, dropped afterwards, or with --pg-db NAME one kept for the next run (seeded
 // once: a million items take minutes; each run raises the same items' price and stock again;
@@ -25,13 +27,16 @@ const { values: args } = parseArgs({
     edit: { type: 'string' },
     batch: { type: 'string', default: '100' },
     'pg-db': { type: 'string' },
+    org: { type: 'string', default: 'mass' },
+    password: { type: 'string', default: 'Bench-Haslo-1' },
     drop: { type: 'boolean', default: false },
   },
 });
 const ITEMS = Number(args.items);
 const EDIT = Number(args.edit ?? args.items);
 const BATCH = Number(args.batch);
-const PASSWORD = 'Bench-Haslo-1';
+const PREFIX = args.org;
+const PASSWORD = args.password;
 const kept = args['pg-db'] !== undefined && process.env.BENCH_DATABASE_URL !== undefined;
 
 const { env, dropDb } = await benchDatabase(
@@ -45,10 +50,10 @@ const { database, deps } = await openAndMigrate(loadConfig(env));
 const engine = database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
 const { app } = await createApp({ ...deps, config: { ...deps.config, logLevel: 'silent' } }, { logger: false });
 try {
-  const org = await deps.db.selectFrom('organizations').select('id').where('prefix', '=', 'mass').executeTakeFirst();
+  const org = await deps.db.selectFrom('organizations').select('id').where('prefix', '=', PREFIX).executeTakeFirst();
   const seeded = org
-    ? { orgId: org.id, login: 'mass_admin' }
-    : await seedDemo(database, deps, { prefix: 'mass', password: PASSWORD, items: ITEMS });
+    ? { orgId: org.id, login: `${PREFIX}_admin` }
+    : await seedDemo(database, deps, { prefix: PREFIX, password: PASSWORD, items: ITEMS });
   if (database.engine === 'postgres') {
     const settings = await sql`select name, setting, unit from pg_settings
       where name in ('shared_buffers', 'work_mem', 'synchronous_commit', 'autovacuum')`.execute(deps.db);
