@@ -125,6 +125,29 @@ export interface ItemsTable {
   last_changed_photos: string | Date | null;
 }
 
+/**
+ * PostgreSQL only (migration 0011): the contains-search's copy of each item (`id` is the item's
+ * id), kept in step with `items` by triggers and carrying the trigram indexes: the searched texts
+ * (name and external code lower-cased) and every column the list filters and sorts by.
+ */
+export interface ItemSearchTable {
+  id: number;
+  org_id: number;
+  code: string;
+  name: string;
+  name_lower: string;
+  gtin: string;
+  ext_code_lower: string;
+  price: number;
+  count_ware: number;
+  count_offer: number | null;
+  count_photos: number;
+  item_status_id: number;
+  item_group_id: number | null;
+  category_id: number | null;
+  place_id: number | null;
+}
+
 export interface FilesTable {
   name: string;
   org_id: number;
@@ -450,6 +473,7 @@ export interface DB {
   user_sizes: UserSizesTable;
   parameters: ParametersTable;
   items: ItemsTable;
+  item_search: ItemSearchTable;
   files: FilesTable;
   item_photos: ItemPhotosTable;
   item_params: ItemParamsTable;

@@ -13,6 +13,7 @@ import { MSG } from '../platform/messages.pl';
 import { optionsRepository } from '../modules/options';
 import { createOrganization } from '../modules/registration';
 import { orderCountTriggers } from '../db/migrations/0007_orders_search';
+import { fillItemSearch, ITEM_SEARCH_KEY, itemSearchTriggers } from '../db/migrations/0011_item_search';
 import {
   ADDITIONAL_DESCS,
   CATEGORIES,
@@ -497,10 +498,14 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
       const r = await sql<{ indexname: string; indexdef: string }>`
         select i.indexname, i.indexdef from pg_indexes i
-        where i.tablename in ('items', 'warehouse_changes') and i.schemaname = current_schema()
+        where i.tablename in ('items', 'warehouse_changes', 'item_search') and i.schemaname = current_schema()
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
       dropped = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
+      // The search table (migration 0011) is filled in one statement at the end, not row by row
+      // through its triggers, and its key is checked then in one pass.
+      for (const statement of itemSearchTriggers().drop) await sql.raw(statement).execute(trx);
+      await sql`alter table item_search drop constraint ${sql.ref(ITEM_SEARCH_KEY.name)}`.execute(trx);
     },
     searchTarget() {
       // The trigram indexes are plain GIN indexes, rebuilt with the others in finish.
@@ -515,7 +520,12 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       await sql`insert into item_counts (org_id, items) values (${orgId}, ${count})`.execute(trx);
       await sql`insert into warehouse_changes (${sql.raw(LEDGER_COLUMNS)})
         ${sql.raw(LEDGER_ROWS)} ${firstId} and count_ware > 0 order by id`.execute(trx);
+      await fillItemSearch(firstId).execute(trx);
       for (const def of dropped) await sql.raw(def).execute(trx);
+      await sql
+        .raw(`alter table item_search add constraint ${ITEM_SEARCH_KEY.name} ${ITEM_SEARCH_KEY.def}`)
+        .execute(trx);
+      for (const statement of itemSearchTriggers().create) await sql.raw(statement).execute(trx);
       await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(trx);
     },
     async indexSearch() {
@@ -686,7 +696,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await rollups(trx);
       });
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
-      await sql`vacuum analyze items`.execute(db);
+      await sql`vacuum analyze items, item_search`.execute(db);
       // The order counts are index-only scans too.
       if (orders > 0) await sql`vacuum analyze orders, order_lines`.execute(db);
       // Every other table too (the ledger, the trees the search walks, parameters): a server

@@ -73,6 +73,27 @@ function treeCondition(tdb: TenantDb, column: 'category_id' | 'place_id', kind: 
   };
 }
 
+/**
+ * A text filter on item_search (PostgreSQL, migration 0011), matching what ILIKE '%text%' matched
+ * on items: name and external code against their lower-cased copies, the pattern lowered by the
+ * same lower() (`x ilike p` is `lower(x) like lower(p)`), so each trigram match is rechecked with a
+ * byte comparison instead of lower-casing it on every search. Codes are stored upper-case and the
+ * contract upper-cases the code filter (itemSearchSchema); GTINs are digits.
+ */
+function containsOnSearchTable(key: TextFilter, value: string): Expression<SqlBool> {
+  const pattern = likePattern(value);
+  switch (key) {
+    case 'code':
+      return sql<SqlBool>`code like ${pattern}`;
+    case 'gtin':
+      return sql<SqlBool>`gtin like ${pattern}`;
+    case 'name':
+      return sql<SqlBool>`name_lower like lower(${pattern})`;
+    case 'extCode':
+      return sql<SqlBool>`ext_code_lower like lower(${pattern})`;
+  }
+}
+
 /** Applies every filter of the search to a query over `items` (already scoped to the organisation). */
 export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSearch): ItemsQuery<O> {
   const postgres = tdb.isPostgres;
@@ -84,8 +105,8 @@ export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSea
     const value = s[key] as string;
     const column = TEXT_COLUMNS[key];
     if (postgres) {
-      // pg_trgm GIN indexes serve ILIKE '%...%' (migration 0003).
-      q = q.where(sql<SqlBool>`${sql.ref(column)} ilike ${likePattern(value)}`);
+      // On item_search (filterTable), whose pg_trgm GIN indexes serve LIKE '%...%' (migration 0011).
+      q = q.where(containsOnSearchTable(key, value));
     } else if (value.length >= TRIGRAM_MIN) {
       fts.push(`${column} : ${ftsPhrase(value)}`);
     } else {
@@ -184,11 +205,27 @@ const SORT_IN_MEMORY_MAX = 50_000;
 
 /**
  * Whether the count rides on the page query as a window count (`count(*) over ()`): a
- * contains-search served by the trigram index, where every match must be read for the sort
- * anyway and counting them in a second statement would read them all again.
+ * contains-search, where every match must be read for the sort anyway and counting them in a
+ * second statement would read them all again. SQLite: served by the trigram index (3 characters
+ * or more); PostgreSQL: any text, since even a scan for 1-2 characters then reads
+ * `item_search` once instead of twice.
  */
-export function countsInPage(s: ItemSearch): boolean {
-  return [s.code, s.name, s.gtin, s.extCode].some((t) => t !== undefined && t.length >= TRIGRAM_MIN);
+export function countsInPage(s: ItemSearch, postgres = false): boolean {
+  const min = postgres ? 1 : TRIGRAM_MIN;
+  return [s.code, s.name, s.gtin, s.extCode].some((t) => t !== undefined && t.length >= min);
+}
+
+/**
+ * The table a search's filters run on: PostgreSQL with a text filter reads `item_search`
+ * (migration 0011), which holds the trigram indexes and carries every column the filters and sorts
+ * use under the same names as `items`, so the same filters and sort terms apply to it unchanged
+ * (hence typed as a query over `items`). Otherwise `items` itself.
+ */
+function filterTable(tdb: TenantDb, s: ItemSearch) {
+  const text = [s.code, s.name, s.gtin, s.extCode].some((t) => t !== undefined && t !== '');
+  return tdb.isPostgres && text
+    ? (tdb.selectFrom('item_search') as unknown as ItemsQuery<object>)
+    : tdb.selectFrom('items');
 }
 
 /** How the page query is built: the search's count when known (it picks PostgreSQL's plan). */
@@ -204,12 +241,12 @@ export interface PagePlan {
  */
 export function pageIdsQuery(tdb: TenantDb, search: ItemSearch, plan: PagePlan = {}) {
   const offset = pageOffset(search);
-  const withCount = countsInPage(search);
+  const withCount = countsInPage(search, tdb.isPostgres);
   const small = plan.matches !== undefined && plan.matches <= SORT_IN_MEMORY_MAX && !isUnfiltered(search);
   const windowCount = sql<number | string>`count(*) over ()`.as('n');
   if (tdb.isPostgres && (small || withCount)) {
     const fenced = applyItemFilters(
-      tdb.selectFrom('items').select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
+      filterTable(tdb, search).select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
       tdb,
       search,
     )
@@ -239,7 +276,7 @@ export function pageIdsQuery(tdb: TenantDb, search: ItemSearch, plan: PagePlan =
 export function pageRowsStatement(tdb: TenantDb, search: ItemSearch, plan: PagePlan = {}) {
   const page = pageIdsQuery(tdb, search, plan).as('page') as unknown as PageIds;
   // The window count of the page's rows, or nothing when the count is a statement of its own.
-  const n = countsInPage(search) ? sql<number | string | null>`${sql.ref('page.n')}` : sql<null>`null`;
+  const n = countsInPage(search, tdb.isPostgres) ? sql<number | string | null>`${sql.ref('page.n')}` : sql<null>`null`;
   const bigPage = search.perPage > CHUNK;
   return bigPage
     ? { bigPage, query: applyItemSort(bigPageRowsQuery(tdb, page).select(n.as('n')), search, true) }
@@ -260,7 +297,7 @@ export interface SearchAnswer {
  * the count again.
  */
 export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<SearchAnswer> {
-  if (countsInPage(search)) {
+  if (countsInPage(search, tdb.isPostgres)) {
     const page = await readPage(tdb, search, {});
     return { rows: page.rows, count: page.rows.length > 0 ? Number(page.n) : await countMatching(tdb, search) };
   }
@@ -331,7 +368,7 @@ export interface CountQuery {
 export function countQuery(tdb: TenantDb, search: ItemSearch): CountQuery {
   if (isUnfiltered(search)) return tdb.selectFrom('item_counts').select('items as n');
   return applyItemFilters(
-    tdb.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')),
+    filterTable(tdb, search).select((eb) => eb.fn.countAll<number>().as('n')),
     tdb,
     search,
   );
