@@ -10,6 +10,7 @@ import { m0006Orders } from './migrations/0006_orders';
 import { m0007OrdersSearch } from './migrations/0007_orders_search';
 import { m0008OrderRollups } from './migrations/0008_order_rollups';
 import { m0009Carriers } from './migrations/0009_carriers';
+import { m0010ItemListVersions } from './migrations/0010_item_list_versions';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -22,6 +23,7 @@ export const MIGRATIONS: Migration[] = [
   m0007OrdersSearch,
   m0008OrderRollups,
   m0009Carriers,
+  m0010ItemListVersions,
 ];
 
 /**
