@@ -2,18 +2,25 @@
 // POST /api/items/mass_edit per batch of 100 ids, one after another, each raising the price by
 // 10 % (PLUSPERCENT) and the stock by 2 (INC, a committed ledger row per item). The server is the
 // real app (createApp) started in this process on a fresh database seeded by the demo seed.
-// Usage: npm run bench:mass-edit [-- --items 10000 --batch 100]   (node --import tsx bench/items-mass-edit.mjs)
+// Usage: npm run bench:mass-edit [-- --items 10000 --batch 100 --no-list-versions]
+//   (node --import tsx bench/items-mass-edit.mjs). --no-list-versions drops the triggers that keep the
+//   item list versions (migration 0010) first: the same run without their cost, for an A/B.
 // SQLite in a temporary DATA_DIR by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database next to it, dropped afterwards).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { createApp, openAndMigrate } from '../packages/server/src/server.ts';
 
 const { values: args } = parseArgs({
-  options: { items: { type: 'string', default: '10000' }, batch: { type: 'string', default: '100' } },
+  options: {
+    items: { type: 'string', default: '10000' },
+    batch: { type: 'string', default: '100' },
+    'no-list-versions': { type: 'boolean', default: false },
+  },
 });
 const ITEMS = Number(args.items);
 const BATCH = Number(args.batch);
@@ -23,10 +30,17 @@ const { env, dropDb } = await benchDatabase({ fresh: 'mass' });
 const dataDir = env.DATA_DIR;
 
 const { database, deps } = await openAndMigrate(loadConfig(env));
-const engine = database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+const engine = `${database.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}${args['no-list-versions'] ? ' without list versions' : ''}`;
+if (args['no-list-versions']) {
+  for (const t of ['items_list_insert', 'items_list_update', 'items_list_delete'])
+    await sql.raw(database.engine === 'postgres' ? `drop trigger ${t} on items` : `drop trigger ${t}`).execute(deps.db);
+}
 const { app } = await createApp({ ...deps, config: { ...deps.config, logLevel: 'silent' } }, { logger: false });
 try {
   const seeded = await seedDemo(database, deps, { prefix: 'mass', password: PASSWORD, items: ITEMS });
+  // The organisation's list version row, as its first deep page creates it: the triggers move it.
+  if (!args['no-list-versions'])
+    await deps.db.insertInto('item_list_versions').values({ org_id: seeded.orgId }).execute();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

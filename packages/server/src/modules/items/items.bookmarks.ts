@@ -8,8 +8,9 @@ import type { TenantDb } from '../../db/tenant';
  * no index of either engine can skip them. So, for each list (organisation, filters, sort), the
  * sort key of every `every`-th row is kept: a deep page seeks past the nearest bookmark before its
  * offset (keyset) and walks fewer than `every` rows. The keys are collected by one walk of the
- * sort's index up to the page asked for (items.search bookmarkScan), the first time a page at or
- * past `from` is asked, and extended when a deeper page is asked.
+ * sort's index up to the page asked for (items.search bookmarkScan), at the second deep request of
+ * a list that found it at the same version as the first (items.search readListPage), and extended
+ * when a deeper page is asked.
  *
  * Bookmarks are valid while the list's version is unchanged: the sum of the organisation's version
  * counters its filters and sort read (migration 0010 moves them by triggers, in the writing
@@ -151,6 +152,21 @@ export function seekFor(e: BookmarkEntry, offset: number): Seek {
 class BookmarkCache {
   private readonly entries = new Map<string, BookmarkEntry>();
   private keyCount = 0;
+  /** The version each list without bookmarks had at its last deep request (as many lists). */
+  private readonly seen = new Map<string, number>();
+
+  lastSeen(signature: string): number | undefined {
+    return this.seen.get(signature);
+  }
+
+  see(signature: string, version: number): void {
+    this.seen.delete(signature);
+    this.seen.set(signature, version);
+    if (this.seen.size > bookmarkOptions.lists) {
+      const oldest = this.seen.keys().next();
+      if (!oldest.done) this.seen.delete(oldest.value);
+    }
+  }
 
   get(signature: string): BookmarkEntry | undefined {
     const e = this.entries.get(signature);
@@ -166,6 +182,7 @@ class BookmarkCache {
     const kept = this.entries.get(signature);
     if (kept && kept.version > e.version) return;
     this.delete(signature);
+    this.seen.delete(signature);
     this.entries.set(signature, e);
     this.keyCount += e.keys.length;
     while (this.entries.size > bookmarkOptions.lists || this.keyCount > bookmarkOptions.keys) {
@@ -184,6 +201,7 @@ class BookmarkCache {
 
   clear(): void {
     this.entries.clear();
+    this.seen.clear();
     this.keyCount = 0;
   }
 

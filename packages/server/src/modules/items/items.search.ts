@@ -316,11 +316,30 @@ export function pageRowsStatement(tdb: TenantDb, search: ItemSearch, plan: PageP
   // The window count of the page's rows, or nothing when the count is a statement of its own.
   const n = countsInPage(search) ? sql<number | string | null>`${sql.ref('page.n')}` : sql<null>`null`;
   // The list's version in the page's own snapshot, when the page starts after a bookmark.
-  const bv = plan.seek ? sql<number | string | null>`(${listVersionQuery(tdb, search)})` : sql<null>`null`;
+  const bv = sql<number | string | null>`(${listVersionQuery(tdb, search)})`.as('bv');
+  const seek = plan.seek !== undefined;
   const bigPage = search.perPage > CHUNK;
   return bigPage
-    ? { bigPage, query: applyItemSort(bigPageRowsQuery(tdb, page).select([n.as('n'), bv.as('bv')]), search, true) }
-    : { bigPage, query: applyItemSort(pageRowsQuery(tdb, page).select([n.as('n'), bv.as('bv')]), search, true) };
+    ? {
+        bigPage,
+        query: applyItemSort(
+          bigPageRowsQuery(tdb, page)
+            .select(n.as('n'))
+            .$if(seek, (q) => q.select(bv)),
+          search,
+          true,
+        ),
+      }
+    : {
+        bigPage,
+        query: applyItemSort(
+          pageRowsQuery(tdb, page)
+            .select(n.as('n'))
+            .$if(seek, (q) => q.select(bv)),
+          search,
+          true,
+        ),
+      };
 }
 
 /** A page of list rows and the search's exact count. */
@@ -351,30 +370,43 @@ export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<Se
 
 /**
  * The page: with OFFSET, or from the list's nearest bookmark when it is deep (items.bookmarks).
- * A page that answers another version than its bookmarks were collected under was read from stale
- * bookmarks: they are dropped and collected again once, and if the list changes again meanwhile
- * the page is read with OFFSET. Either way the rows are exactly the OFFSET page's.
+ * Kept bookmarks serve a page if the page's own statement answers their version; otherwise they
+ * are dropped and the page is read with OFFSET. Bookmarks are collected (one walk of the list up
+ * to the page) only when the list was at the same version at the previous deep request of it: a
+ * list that changes between every two requests (a COUNT sort while orders move the stock) never
+ * pays for walks it cannot use, and a deep page is never more than one OFFSET read plus a
+ * primary-key read slower than before. Either way the rows are exactly the OFFSET page's.
  */
 async function readListPage(tdb: TenantDb, search: ItemSearch, plan: PagePlan): Promise<PageRead> {
   const offset = pageOffset(search);
   if (!bookmarksServe(search, offset)) return readPage(tdb, search, plan);
   const signature = listSignature(tdb.orgId, search);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let entry = bookmarks.get(signature);
-    if (!entry || !covers(entry, offset)) {
-      entry = await collectOnce(tdb, search, signature, entry, offset);
-      if (!entry) break;
+  let entry = bookmarks.get(signature);
+  if (!entry || !covers(entry, offset)) {
+    const version = await currentVersion(tdb, search);
+    if (version === undefined) {
+      await createVersionRow(tdb);
+      return readPage(tdb, search, plan);
     }
-    const page = await readPage(tdb, search, { ...plan, seek: seekFor(entry, offset) });
-    // No row carries the version past the list's end: that page holds if the list is unchanged.
-    const version = page.rows.length > 0 ? page.version : await currentVersion(tdb, search);
-    if (version === entry.version) {
-      bookmarkStats.seeks++;
-      return page;
+    const stable = entry ? entry.version === version : bookmarks.lastSeen(signature) === version;
+    if (!stable) {
+      bookmarks.delete(signature);
+      bookmarks.see(signature, version);
+      return readPage(tdb, search, plan);
     }
-    bookmarkStats.stale++;
-    bookmarks.delete(signature);
+    entry = await collectOnce(tdb, search, signature, entry, offset);
+    if (!entry) return readPage(tdb, search, plan);
   }
+  const page = await readPage(tdb, search, { ...plan, seek: seekFor(entry, offset) });
+  // No row carries the version past the list's end: that page holds if the list is unchanged.
+  const version = page.rows.length > 0 ? page.version : await currentVersion(tdb, search);
+  if (version === entry.version) {
+    bookmarkStats.seeks++;
+    return page;
+  }
+  bookmarkStats.stale++;
+  bookmarks.delete(signature);
+  if (version !== undefined) bookmarks.see(signature, version);
   return readPage(tdb, search, plan);
 }
 
@@ -409,15 +441,13 @@ async function collectOnce(
 /**
  * Collects the list's bookmarks up to the one a page at `offset` needs: from the start, or on
  * from the last bookmark of `kept` if the list is still at its version (checked in the same
- * statement). Undefined when the organisation has no version counter row yet (it is created, and
- * the walk repeated once).
+ * statement). Undefined when the organisation has no version counter row.
  */
 async function collectBookmarks(
   tdb: TenantDb,
   search: ItemSearch,
   kept: BookmarkEntry | undefined,
   offset: number,
-  createRow = true,
 ): Promise<BookmarkEntry | undefined> {
   const every = bookmarkOptions.every;
   const base = kept && kept.every === every && !kept.complete ? kept : undefined;
@@ -426,12 +456,8 @@ async function collectBookmarks(
   const scan = bookmarkScan(tdb, search, every, from, base?.keys.at(-1), upTo);
   const { rows } = await tdb.executeForOrg(() => scan);
   const version = rows[0]?.bv ?? null;
-  if (version === null) {
-    if (!createRow) return undefined;
-    await createVersionRow(tdb);
-    return collectBookmarks(tdb, search, undefined, offset, false);
-  }
-  if (base && Number(version) !== base.version) return collectBookmarks(tdb, search, undefined, offset, createRow);
+  if (version === null) return undefined;
+  if (base && Number(version) !== base.version) return collectBookmarks(tdb, search, undefined, offset);
   const keys = rows.flatMap((r) => (r.j === null ? [] : [{ value: r.k as string | number, id: Number(r.id) }]));
   return {
     version: Number(version),
