@@ -2,7 +2,8 @@
 // (getItems of the items service, called in-process with a real AuthContext), each figure printed
 // beside the same SQL run straight on the driver in the same run, with its query plan; then 20
 // concurrent users over real HTTP against the `npm start` cluster (one worker per core).
-// Usage: npm run bench:items [-- --items 1000000 --runs 40 --users 20 --seconds 15 --no-http --drop --pg-db NAME]
+// Usage: npm run bench:items [-- --items 1000000 --runs 40 --users 20 --seconds 15 --no-http --deep-only --drop --pg-db NAME]
+//   (--deep-only: only the deep-page figures: page 1, page 5,000 with OFFSET, from bookmarks warm, cold)
 //   (node --import tsx bench/items-search.mjs)
 // SQLite by default (./data/bench/sqlite-<items>, kept for the next run); PostgreSQL when
 // BENCH_DATABASE_URL is set (database zaplecze_bench_items_<items> next to it, or --pg-db NAME so that
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '15' },
     'no-http': { type: 'boolean', default: false },
+    'deep-only': { type: 'boolean', default: false },
     drop: { type: 'boolean', default: false },
     'pg-db': { type: 'string' },
   },
@@ -237,7 +239,7 @@ console.log(
     .join(' ')}\n`,
 );
 
-for (const sort of SORTS) {
+for (const sort of args['deep-only'] ? [] : SORTS) {
   await measure(
     `list, 5 filters, sort ${sort}, page of 100 with count`,
     Array.from({ length: 9 }, (_, i) => fiveFilters(sort, i)),
@@ -246,15 +248,17 @@ for (const sort of SORTS) {
 }
 
 const containsTarget = database.engine === 'postgres' ? 10 : 50;
-for (const q of [
-  { name: 'kubek' },
-  { name: 'iphone 13' },
-  { name: 'czerwon' },
-  { code: 'KUB-00012' },
-  { code: '4242' },
-  { gtin: '2381867' },
-  { gtin: '99999' },
-]) {
+for (const q of args['deep-only']
+  ? []
+  : [
+      { name: 'kubek' },
+      { name: 'iphone 13' },
+      { name: 'czerwon' },
+      { code: 'KUB-00012' },
+      { code: '4242' },
+      { gtin: '2381867' },
+      { gtin: '99999' },
+    ]) {
   const [field, value] = Object.entries(q)[0];
   await measure(`contains ${field} "${value}", page of 100 with count`, [q], { target: containsTarget });
 }
@@ -366,14 +370,15 @@ await deepPages(`status ${statuses[0]} (Aktywny), sort NAME`, { sort: 'NAME', st
 await deepPages('unfiltered, sort PRICE_D', { sort: 'PRICE_D' });
 await db.updateTable('items').set({ name: benchItem.name }).where('id', '=', benchItem.id).execute();
 
-await measure(
-  'page of 10,000 rows with references (unfiltered, sort CODE)',
-  [
-    { sort: 'CODE', perPage: '10000' },
-    { sort: 'CODE', perPage: '10000', page: '37' },
-  ],
-  { target: 150, showPlan: false },
-);
+if (!args['deep-only'])
+  await measure(
+    'page of 10,000 rows with references (unfiltered, sort CODE)',
+    [
+      { sort: 'CODE', perPage: '10000' },
+      { sort: 'CODE', perPage: '10000', page: '37' },
+    ],
+    { target: 150, showPlan: false },
+  );
 
 await database.destroy();
 await pgClient?.end();
@@ -397,7 +402,7 @@ function serverCpuMs(pid) {
   return ticks * 10;
 }
 
-if (!args['no-http']) {
+if (!args['no-http'] && !args['deep-only']) {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
