@@ -2,7 +2,8 @@
 // (getItems of the items service, called in-process with a real AuthContext), each figure printed
 // beside the same SQL run straight on the driver in the same run, with its query plan; then 20
 // concurrent users over real HTTP against the `npm start` cluster (one worker per core).
-// Usage: npm run bench:items [-- --items 1000000 --runs 40 --users 20 --seconds 15 --no-http --drop --pg-db NAME]
+// Usage: npm run bench:items [-- --items 1000000 --runs 40 --users 20 --seconds 15 --no-http --deep-only --drop --pg-db NAME]
+//   (--deep-only: only the deep-page figures: page 1, page 5,000 with OFFSET, from bookmarks warm, cold)
 //   (node --import tsx bench/items-search.mjs)
 // SQLite by default (./data/bench/sqlite-<items>, kept for the next run); PostgreSQL when
 // BENCH_DATABASE_URL is set (database zaplecze_bench_items_<items> next to it, or --pg-db NAME so that
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { itemSearchSchema } from '@zaplecze/contract';
+import { itemSearchSchema, pageOffset } from '@zaplecze/contract';
 import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
@@ -22,11 +23,19 @@ import { authContext } from '../packages/server/src/platform/context.ts';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getItems } from '../packages/server/src/modules/items/items.service.ts';
 import {
+  bookmarkScan,
   countQuery,
   countsInPage,
   isUnfiltered,
   pageRowsStatement,
 } from '../packages/server/src/modules/items/items.search.ts';
+import {
+  bookmarkOptions,
+  bookmarks,
+  bookmarkStats,
+  listSignature,
+  seekFor,
+} from '../packages/server/src/modules/items/items.bookmarks.ts';
 import { referenceNameQueries } from '../packages/server/src/modules/items/items.repository.ts';
 
 const { values: args } = parseArgs({
@@ -36,6 +45,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '15' },
     'no-http': { type: 'boolean', default: false },
+    'deep-only': { type: 'boolean', default: false },
     drop: { type: 'boolean', default: false },
     'pg-db': { type: 'string' },
   },
@@ -172,20 +182,20 @@ function report(name, service, rawStats, target, extra = '') {
 }
 
 /** Times getItems for each query in turn, and the same statements on the driver. */
-async function measure(name, queries, { target, showPlan = true } = {}) {
+async function measure(name, queries, { target, showPlan = true, runs = RUNS } = {}) {
   const compiled = [];
   for (const q of queries) compiled.push(await compiledOf(q));
   let count = 0;
   const service = await time(async (i) => {
     const answer = await getItems(ctx, queries[i % queries.length]);
     count = answer.count;
-  });
+  }, runs);
   const rawStats = await time(async (i) => {
     const c = compiled[i % compiled.length];
     if (c.count) await raw(c.count);
     await raw(c.page);
     for (const r of c.refs) await raw(r);
-  });
+  }, runs);
   report(name, service, rawStats, target, ` (count ${count})`);
   if (showPlan) {
     console.log(`  SQL (page): ${compiled[0].page.sql}\n  params: ${JSON.stringify(compiled[0].page.parameters)}`);
@@ -229,7 +239,7 @@ console.log(
     .join(' ')}\n`,
 );
 
-for (const sort of SORTS) {
+for (const sort of args['deep-only'] ? [] : SORTS) {
   await measure(
     `list, 5 filters, sort ${sort}, page of 100 with count`,
     Array.from({ length: 9 }, (_, i) => fiveFilters(sort, i)),
@@ -238,37 +248,137 @@ for (const sort of SORTS) {
 }
 
 const containsTarget = database.engine === 'postgres' ? 10 : 50;
-for (const q of [
-  { name: 'kubek' },
-  { name: 'iphone 13' },
-  { name: 'czerwon' },
-  { code: 'KUB-00012' },
-  { code: '4242' },
-  { gtin: '2381867' },
-  { gtin: '99999' },
-]) {
+for (const q of args['deep-only']
+  ? []
+  : [
+      { name: 'kubek' },
+      { name: 'iphone 13' },
+      { name: 'czerwon' },
+      { code: 'KUB-00012' },
+      { code: '4242' },
+      { gtin: '2381867' },
+      { gtin: '99999' },
+    ]) {
   const [field, value] = Object.entries(q)[0];
   await measure(`contains ${field} "${value}", page of 100 with count`, [q], { target: containsTarget });
 }
 
-const page1 = await measure('unfiltered, sort CODE, page 1 of 100 with count', [{ sort: 'CODE' }]);
-const page5000 = await measure('unfiltered, sort CODE, page 5,000 (offset 499,900) with count', [
-  { sort: 'CODE', page: '5000' },
-]);
-console.log(`page 5,000 / page 1 (p95): ${(page5000.p95 / page1.p95).toFixed(1)}x (target <= 3x)`);
-results.push(`page 5,000 / page 1 (p95): ${(page5000.p95 / page1.p95).toFixed(1)}x (target <= 3x)`);
-const name1 = await measure('unfiltered, sort NAME, page 1 of 100 with count', [{ sort: 'NAME' }], { showPlan: false });
-const name5000 = await measure('unfiltered, sort NAME, page 5,000 with count', [{ sort: 'NAME', page: '5000' }]);
-results.push(`page 5,000 / page 1, sort NAME (p95): ${(name5000.p95 / name1.p95).toFixed(1)}x`);
+// ---- deep pages (issue 7: page 5,000 at most 3x page 1) ------------------------------------------------
+// Page 5,000 three ways, in the same minutes: with OFFSET (bookmarks off: the code before them), from
+// the list's bookmarks when they are kept (warm), and right after a write that changes the list's
+// version (cold: the page finds its bookmarks stale, walks the list once more to collect them, then
+// seeks). The write renames one item to a name that sorts last, so every page stays where it was.
 
-await measure(
-  'page of 10,000 rows with references (unfiltered, sort CODE)',
-  [
-    { sort: 'CODE', perPage: '10000' },
-    { sort: 'CODE', perPage: '10000', page: '37' },
-  ],
-  { target: 150, showPlan: false },
-);
+const benchItem = await db
+  .selectFrom('items')
+  .select(['id', 'name'])
+  .where('org_id', '=', userRow.org_id)
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
+let renames = 0;
+async function changeList() {
+  renames++;
+  await db
+    .updateTable('items')
+    .set({ name: `\u017b\u017b bench ${renames % 2}` })
+    .where('id', '=', benchItem.id)
+    .execute();
+}
+
+/** The statements of a deep page from bookmarks, as readListPage runs them once they are kept. */
+async function deepCompiled(query) {
+  const search = itemSearchSchema.parse(query);
+  const count = countQuery(tdb, search).compile();
+  const countFirst = pgClient !== undefined && !isUnfiltered(search);
+  const matches = countFirst ? Number((await raw(count))[0]?.n ?? 0) : undefined;
+  const entry = bookmarks.get(listSignature(tdb.orgId, search));
+  if (!entry) throw new Error('no bookmarks kept for the list');
+  const seek = seekFor(entry, pageOffset(search));
+  return { count, page: pageRowsStatement(tdb, search, { matches, seek }).query.compile(), seek };
+}
+
+async function deepPages(label, query) {
+  const p5000 = { ...query, page: '5000' };
+  const first = await measure(`${label}, page 1 of 100 with count`, [query], { showPlan: false });
+  bookmarkOptions.from = Number.MAX_SAFE_INTEGER;
+  const offset = await measure(`${label}, page 5,000 with OFFSET (no bookmarks)`, [p5000], {
+    showPlan: false,
+    runs: DEEP_RUNS,
+  });
+  bookmarkOptions.from = DEFAULT_FROM;
+  const stats0 = { ...bookmarkStats };
+  const warm = await time(() => getItems(ctx, p5000));
+  const c = await deepCompiled(p5000);
+  const rawWarm = await time(async () => {
+    await raw(c.count);
+    await raw(c.page);
+  });
+  report(`${label}, page 5,000 from bookmarks (warm)`, warm, rawWarm);
+  const seeks = bookmarkStats.seeks - stats0.seeks;
+  const cold = [];
+  const next = [];
+  for (let i = 0; i < DEEP_COLD_RUNS; i++) {
+    await changeList();
+    const t0 = performance.now();
+    await getItems(ctx, p5000);
+    const t1 = performance.now();
+    await getItems(ctx, p5000);
+    cold.push(t1 - t0);
+    next.push(performance.now() - t1);
+  }
+  const coldStats = stats(cold);
+  const nextStats = stats(next);
+  const search = itemSearchSchema.parse(p5000);
+  const scan = bookmarkScan(tdb, search, bookmarkOptions.every, 0, undefined, 500).compile(db);
+  const walkTimes = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await raw(scan);
+    walkTimes.push(performance.now() - t0);
+  }
+  const walk = stats(walkTimes);
+  const line =
+    `${label}, page 5,000 right after a write (cold: stale bookmarks, then OFFSET): p50 ${fmt(coldStats.p50)} ms, ` +
+    `p95 ${fmt(coldStats.p95)} ms; the request after it (one walk collects the bookmarks, then the page): ` +
+    `p50 ${fmt(nextStats.p50)} ms, p95 ${fmt(nextStats.p95)} ms | the walk alone (500 bookmarks): p50 ${fmt(walk.p50)} ms`;
+  console.log(line);
+  results.push(line);
+  const ratio =
+    `${label}: page 5,000 / page 1 (p95): OFFSET ${(offset.p95 / first.p95).toFixed(1)}x, bookmarks warm ` +
+    `${(warm.p95 / first.p95).toFixed(1)}x, cold ${(coldStats.p95 / first.p95).toFixed(1)}x, the request after ` +
+    `${(nextStats.p95 / first.p95).toFixed(1)}x (target <= 3x; ` +
+    `${seeks} seeks from bookmarks, skip ${c.seek.skip} rows after the seek)`;
+  console.log(ratio);
+  results.push(ratio);
+  console.log(`  SQL (page from a bookmark): ${c.page.sql}\n  params: ${JSON.stringify(c.page.parameters)}`);
+  console.log(`  plan (page from a bookmark):\n${await plan(c.page)}`);
+  console.log(`  SQL (the walk collecting bookmarks): ${scan.sql}`);
+  console.log(`  plan (the walk):\n${await plan(scan)}`);
+  bookmarkOptions.from = Number.MAX_SAFE_INTEGER;
+  const off = await compiledOf(p5000);
+  bookmarkOptions.from = DEFAULT_FROM;
+  console.log(`  plan (page with OFFSET):\n${await plan(off.page)}`);
+}
+
+const DEFAULT_FROM = bookmarkOptions.from;
+/** Runs of the OFFSET page 5,000 (seconds each with a filter the index cannot check) and of the cold pair. */
+const DEEP_RUNS = Math.min(RUNS, 15);
+const DEEP_COLD_RUNS = 5;
+await deepPages('unfiltered, sort CODE', { sort: 'CODE' });
+await deepPages('unfiltered, sort NAME', { sort: 'NAME' });
+await deepPages(`status ${statuses[0]} (Aktywny), sort NAME`, { sort: 'NAME', statusId: String(statuses[0]) });
+await deepPages('unfiltered, sort PRICE_D', { sort: 'PRICE_D' });
+await db.updateTable('items').set({ name: benchItem.name }).where('id', '=', benchItem.id).execute();
+
+if (!args['deep-only'])
+  await measure(
+    'page of 10,000 rows with references (unfiltered, sort CODE)',
+    [
+      { sort: 'CODE', perPage: '10000' },
+      { sort: 'CODE', perPage: '10000', page: '37' },
+    ],
+    { target: 150, showPlan: false },
+  );
 
 await database.destroy();
 await pgClient?.end();
@@ -292,7 +402,7 @@ function serverCpuMs(pid) {
   return ticks * 10;
 }
 
-if (!args['no-http']) {
+if (!args['no-http'] && !args['deep-only']) {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,

@@ -233,7 +233,7 @@ describe('order reader at the packing bench', () => {
     const last = await reader.log();
     expect(last[1]).toMatchObject({ action: `Przesyłka nadana wcześniej: ${waybill}`, code: send, error: false });
     await page.screenshot({ path: path.join(SCREENS, 'order-reader-log.png'), fullPage: true });
-  });
+  }, 180_000);
 
   it('without reader settings warns on the page and turns a waybill scan into a red row', async () => {
     const order = await ok(

@@ -10,6 +10,7 @@ import { m0006Orders } from './migrations/0006_orders';
 import { m0007OrdersSearch } from './migrations/0007_orders_search';
 import { m0008OrderRollups } from './migrations/0008_order_rollups';
 import { m0009Carriers } from './migrations/0009_carriers';
+import { m0010ItemListVersions } from './migrations/0010_item_list_versions';
 import { m0011ItemSearch } from './migrations/0011_item_search';
 import { m0013OrderPrints } from './migrations/0013_order_prints';
 import { m0014Shipments } from './migrations/0014_shipments';
@@ -27,6 +28,7 @@ export const MIGRATIONS: Migration[] = [
   m0007OrdersSearch,
   m0008OrderRollups,
   m0009Carriers,
+  m0010ItemListVersions,
   m0011ItemSearch,
   m0013OrderPrints,
   m0014Shipments,

@@ -211,6 +211,26 @@ export interface ItemCountsTable {
   items: number;
 }
 
+/**
+ * Versions of an organisation's item lists, moved by triggers (migration 0010): the seek bookmarks
+ * of deep pages are valid while the versions their list reads stay the same.
+ */
+export interface ItemListVersionsTable {
+  org_id: number;
+  list_v: Generated<number>;
+  stock_v: Generated<number>;
+  price_v: Generated<number>;
+}
+
+/** PostgreSQL: one row per writing transaction not yet folded into item_list_versions (migration 0010). */
+export interface ItemListChangesTable {
+  org_id: number;
+  tx: number;
+  list_c: number;
+  stock_c: number;
+  price_c: number;
+}
+
 export interface IdempotencyKeysTable {
   org_id: number;
   key: string;
@@ -480,6 +500,8 @@ export interface DB {
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
+  item_list_versions: ItemListVersionsTable;
+  item_list_changes: ItemListChangesTable;
   order_counts: OrderCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;

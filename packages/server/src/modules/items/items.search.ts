@@ -28,6 +28,22 @@ import {
   type PageIds,
 } from './items.repository';
 import { toItemRow, toItemRowFromArray } from './items.mapper';
+import {
+  bookmarkOptions,
+  bookmarks,
+  bookmarkStats,
+  bookmarksServe,
+  covers,
+  createVersionRow,
+  currentVersion,
+  listSignature,
+  listVersionQuery,
+  neededBookmark,
+  seekFor,
+  type Bookmark,
+  type BookmarkEntry,
+  type Seek,
+} from './items.bookmarks';
 
 /**
  * THE item search (goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
@@ -228,9 +244,55 @@ function filterTable(tdb: TenantDb, s: ItemSearch) {
     : tdb.selectFrom('items');
 }
 
-/** How the page query is built: the search's count when known (it picks PostgreSQL's plan). */
+/**
+ * How the page query is built: the search's count when known (it picks PostgreSQL's plan); `seek`:
+ * the page starts after a bookmark (items.bookmarks), and the statement also answers the list's
+ * version `bv`, read in the same snapshot as the page.
+ */
 export interface PagePlan {
   matches?: number;
+  seek?: Seek;
+}
+
+/** The sort's first term and its direction; `tie`: ties broken by id (every sort but CODE). */
+function sortKey(search: ItemSearch, qualified = false) {
+  const terms = sortTerms(search, qualified);
+  const [key, direction] = terms[0]!;
+  return { key, direction, op: sql.raw(direction === 'asc' ? '>' : '<'), tie: terms.length > 1 };
+}
+
+/**
+ * Rows after a bookmark in the list's order: `(value, id) > (v, i)` (`<` for descending sorts),
+ * `code > v` for CODE (unique codes). `value` and `id` are values or references (the walk of
+ * bookmarkScan). PostgreSQL seeks a sort index by the row comparison; SQLite seeks only its first
+ * column when the second is the rowid (id) and would walk every item sharing the name or price
+ * (thousands), so SQLite splits it in two seeks (`seekArms`).
+ */
+function afterBookmark(search: ItemSearch, value: unknown, id: unknown): RawBuilder<SqlBool> {
+  const { key, op, tie } = sortKey(search);
+  return tie ? sql<SqlBool>`(${key}, id) ${op} (${value}, ${id})` : sql<SqlBool>`${key} ${op} ${value}`;
+}
+
+/**
+ * SQLite, a sort with ties: the rows after a bookmark as two seeks merged in the list's order
+ * (`MERGE (UNION ALL)`, both halves walk the sort's index): the rest of the bookmark's value
+ * (`key = v and id > i`), then the greater values (`key > v`). Columns `id`, `k`.
+ */
+function seekArms(tdb: TenantDb, search: ItemSearch, value: unknown, id: unknown) {
+  const { key, direction, op } = sortKey(search);
+  const arm = (condition: RawBuilder<SqlBool>) =>
+    applyItemFilters(tdb.selectFrom('items').select(['id', sql<unknown>`${key}`.as('k')]), tdb, search).where(
+      condition,
+    );
+  return arm(sql<SqlBool>`${key} = ${value} and id ${op} ${id}`)
+    .unionAll(arm(sql<SqlBool>`${key} ${op} ${value}`))
+    .orderBy('k', direction)
+    .orderBy('id', direction);
+}
+
+/** Whether rows after a bookmark are read as two merged seeks (seekArms). */
+function splitsSeek(tdb: TenantDb, search: ItemSearch): boolean {
+  return !tdb.isPostgres && sortKey(search).tie;
 }
 
 /**
@@ -240,15 +302,28 @@ export interface PagePlan {
  * otherwise the sort's index is walked.
  */
 export function pageIdsQuery(tdb: TenantDb, search: ItemSearch, plan: PagePlan = {}) {
-  const offset = pageOffset(search);
+  const offset = plan.seek ? plan.seek.skip : pageOffset(search);
+  const after = plan.seek?.after;
+  if (after && splitsSeek(tdb, search)) {
+    const ids = seekArms(tdb, search, after.value, after.id).limit(search.perPage).offset(offset);
+    return ids as unknown as ReturnType<typeof pageIdsQueryOf>;
+  }
+  return pageIdsQueryOf(tdb, search, plan, offset, after);
+}
+
+function pageIdsQueryOf(tdb: TenantDb, search: ItemSearch, plan: PagePlan, offset: number, after?: Bookmark) {
   const withCount = countsInPage(search, tdb.isPostgres);
   const small = plan.matches !== undefined && plan.matches <= SORT_IN_MEMORY_MAX && !isUnfiltered(search);
   const windowCount = sql<number | string>`count(*) over ()`.as('n');
+  const seek = <Q extends ItemsQuery<object>>(q: Q): Q =>
+    after ? (q.where(afterBookmark(search, after.value, after.id)) as Q) : q;
   if (tdb.isPostgres && (small || withCount)) {
-    const fenced = applyItemFilters(
-      filterTable(tdb, search).select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
-      tdb,
-      search,
+    const fenced = seek(
+      applyItemFilters(
+        filterTable(tdb, search).select(['id', 'code', 'name', 'price', 'count_ware', 'count_offer']),
+        tdb,
+        search,
+      ),
     )
       .offset(0)
       .as('items');
@@ -262,7 +337,7 @@ export function pageIdsQuery(tdb: TenantDb, search: ItemSearch, plan: PagePlan =
     .selectFrom('items')
     .select('id')
     .$if(withCount, (qb) => qb.select(windowCount));
-  return applyItemSort(applyItemFilters(ids, tdb, search), search)
+  return applyItemSort(seek(applyItemFilters(ids, tdb, search)), search)
     .limit(search.perPage)
     .offset(offset);
 }
@@ -277,10 +352,31 @@ export function pageRowsStatement(tdb: TenantDb, search: ItemSearch, plan: PageP
   const page = pageIdsQuery(tdb, search, plan).as('page') as unknown as PageIds;
   // The window count of the page's rows, or nothing when the count is a statement of its own.
   const n = countsInPage(search, tdb.isPostgres) ? sql<number | string | null>`${sql.ref('page.n')}` : sql<null>`null`;
+  // The list's version in the page's own snapshot, when the page starts after a bookmark.
+  const bv = sql<number | string | null>`(${listVersionQuery(tdb, search)})`.as('bv');
+  const seek = plan.seek !== undefined;
   const bigPage = search.perPage > CHUNK;
   return bigPage
-    ? { bigPage, query: applyItemSort(bigPageRowsQuery(tdb, page).select(n.as('n')), search, true) }
-    : { bigPage, query: applyItemSort(pageRowsQuery(tdb, page).select(n.as('n')), search, true) };
+    ? {
+        bigPage,
+        query: applyItemSort(
+          bigPageRowsQuery(tdb, page)
+            .select(n.as('n'))
+            .$if(seek, (q) => q.select(bv)),
+          search,
+          true,
+        ),
+      }
+    : {
+        bigPage,
+        query: applyItemSort(
+          pageRowsQuery(tdb, page)
+            .select(n.as('n'))
+            .$if(seek, (q) => q.select(bv)),
+          search,
+          true,
+        ),
+      };
 }
 
 /** A page of list rows and the search's exact count. */
@@ -303,10 +399,172 @@ export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<Se
   }
   if (tdb.isPostgres && !isUnfiltered(search)) {
     const matches = await countMatching(tdb, search);
-    return { rows: (await readPage(tdb, search, { matches })).rows, count: matches };
+    return { rows: (await readListPage(tdb, search, { matches })).rows, count: matches };
   }
-  const [count, page] = await Promise.all([countMatching(tdb, search), readPage(tdb, search, {})]);
+  const [count, page] = await Promise.all([countMatching(tdb, search), readListPage(tdb, search, {})]);
   return { rows: page.rows, count };
+}
+
+/**
+ * The page: with OFFSET, or from the list's nearest bookmark when it is deep (items.bookmarks).
+ * Kept bookmarks serve a page if the page's own statement answers their version; otherwise they
+ * are dropped and the page is read with OFFSET. Bookmarks are collected (one walk of the list up
+ * to the page) only when the list was at the same version at the previous deep request of it: a
+ * list that changes between every two requests (a COUNT sort while orders move the stock) never
+ * pays for walks it cannot use, and a deep page is never more than one OFFSET read plus a
+ * primary-key read slower than before. Either way the rows are exactly the OFFSET page's.
+ */
+async function readListPage(tdb: TenantDb, search: ItemSearch, plan: PagePlan): Promise<PageRead> {
+  const offset = pageOffset(search);
+  if (!bookmarksServe(search, offset)) return readPage(tdb, search, plan);
+  const signature = listSignature(tdb.orgId, search);
+  let entry = bookmarks.get(signature);
+  if (!entry || !covers(entry, offset)) {
+    const version = await currentVersion(tdb, search);
+    if (version === undefined) {
+      await createVersionRow(tdb);
+      return readPage(tdb, search, plan);
+    }
+    const stable = entry ? entry.version === version : bookmarks.lastSeen(signature) === version;
+    if (!stable) {
+      bookmarks.delete(signature);
+      bookmarks.see(signature, version);
+      return readPage(tdb, search, plan);
+    }
+    entry = await collectOnce(tdb, search, signature, entry, offset);
+    if (!entry) return readPage(tdb, search, plan);
+  }
+  const page = await readPage(tdb, search, { ...plan, seek: seekFor(entry, offset) });
+  // No row carries the version past the list's end: that page holds if the list is unchanged.
+  const version = page.rows.length > 0 ? page.version : await currentVersion(tdb, search);
+  if (version === entry.version) {
+    bookmarkStats.seeks++;
+    return page;
+  }
+  bookmarkStats.stale++;
+  bookmarks.delete(signature);
+  if (version !== undefined) bookmarks.see(signature, version);
+  return readPage(tdb, search, plan);
+}
+
+/** Collections under way in this worker: concurrent requests for one list share one walk. */
+const collecting = new Map<string, Promise<BookmarkEntry | undefined>>();
+
+async function collectOnce(
+  tdb: TenantDb,
+  search: ItemSearch,
+  signature: string,
+  kept: BookmarkEntry | undefined,
+  offset: number,
+): Promise<BookmarkEntry | undefined> {
+  const running = collecting.get(signature);
+  if (running) {
+    const shared = await running;
+    if (shared && covers(shared, offset)) return shared;
+  }
+  const work = collectBookmarks(tdb, search, kept, offset).then((entry) => {
+    bookmarkStats.collected++;
+    if (entry) bookmarks.set(signature, entry);
+    return entry;
+  });
+  collecting.set(signature, work);
+  try {
+    return await work;
+  } finally {
+    if (collecting.get(signature) === work) collecting.delete(signature);
+  }
+}
+
+/**
+ * Collects the list's bookmarks up to the one a page at `offset` needs: from the start, or on
+ * from the last bookmark of `kept` if the list is still at its version (checked in the same
+ * statement). Undefined when the organisation has no version counter row.
+ */
+async function collectBookmarks(
+  tdb: TenantDb,
+  search: ItemSearch,
+  kept: BookmarkEntry | undefined,
+  offset: number,
+): Promise<BookmarkEntry | undefined> {
+  const every = bookmarkOptions.every;
+  const base = kept && kept.every === every && !kept.complete ? kept : undefined;
+  const from = base?.keys.length ?? 0;
+  const upTo = neededBookmark(offset, every);
+  const scan = bookmarkScan(tdb, search, every, from, base?.keys.at(-1), upTo);
+  const { rows } = await tdb.executeForOrg(() => scan);
+  const version = rows[0]?.bv ?? null;
+  if (version === null) return undefined;
+  if (base && Number(version) !== base.version) return collectBookmarks(tdb, search, undefined, offset);
+  const keys = rows.flatMap((r) => (r.j === null ? [] : [{ value: r.k as string | number, id: Number(r.id) }]));
+  return {
+    version: Number(version),
+    every,
+    keys: [...(base?.keys ?? []), ...keys],
+    complete: keys.length < upTo - from,
+  };
+}
+
+/**
+ * One statement that walks the list from bookmark number `from` (0: from its start; else after
+ * `after`) and answers the sort key of every `every`-th row up to bookmark `upTo`, with the list's
+ * version read in the same snapshot (`bv`; a row with j null when no bookmark is found). A
+ * recursive query: each step seeks past the previous bookmark and skips `every - 1` rows of the
+ * sort's index (OFFSET inside a LIMIT 1 subquery), so the walk reads the index entries once and no
+ * row goes back to the application but the bookmarks.
+ */
+export function bookmarkScan(
+  tdb: TenantDb,
+  search: ItemSearch,
+  every: number,
+  from: number,
+  after: Bookmark | undefined,
+  upTo: number,
+): RawBuilder<{ bv: number | string | null; j: number | null; k: unknown; id: number | null }> {
+  const version = listVersionQuery(tdb, search);
+  const ending = sql`select v.bv as bv, b.j as j, b.k as k, b.id as id
+    from (select (${version}) as bv) as v left join b on 1 = 1 order by b.j`;
+  if (tdb.isPostgres) {
+    // Each step: the next bookmark's key and id straight from the sort's index (a lateral subquery).
+    const step = (value?: unknown, id?: unknown) => {
+      const q = applyItemFilters(
+        tdb.selectFrom('items').select([sql<unknown>`${sortKey(search).key}`.as('k'), 'id']),
+        tdb,
+        search,
+      );
+      return applyItemSort(value === undefined ? q : q.where(afterBookmark(search, value, id)), search)
+        .limit(1)
+        .offset(every - 1);
+    };
+    return sql`with recursive b(j, k, id) as (
+        select cast(${from} as integer) + 1, s.k, s.id from (${step(after?.value, after?.id)}) as s
+        union all
+        select b.j + 1, s.k, s.id from b cross join lateral (${step(sql.ref('b.k'), sql.ref('b.id'))}) as s
+        where b.j < ${upTo}
+      ) ${ending}`;
+  }
+  // SQLite has no LATERAL: each step finds the next bookmark's id, then reads its key by id.
+  const stepId = (value?: unknown, id?: unknown) => {
+    if (value !== undefined && splitsSeek(tdb, search)) {
+      const arms = seekArms(tdb, search, value, id)
+        .limit(1)
+        .offset(every - 1)
+        .as('s');
+      return tdb.selectFromSubquery(arms).select('s.id');
+    }
+    const q = applyItemFilters(tdb.selectFrom('items').select('id'), tdb, search);
+    return applyItemSort(value === undefined ? q : q.where(afterBookmark(search, value, id)), search)
+      .limit(1)
+      .offset(every - 1);
+  };
+  const key = sortKey(search, true).key;
+  return sql`with recursive b(j, k, id) as (
+      select cast(${from} as integer) + 1, ${key}, items.id from items
+      where items.org_id = ${tdb.orgId} and items.id = (${stepId(after?.value, after?.id)})
+      union all
+      select b.j + 1, ${key}, items.id from b join items
+        on items.id = (${stepId(sql.ref('b.k'), sql.ref('b.id'))}) and items.org_id = ${tdb.orgId}
+      where b.j < ${upTo}
+    ) ${ending}`;
 }
 
 /**
@@ -314,23 +572,31 @@ export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<Se
  * is read as arrays (db/database.ts ARRAY_ROWS) and mapped by position with the reference names
  * read beside it: the driver's object per row was most of a 10,000-row page (docs/performance.md).
  */
-async function readPage(
-  tdb: TenantDb,
-  search: ItemSearch,
-  plan: PagePlan,
-): Promise<{ rows: ItemRow[]; n: number | string | null }> {
+/** A page read: its rows, the window count of its first row, the list version it carries (seek). */
+interface PageRead {
+  rows: ItemRow[];
+  n: number | string | null;
+  version?: number;
+}
+
+async function readPage(tdb: TenantDb, search: ItemSearch, plan: PagePlan): Promise<PageRead> {
   const statement = pageRowsStatement(tdb, search, plan);
+  const version = (bv: unknown) => (bv === undefined || bv === null ? undefined : Number(bv));
   if (!statement.bigPage) {
     const rows = await statement.query.execute();
-    return { rows: rows.map(toItemRow), n: rows[0]?.n ?? null };
+    return { rows: rows.map(toItemRow), n: rows[0]?.n ?? null, version: version(rows[0]?.bv) };
   }
   const [arrays, refs] = await Promise.all([
     statement.query.modifyFront(ARRAY_ROWS).execute() as unknown as Promise<unknown[][]>,
     referenceNames(tdb),
   ]);
-  // The window count follows the own columns (pageRowsStatement selects it last).
+  // The window count and the version follow the own columns (pageRowsStatement selects them last).
   const n = (arrays[0]?.[ITEM_ROW_FIELDS.length] ?? null) as number | string | null;
-  return { rows: arrays.map((a) => toItemRowFromArray(a, refs)), n };
+  return {
+    rows: arrays.map((a) => toItemRowFromArray(a, refs)),
+    n,
+    version: version(arrays[0]?.[ITEM_ROW_FIELDS.length + 1]),
+  };
 }
 
 /** Whether the search filters nothing: its count is the organisation's item counter. */
