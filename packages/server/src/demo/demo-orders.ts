@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { orderSearchKey } from '@zaplecze/contract';
+import { INVOICE_STATE, orderSearchKey } from '@zaplecze/contract';
+import { localDayOfText } from '../db/local-day';
 import { invoiceState, linesSummary } from '../db/order-keys';
+import { lineGroupKey, RollupTotals, type RollupLine } from '../db/order-rollups';
 import {
   ANNOTATIONS,
   CITIES,
@@ -117,10 +119,47 @@ export interface OrderBatch {
   lines: Value[][];
 }
 
+/** The columns of the roll-up tables (db/order-rollups.ts) in the order RollupTotals answers them. */
+export const ROLLUP_DAY_COLUMNS = [
+  ['org_id', 'int4'],
+  ['day', 'int4'],
+  ['order_status_id', 'int4'],
+  ['income_source_id', 'int4'],
+  ['orders_count', 'int4'],
+  ['items_count', 'int8'],
+  ['problem_count', 'int4'],
+  ['unnumbered_count', 'int4'],
+  ['delivery', 'int8'],
+  ['goods', 'int8'],
+] as const;
+export const ROLLUP_GROUP_COLUMNS = [
+  ['org_id', 'int4'],
+  ['day', 'int4'],
+  ['order_status_id', 'int4'],
+  ['income_source_id', 'int4'],
+  ['group_key', 'int4'],
+  ['orders_count', 'int4'],
+  ['items_count', 'int8'],
+  ['delivery', 'int8'],
+  ['goods', 'int8'],
+] as const;
+
+/** The daily roll-ups of every order made, as the writer binds them (chunks of flat rows). */
+export interface RollupBatch {
+  days: Value[][];
+  groups: Value[][];
+}
+
 const cumulative = (weights: readonly number[]) => {
   let s = 0;
   return weights.map((w) => (s += w));
 };
+
+/** Position of each column in an order row. */
+const COL = Object.fromEntries(ORDER_COLUMNS.map(([name], i) => [name, i])) as Record<
+  (typeof ORDER_COLUMNS)[number][0],
+  number
+>;
 
 const DAY = 86_400_000;
 /** Three years of orders up to the seed's fixed "today", so the same seed gives the same data. */
@@ -141,6 +180,8 @@ export class OrderFactory {
   /** Invoice numbers per month ('MM/YYYY'): continuous, in date order like the real numbering. */
   private readonly invoiceSeq = new Map<string, number>();
   private readonly span: number;
+  /** The daily roll-ups of the orders made so far (docs/decisions.md, Summaries). */
+  private readonly totals = new RollupTotals();
 
   constructor(
     private readonly r: Random,
@@ -158,6 +199,12 @@ export class OrderFactory {
     const lines: Row[] = [];
     for (let i = 0; i < count; i++) this.one(firstId + i, orders, lines);
     return { orders: chunked(orders), lines: chunked(lines) };
+  }
+
+  /** The roll-up rows of every order made so far. */
+  rollups(): RollupBatch {
+    const withOrg = (rows: number[][]) => rows.map((row) => [this.orgId, ...row]);
+    return { days: chunked(withOrg(this.totals.dayRows())), groups: chunked(withOrg(this.totals.groupRows())) };
   }
 
   private digits(n: number): string {
@@ -247,6 +294,7 @@ export class OrderFactory {
 
     const lineCount = r.weighted(LINES_CUM) + 1;
     const mine: { code: string; quantity: number; price: number }[] = [];
+    const rolled: RollupLine[] = [];
     for (let position = 0; position < lineCount; position++) {
       const quantity = r.weighted(QTY_CUM) + 1;
       const pool = this.pool;
@@ -256,10 +304,12 @@ export class OrderFactory {
         const [itemId, code, name, price, vat, group] = item;
         lines.push([this.orgId, id, position, itemId, code, name, quantity, price, vat, group]);
         mine.push({ code, quantity, price });
+        rolled.push({ groupKey: lineGroupKey(itemId, false, group), quantity, price });
       } else {
         const [code, name, price] = r.pick(EXTRA_LINES);
         lines.push([this.orgId, id, position, null, code, name, quantity, price, 2300, null]);
         mine.push({ code, quantity, price });
+        rolled.push({ groupKey: lineGroupKey(null, false, null), quantity, price });
       }
     }
     const summary = linesSummary(mine);
@@ -325,5 +375,15 @@ export class OrderFactory {
       summary.lines_count,
       summary.lines_codes,
     ]);
+    const row = orders[orders.length - 1]!;
+    this.totals.add({
+      day: localDayOfText(orderDate) ?? 0,
+      statusId: row[COL.order_status_id] as number,
+      sourceId: row[COL.income_source_id] as number,
+      problem: row[COL.problem] !== null,
+      unnumberedInvoice: row[COL.invoice_state] === INVOICE_STATE.notIssued,
+      delivery: deliveryCost,
+      lines: rolled,
+    });
   }
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
-import { sql, type QueryExecutorProvider, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { rebuildStatements } from '../db/order-rollups';
 import { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
@@ -33,7 +32,15 @@ import {
   type Value,
 } from './demo-items';
 import { INCOME_SOURCES, ORDER_STATUSES } from './demo-orders-data';
-import { LINE_COLUMNS, ORDER_COLUMNS, type OrderBatch, type OrderRefs } from './demo-orders';
+import {
+  LINE_COLUMNS,
+  ORDER_COLUMNS,
+  ROLLUP_DAY_COLUMNS,
+  ROLLUP_GROUP_COLUMNS,
+  type OrderBatch,
+  type OrderRefs,
+  type RollupBatch,
+} from './demo-orders';
 
 /**
  * `npm run cli -- demo:seed`: a demo organisation with a realistic Polish catalogue, the same for
@@ -287,6 +294,8 @@ interface BulkWriter {
   /** Drops the secondary indexes of orders and their lines. */
   prepareOrders(): Promise<void>;
   writeOrders(batch: OrderBatch): Promise<void>;
+  /** The orders' daily roll-ups, added up by the generator (the organisation has none before). */
+  writeRollups(batch: RollupBatch): Promise<void>;
   /**
    * Rebuilds what prepareOrders dropped (indexes, the order counter's triggers), sets the
    * organisation's order counter and fixes the order sequence.
@@ -464,6 +473,10 @@ function sqliteWriter(
       insert('orders', ORDER_COLUMNS, b.orders);
       insert('order_lines', LINE_COLUMNS, b.lines);
     },
+    async writeRollups(b) {
+      insert('order_rollup_days', ROLLUP_DAY_COLUMNS, b.days);
+      insert('order_rollup_groups', ROLLUP_GROUP_COLUMNS, b.groups);
+    },
     async finishOrders(orgId) {
       for (const def of droppedOrders) raw.exec(def);
       raw.prepare(ORDER_COUNT).run(orgId, orgId);
@@ -548,6 +561,10 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       await insert('orders', ORDER_COLUMNS, b.orders);
       await insert('order_lines', LINE_COLUMNS, b.lines);
     },
+    async writeRollups(b) {
+      await insert('order_rollup_days', ROLLUP_DAY_COLUMNS, b.days);
+      await insert('order_rollup_groups', ROLLUP_GROUP_COLUMNS, b.groups);
+    },
     async finishOrders(orgId) {
       for (const def of droppedOrders) await sql.raw(def).execute(trx);
       for (const k of droppedKeys)
@@ -564,8 +581,11 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
 /**
  * The orders step: the generator worker's order batches written with the orders' indexes dropped
  * and rebuilt at the end. Seeded lines link to seeded items without ledger rows: they stand for
- * past sales the items' stock already reflects (docs/decisions.md, Order search). A step that
- * derives more from the orders (e.g. daily summaries) goes right after this one.
+ * past sales the items' stock already reflects (docs/decisions.md, Order search). The daily
+ * roll-ups the summaries read (docs/decisions.md, Summaries) come added up from the generator,
+ * which made every order (db/order-rollups.ts RollupTotals: the rebuild's rules in JavaScript), and
+ * are written in the same transaction: a failed seed leaves no orders without their roll-ups. Reading
+ * 3.3 million rows back to add them up in SQL took 10 s (docs/performance.md, Order search).
  */
 async function seedOrders(
   writer: BulkWriter,
@@ -581,6 +601,8 @@ async function seedOrders(
     if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
   }
   phase('zamówienia');
+  await writer.writeRollups(await generator.rollups());
+  phase('podsumowania dzienne');
   await writer.finishOrders(orgId);
   phase('indeksy zamówień');
 }
@@ -663,28 +685,14 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await generator.stop();
       }
     };
-    // The daily roll-ups the summaries read (docs/decisions.md, Summaries), from the orders in
-    // SQL, in the seed's own transaction: a failed seed leaves no orders without their roll-ups.
-    const rollups = async (executor: QueryExecutorProvider) => {
-      if (orders === 0) return;
-      for (const statement of rebuildStatements(database.engine === 'postgres', orgId))
-        await statement.execute(executor);
-      phase('podsumowania dzienne');
-    };
     if (database.engine === 'sqlite') {
       const writer = sqliteWriter(database, log);
-      await writer.run(async () => {
-        await fill(writer);
-        await rollups(db);
-      });
+      await writer.run(() => fill(writer));
       // Planner statistics for the new data distribution (docs/performance.md). Unsampled: an
       // index that leads with org_id sampled over its first rows describes one organisation only.
       database.sqlite?.exec('analyze; pragma optimize;');
     } else {
-      await db.transaction().execute(async (trx) => {
-        await fill(postgresWriter(trx));
-        await rollups(trx);
-      });
+      await db.transaction().execute((trx) => fill(postgresWriter(trx)));
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
       await sql`vacuum analyze items`.execute(db);
       // The order counts are index-only scans too.
