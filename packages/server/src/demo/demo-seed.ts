@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
-import { sql, type Transaction } from 'kysely';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { TenantDb } from '../db/tenant';
@@ -485,19 +489,71 @@ function sqliteWriter(
   };
 }
 
-/** PostgreSQL: one `insert ... select from unnest(arrays)` per batch and table. */
-function postgresWriter(trx: Transaction<DB>): BulkWriter {
+/** COPY's text format: these characters are escaped with a backslash, null is \N. */
+const COPY_SPECIAL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function copyValue(value: Value | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  COPY_SPECIAL.lastIndex = 0;
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c] ?? c) : value;
+}
+
+/** The chunks' rows in COPY's text format, one piece of text per chunk. */
+function* copyText(chunks: Value[][], width: number): Generator<string> {
+  for (const chunk of chunks) {
+    let text = '';
+    for (let i = 0; i < chunk.length; i++) text += copyValue(chunk[i]) + ((i + 1) % width === 0 ? '\n' : '\t');
+    yield text;
+  }
+}
+
+interface ForeignKey {
+  tbl: string;
+  name: string;
+  def: string;
+}
+
+/**
+ * Drops the foreign keys of `tables` for a bulk insert; answers them for addForeignKeys. Checked row
+ * by row they cost more than the inserts (orders: 246 s of 383 s; docs/performance.md); added back,
+ * each is one validating join.
+ */
+async function dropForeignKeys(trx: Transaction<DB>, tables: readonly string[]): Promise<ForeignKey[]> {
+  const keys = await sql<ForeignKey>`
+    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+    from pg_constraint c
+    where c.contype = 'f' and c.conrelid::regclass::text in (${sql.join(tables)})
+    order by c.conrelid::regclass::text, c.conname`.execute(trx);
+  for (const k of keys.rows) await sql`alter table ${sql.table(k.tbl)} drop constraint ${sql.ref(k.name)}`.execute(trx);
+  return keys.rows;
+}
+
+/** Adds back what dropForeignKeys dropped, each checked against every row. */
+async function addForeignKeys(trx: Transaction<DB>, keys: readonly ForeignKey[]): Promise<void> {
+  for (const k of keys)
+    await sql`alter table ${sql.table(k.tbl)} add constraint ${sql.ref(k.name)} ${sql.raw(k.def)}`.execute(trx);
+}
+
+/**
+ * PostgreSQL: `COPY ... FROM STDIN` per batch and table on the transaction's own connection
+ * (`client`, the one `trx` runs on), with the foreign keys of the bulk tables dropped and added back
+ * at the end. COPY writes rows in multi-row pages and parses plain text; the former
+ * `insert ... select from unnest(arrays)` inserted row by row from array literals (docs/performance.md).
+ */
+function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter {
   let dropped: string[] = [];
   let droppedOrders: string[] = [];
-  let droppedKeys: { tbl: string; name: string; def: string }[] = [];
+  let itemKeys: ForeignKey[] = [];
+  let orderKeys: ForeignKey[] = [];
   const insert = async (table: string, columns: Columns, chunks: Value[][]) => {
     if (chunks.length === 0) return;
-    // unnest takes one array per column.
-    const arrays = columns.map((): Value[] => []);
-    for (const chunk of chunks) chunk.forEach((value, i) => arrays[i % columns.length]?.push(value));
-    const names = sql.raw(columns.map((c) => c[0]).join(', '));
-    const unnest = sql.join(arrays.map((a, c) => sql`${a}::${sql.raw(columns[c]?.[1] ?? 'text')}[]`));
-    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${unnest})`.execute(trx);
+    const names = columns.map((c) => c[0]).join(', ');
+    await pipeline(
+      Readable.from(copyText(chunks, columns.length)),
+      client.query(copyFrom(`copy ${table} (${names}) from stdin`)),
+    );
   };
   return {
     async maxItemId() {
@@ -514,6 +570,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
       dropped = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
+      itemKeys = await dropForeignKeys(trx, ['items', 'item_params', 'item_descs', 'warehouse_changes']);
     },
     searchTarget() {
       // The trigram indexes are plain GIN indexes, rebuilt with the others in finish.
@@ -529,6 +586,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       await sql`insert into warehouse_changes (${sql.raw(LEDGER_COLUMNS)})
         ${sql.raw(LEDGER_ROWS)} ${firstId} and count_ware > 0 order by id`.execute(trx);
       for (const def of dropped) await sql.raw(def).execute(trx);
+      await addForeignKeys(trx, itemKeys);
       await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(trx);
     },
     async indexSearch() {
@@ -547,15 +605,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       droppedOrders = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
       for (const statement of orderCountTriggers('postgres').drop) await sql.raw(statement).execute(trx);
-      // The foreign keys of orders and their lines too: checked row by row they were most of the
-      // orders' time (246 s for 3.3 million rows); added back, each is one validating join.
-      const keys = await sql<{ tbl: string; name: string; def: string }>`
-        select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-        from pg_constraint c
-        where c.contype = 'f' and c.conrelid in ('orders'::regclass, 'order_lines'::regclass)`.execute(trx);
-      droppedKeys = keys.rows;
-      for (const k of droppedKeys)
-        await sql`alter table ${sql.table(k.tbl)} drop constraint ${sql.ref(k.name)}`.execute(trx);
+      orderKeys = await dropForeignKeys(trx, ['orders', 'order_lines', 'order_rollup_days', 'order_rollup_groups']);
     },
     async writeOrders(b) {
       await insert('orders', ORDER_COLUMNS, b.orders);
@@ -567,8 +617,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
     },
     async finishOrders(orgId) {
       for (const def of droppedOrders) await sql.raw(def).execute(trx);
-      for (const k of droppedKeys)
-        await sql`alter table ${sql.table(k.tbl)} add constraint ${sql.ref(k.name)} ${sql.raw(k.def)}`.execute(trx);
+      await addForeignKeys(trx, orderKeys);
       await sql`insert into order_counts (org_id, orders)
         values (${orgId}, (select count(*) from orders where org_id = ${orgId}))
         on conflict (org_id) do update set orders = excluded.orders`.execute(trx);
@@ -576,6 +625,18 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       await sql`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`.execute(trx);
     },
   };
+}
+
+/**
+ * A Kysely over one checked-out connection, so that the seed's transaction and its COPY streams run
+ * on the same connection. Releasing is the caller's.
+ */
+function onOneConnection(client: pg.PoolClient): Kysely<DB> {
+  const pool = {
+    connect: async () => ({ query: client.query.bind(client), release: () => undefined }),
+    end: async () => undefined,
+  };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
 }
 
 /**
@@ -692,7 +753,16 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       // index that leads with org_id sampled over its first rows describes one organisation only.
       database.sqlite?.exec('analyze; pragma optimize;');
     } else {
-      await db.transaction().execute((trx) => fill(postgresWriter(trx)));
+      const pool = database.pgPool;
+      if (!pool) throw new Error('PostgreSQL writer needs the node-postgres pool');
+      const client = await pool.connect();
+      try {
+        const one = onOneConnection(client);
+        await one.transaction().execute((trx) => fill(postgresWriter(trx, client)));
+        await one.destroy();
+      } finally {
+        client.release();
+      }
       // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
       await sql`vacuum analyze items`.execute(db);
       // The order counts are index-only scans too.
