@@ -142,26 +142,55 @@ const byKey = (x: readonly number[], y: readonly number[], width: number) => {
   return 0;
 };
 
+/** Maps nested by the key's numbers (day, status, source, then group): no key text per order. */
+type Nested = Map<number, Nested | number[]>;
+
+/** The figures row under `keys` (made as `[...keys, 0 × figures]` the first time). */
+function slot(root: Nested, keys: readonly number[], figures: number): number[] {
+  let level = root;
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    let next = level.get(keys[i]!) as Nested | undefined;
+    if (!next) level.set(keys[i]!, (next = new Map()));
+    level = next;
+  }
+  let row = level.get(keys[last]!) as number[] | undefined;
+  if (!row) level.set(keys[last]!, (row = [...keys, ...new Array<number>(figures).fill(0)]));
+  return row;
+}
+
+function rowsOf(root: Nested, depth: number): number[][] {
+  const out: number[][] = [];
+  const walk = (level: Nested, d: number) => {
+    for (const v of level.values()) {
+      if (d === depth) out.push(v as number[]);
+      else walk(v as Nested, d + 1);
+    }
+  };
+  walk(root, 1);
+  return out.sort((x, y) => byKey(x, y, depth));
+}
+
 /**
  * The roll-ups of orders added up in JavaScript, for a bulk writer that makes the orders itself (the
  * demo seed): the same figures as the rebuild's SQL (dayRowsSql, groupRowsSql) without reading the
  * orders back. Money and pieces are integers, exact while below 2^53.
  */
 export class RollupTotals {
-  private readonly days = new Map<string, number[]>();
-  private readonly groups = new Map<string, number[]>();
+  private readonly days: Nested = new Map();
+  private readonly groups: Nested = new Map();
+  /** Group keys of the order being added (reused). */
+  private readonly seen: number[] = [];
 
   add(o: RollupOrder): void {
-    const key = `${o.day}|${o.statusId}|${o.sourceId}`;
     let pieces = 0;
     let goods = 0;
     for (const l of o.lines) {
       pieces += l.quantity;
       goods += l.quantity * l.price;
     }
-    let day = this.days.get(key);
-    if (!day) this.days.set(key, (day = [o.day, o.statusId, o.sourceId, 0, 0, 0, 0, 0, 0]));
     // DAY_FIGURES order: orders, pieces, problems, unnumbered invoices, delivery, goods.
+    const day = slot(this.days, [o.day, o.statusId, o.sourceId], DAY_FIGURES.length);
     day[3]! += 1;
     day[4]! += pieces;
     day[5]! += o.problem ? 1 : 0;
@@ -169,11 +198,10 @@ export class RollupTotals {
     day[7]! += o.delivery;
     day[8]! += goods;
     // GROUP_FIGURES per group key present in the order: the order once, its delivery once.
-    const seen: number[] = [];
+    const seen = this.seen;
+    seen.length = 0;
     for (const l of o.lines) {
-      const gkey = `${key}|${l.groupKey}`;
-      let g = this.groups.get(gkey);
-      if (!g) this.groups.set(gkey, (g = [o.day, o.statusId, o.sourceId, l.groupKey, 0, 0, 0, 0]));
+      const g = slot(this.groups, [o.day, o.statusId, o.sourceId, l.groupKey], GROUP_FIGURES.length);
       if (!seen.includes(l.groupKey)) {
         seen.push(l.groupKey);
         g[4]! += 1;
@@ -186,11 +214,11 @@ export class RollupTotals {
 
   /** Day rows [day, status, source, ...DAY_FIGURES], in key order. */
   dayRows(): number[][] {
-    return [...this.days.values()].sort((x, y) => byKey(x, y, 3));
+    return rowsOf(this.days, 3);
   }
 
   /** Group rows [day, status, source, group key, ...GROUP_FIGURES], in key order. */
   groupRows(): number[][] {
-    return [...this.groups.values()].sort((x, y) => byKey(x, y, 4));
+    return rowsOf(this.groups, 4);
   }
 }

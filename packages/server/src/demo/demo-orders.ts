@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INVOICE_STATE, orderSearchKey } from '@zaplecze/contract';
-import { localDayOfText } from '../db/local-day';
+import { localDay } from '../db/local-day';
 import { invoiceState, linesSummary } from '../db/order-keys';
 import { lineGroupKey, RollupTotals, type RollupLine } from '../db/order-rollups';
 import {
@@ -21,7 +21,7 @@ import {
   STREETS,
   SURNAMES,
 } from './demo-orders-data';
-import { chunked, type Random, type Row, type Value } from './demo-items';
+import { chunked, CHUNK_ROWS, type Random, type Row, type Value } from './demo-items';
 
 /**
  * The demo orders (`demo:seed --orders N`, demo-seed.ts): three years of a Polish online shop's
@@ -161,7 +161,37 @@ const COL = Object.fromEntries(ORDER_COLUMNS.map(([name], i) => [name, i])) as R
   number
 >;
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** `fn` with its answers kept per argument. */
+function remembered(fn: (s: string) => string): (s: string) => string {
+  const known = new Map<string, string>();
+  return (s) => {
+    let v = known.get(s);
+    if (v === undefined) known.set(s, (v = fn(s)));
+    return v;
+  };
+}
+
+/**
+ * Rows written into flat chunks of CHUNK_ROWS rows as they are made (what demo-items.ts chunked
+ * makes of a finished list), so that each row's own array dies young.
+ */
+class FlatChunks {
+  readonly chunks: Value[][] = [];
+  private rows = CHUNK_ROWS;
+
+  push(row: Row): void {
+    if (this.rows === CHUNK_ROWS) {
+      this.chunks.push([]);
+      this.rows = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    for (const value of row) chunk.push(value);
+    this.rows++;
+  }
+}
 /** Three years of orders up to the seed's fixed "today", so the same seed gives the same data. */
 const END = Date.parse('2026-11-20T20:00:00Z');
 const START = END - 3 * 365 * DAY;
@@ -182,6 +212,12 @@ export class OrderFactory {
   private readonly span: number;
   /** The daily roll-ups of the orders made so far (docs/decisions.md, Summaries). */
   private readonly totals = new RollupTotals();
+  private dayHour = -1;
+  private day = 0;
+  /** The search keys of texts that repeat, each computed once (the contract's normalising is slow). */
+  private readonly cityKey = remembered(orderSearchKey.text);
+  private readonly postCodeKey = remembered(orderSearchKey.compact);
+  private readonly pickupKey = remembered(orderSearchKey.text);
 
   constructor(
     private readonly r: Random,
@@ -195,10 +231,20 @@ export class OrderFactory {
   }
 
   batch(firstId: number, count: number): OrderBatch {
-    const orders: Row[] = [];
-    const lines: Row[] = [];
+    const orders = new FlatChunks();
+    const lines = new FlatChunks();
     for (let i = 0; i < count; i++) this.one(firstId + i, orders, lines);
-    return { orders: chunked(orders), lines: chunked(lines) };
+    return { orders: orders.chunks, lines: lines.chunks };
+  }
+
+  /** The local day (db/local-day.ts) of an instant, computed once per hour of the three years. */
+  private dayOf(t: number): number {
+    const hour = Math.floor(t / HOUR);
+    if (hour !== this.dayHour) {
+      this.dayHour = hour;
+      this.day = localDay(new Date(hour * HOUR));
+    }
+    return this.day;
   }
 
   /** The roll-up rows of every order made so far. */
@@ -227,7 +273,7 @@ export class OrderFactory {
     }
   }
 
-  private one(id: number, orders: Row[], lines: Row[]): void {
+  private one(id: number, orders: FlatChunks, lines: FlatChunks): void {
     const { r, refs } = this;
     // Numbers follow dates; the shop grows a little over the years, so later days are busier.
     const t = START + (id - this.firstId) * this.span + Math.floor(r.next() * this.span);
@@ -316,7 +362,7 @@ export class OrderFactory {
     const modified = new Date(t + Math.floor(r.next() * 5 * DAY)).toISOString();
     const clientName = company !== '' && r.chance(0.3) ? '' : `${first} ${surname}`;
 
-    orders.push([
+    const row: Row = [
       id,
       this.orgId,
       // Unique across organisations (the buyer page finds an order by it alone), so not from the seed.
@@ -367,17 +413,17 @@ export class OrderFactory {
       invoiceState(invoice ? 1 : 0, invoiceNumber),
       orderSearchKey.tel(tel),
       orderSearchKey.text(email),
-      orderSearchKey.text(city),
-      orderSearchKey.compact(postCode),
-      orderSearchKey.text(pickupPoint),
+      this.cityKey(city),
+      this.postCodeKey(postCode),
+      this.pickupKey(pickupPoint),
       orderSearchKey.compact(bol ?? ''),
       summary.lines_sum,
       summary.lines_count,
       summary.lines_codes,
-    ]);
-    const row = orders[orders.length - 1]!;
+    ];
+    orders.push(row);
     this.totals.add({
-      day: localDayOfText(orderDate) ?? 0,
+      day: this.dayOf(t),
       statusId: row[COL.order_status_id] as number,
       sourceId: row[COL.income_source_id] as number,
       problem: row[COL.problem] !== null,
