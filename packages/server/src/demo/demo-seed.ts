@@ -763,13 +763,16 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       } finally {
         client.release();
       }
-      // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
-      await sql`vacuum analyze items`.execute(db);
-      // The order counts are index-only scans too.
-      if (orders > 0) await sql`vacuum analyze orders, order_lines`.execute(db);
+      // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need; the
+      // order counts are index-only scans too.
+      const vacuumed = orders > 0 ? ['items', 'orders', 'order_lines'] : ['items'];
+      await sql`vacuum analyze ${sql.join(vacuumed.map((t) => sql.table(t)))}`.execute(db);
       // Every other table too (the ledger, the trees the search walks, parameters): a server
-      // without autovacuum would otherwise plan the subtree lookups without statistics.
-      await sql`analyze`.execute(db);
+      // without autovacuum would otherwise plan the subtree lookups without statistics. Not the
+      // vacuumed ones again (a plain ANALYZE read them a second time).
+      const others = await sql<{ name: string }>`select tablename as name from pg_tables
+        where schemaname = current_schema() and tablename not in (${sql.join(vacuumed)})`.execute(db);
+      await sql`analyze ${sql.join(others.rows.map((t) => sql.table(t.name)))}`.execute(db);
     }
     phase('statystyki (ANALYZE)');
   } catch (err) {
