@@ -26,6 +26,11 @@ export interface Database {
    * prepared statements skip Kysely's per-query compilation. Business code never uses it.
    */
   sqlite?: SQLite.Database;
+  /**
+   * The node-postgres pool behind `db` (PostgreSQL only), for bulk tools that need a connection of
+   * their own, such as the demo seed's COPY. Business code never uses it.
+   */
+  pgPool?: pg.Pool;
   destroy(): Promise<void>;
 }
 
@@ -133,7 +138,7 @@ export function openPostgres(url: string, max = 10): Database {
     });
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', destroy: () => db.destroy() };
+  return { db, engine: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }
 
 /** The PostgreSQL URL when the configuration selects PostgreSQL, else undefined (SQLite). */

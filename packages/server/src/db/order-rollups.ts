@@ -109,3 +109,116 @@ export function rebuildStatements(isPostgres: boolean, orgId?: number): RawBuild
 export async function rebuildRollups(db: QueryExecutorProvider, isPostgres: boolean): Promise<void> {
   for (const statement of rebuildStatements(isPostgres)) await statement.execute(db);
 }
+
+/** A line as the roll-ups see it: its group key (lineGroupKey), pieces and unit price (grosze). */
+export interface RollupLine {
+  groupKey: number;
+  quantity: number;
+  price: number;
+}
+
+/** An order as the roll-ups see it, with the same rules as dayRowsSql and groupRowsSql. */
+export interface RollupOrder {
+  /** The local day of its order date (db/local-day.ts localDay). */
+  day: number;
+  statusId: number;
+  sourceId: number;
+  /** `problem` is not null. */
+  problem: boolean;
+  /** An invoice without a number yet (has_invoice = 1 and the number null or ''). */
+  unnumberedInvoice: boolean;
+  /** The delivery cost (grosze). */
+  delivery: number;
+  lines: readonly RollupLine[];
+}
+
+/** The group key of a line (groupRowsSql): -1 not connected, 0 catalogue goods without a group. */
+export function lineGroupKey(itemId: number | null, itemDeleted: boolean, groupId: number | null): number {
+  return itemId === null && !itemDeleted ? -1 : (groupId ?? 0);
+}
+
+const byKey = (x: readonly number[], y: readonly number[], width: number) => {
+  for (let i = 0; i < width; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+};
+
+/** Maps nested by the key's numbers (day, status, source, then group): no key text per order. */
+type Nested = Map<number, Nested | number[]>;
+
+/** The figures row under `keys` (made as `[...keys, 0 × figures]` the first time). */
+function slot(root: Nested, keys: readonly number[], figures: number): number[] {
+  let level = root;
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    let next = level.get(keys[i]!) as Nested | undefined;
+    if (!next) level.set(keys[i]!, (next = new Map()));
+    level = next;
+  }
+  let row = level.get(keys[last]!) as number[] | undefined;
+  if (!row) level.set(keys[last]!, (row = [...keys, ...new Array<number>(figures).fill(0)]));
+  return row;
+}
+
+function rowsOf(root: Nested, depth: number): number[][] {
+  const out: number[][] = [];
+  const walk = (level: Nested, d: number) => {
+    for (const v of level.values()) {
+      if (d === depth) out.push(v as number[]);
+      else walk(v as Nested, d + 1);
+    }
+  };
+  walk(root, 1);
+  return out.sort((x, y) => byKey(x, y, depth));
+}
+
+/**
+ * The roll-ups of orders added up in JavaScript, for a bulk writer that makes the orders itself (the
+ * demo seed): the same figures as the rebuild's SQL (dayRowsSql, groupRowsSql) without reading the
+ * orders back. Money and pieces are integers, exact while below 2^53.
+ */
+export class RollupTotals {
+  private readonly days: Nested = new Map();
+  private readonly groups: Nested = new Map();
+  /** Group keys of the order being added (reused). */
+  private readonly seen: number[] = [];
+
+  add(o: RollupOrder): void {
+    let pieces = 0;
+    let goods = 0;
+    for (const l of o.lines) {
+      pieces += l.quantity;
+      goods += l.quantity * l.price;
+    }
+    // DAY_FIGURES order: orders, pieces, problems, unnumbered invoices, delivery, goods.
+    const day = slot(this.days, [o.day, o.statusId, o.sourceId], DAY_FIGURES.length);
+    day[3]! += 1;
+    day[4]! += pieces;
+    day[5]! += o.problem ? 1 : 0;
+    day[6]! += o.unnumberedInvoice ? 1 : 0;
+    day[7]! += o.delivery;
+    day[8]! += goods;
+    // GROUP_FIGURES per group key present in the order: the order once, its delivery once.
+    const seen = this.seen;
+    seen.length = 0;
+    for (const l of o.lines) {
+      const g = slot(this.groups, [o.day, o.statusId, o.sourceId, l.groupKey], GROUP_FIGURES.length);
+      if (!seen.includes(l.groupKey)) {
+        seen.push(l.groupKey);
+        g[4]! += 1;
+        g[6]! += o.delivery;
+      }
+      g[5]! += l.quantity;
+      g[7]! += l.quantity * l.price;
+    }
+  }
+
+  /** Day rows [day, status, source, ...DAY_FIGURES], in key order. */
+  dayRows(): number[][] {
+    return rowsOf(this.days, 3);
+  }
+
+  /** Group rows [day, status, source, group key, ...GROUP_FIGURES], in key order. */
+  groupRows(): number[][] {
+    return rowsOf(this.groups, 4);
+  }
+}

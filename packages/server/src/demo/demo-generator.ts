@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ChunkedBatch, Refs } from './demo-items';
-import type { OrderBatch, OrderRefs } from './demo-orders';
+import type { OrderBatch, OrderRefs, RollupBatch } from './demo-orders';
 
 /**
  * The main thread's side of the generator worker (demo-generator.worker.ts): the demo seed takes
@@ -30,6 +30,7 @@ export type GeneratorMessage =
   | { type: 'batch'; batch: ChunkedBatch }
   | { type: 'itemsDone' }
   | { type: 'orders'; batch: OrderBatch }
+  | { type: 'rollups'; batch: RollupBatch }
   | { type: 'done' };
 
 export interface ItemGenerator {
@@ -39,6 +40,8 @@ export interface ItemGenerator {
   itemsDone(): Promise<void>;
   /** The next batch of orders (after itemsDone), in number order. */
   nextOrders(): Promise<OrderBatch>;
+  /** The daily roll-ups of every order (after the last nextOrders). */
+  rollups(): Promise<RollupBatch>;
   /** Resolves once the worker has generated everything. */
   finished(): Promise<void>;
   /** Ends the worker early (after a failure elsewhere). */
@@ -103,6 +106,9 @@ export function startGenerator(input: Omit<GeneratorInput, 'taken'>): ItemGenera
       const { batch } = await expect('orders');
       took();
       return batch;
+    },
+    async rollups() {
+      return (await expect('rollups')).batch;
     },
     async finished() {
       await expect('done');

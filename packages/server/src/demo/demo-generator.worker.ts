@@ -112,6 +112,7 @@ function run(input: GeneratorInput): void {
       waitForWriter(taken, n, input.ahead, [], null);
       port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
     }
+    port.postMessage({ type: 'rollups', batch: make.rollups() } satisfies GeneratorMessage);
   }
   port.postMessage({ type: 'done' } satisfies GeneratorMessage);
 }

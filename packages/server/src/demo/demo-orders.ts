@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { orderSearchKey } from '@zaplecze/contract';
+import { INVOICE_STATE, orderSearchKey } from '@zaplecze/contract';
+import { localDay } from '../db/local-day';
 import { invoiceState, linesSummary } from '../db/order-keys';
+import { lineGroupKey, RollupTotals, type RollupLine } from '../db/order-rollups';
 import {
   ANNOTATIONS,
   CITIES,
@@ -19,7 +21,7 @@ import {
   STREETS,
   SURNAMES,
 } from './demo-orders-data';
-import { chunked, type Random, type Row, type Value } from './demo-items';
+import { chunked, CHUNK_ROWS, type Random, type Row, type Value } from './demo-items';
 
 /**
  * The demo orders (`demo:seed --orders N`, demo-seed.ts): three years of a Polish online shop's
@@ -117,12 +119,79 @@ export interface OrderBatch {
   lines: Value[][];
 }
 
+/** The columns of the roll-up tables (db/order-rollups.ts) in the order RollupTotals answers them. */
+export const ROLLUP_DAY_COLUMNS = [
+  ['org_id', 'int4'],
+  ['day', 'int4'],
+  ['order_status_id', 'int4'],
+  ['income_source_id', 'int4'],
+  ['orders_count', 'int4'],
+  ['items_count', 'int8'],
+  ['problem_count', 'int4'],
+  ['unnumbered_count', 'int4'],
+  ['delivery', 'int8'],
+  ['goods', 'int8'],
+] as const;
+export const ROLLUP_GROUP_COLUMNS = [
+  ['org_id', 'int4'],
+  ['day', 'int4'],
+  ['order_status_id', 'int4'],
+  ['income_source_id', 'int4'],
+  ['group_key', 'int4'],
+  ['orders_count', 'int4'],
+  ['items_count', 'int8'],
+  ['delivery', 'int8'],
+  ['goods', 'int8'],
+] as const;
+
+/** The daily roll-ups of every order made, as the writer binds them (chunks of flat rows). */
+export interface RollupBatch {
+  days: Value[][];
+  groups: Value[][];
+}
+
 const cumulative = (weights: readonly number[]) => {
   let s = 0;
   return weights.map((w) => (s += w));
 };
 
-const DAY = 86_400_000;
+/** Position of each column in an order row. */
+const COL = Object.fromEntries(ORDER_COLUMNS.map(([name], i) => [name, i])) as Record<
+  (typeof ORDER_COLUMNS)[number][0],
+  number
+>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** `fn` with its answers kept per argument. */
+function remembered(fn: (s: string) => string): (s: string) => string {
+  const known = new Map<string, string>();
+  return (s) => {
+    let v = known.get(s);
+    if (v === undefined) known.set(s, (v = fn(s)));
+    return v;
+  };
+}
+
+/**
+ * Rows written into flat chunks of CHUNK_ROWS rows as they are made (what demo-items.ts chunked
+ * makes of a finished list), so that each row's own array dies young.
+ */
+class FlatChunks {
+  readonly chunks: Value[][] = [];
+  private rows = CHUNK_ROWS;
+
+  push(row: Row): void {
+    if (this.rows === CHUNK_ROWS) {
+      this.chunks.push([]);
+      this.rows = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    for (const value of row) chunk.push(value);
+    this.rows++;
+  }
+}
 /** Three years of orders up to the seed's fixed "today", so the same seed gives the same data. */
 const END = Date.parse('2026-11-20T20:00:00Z');
 const START = END - 3 * 365 * DAY;
@@ -141,6 +210,14 @@ export class OrderFactory {
   /** Invoice numbers per month ('MM/YYYY'): continuous, in date order like the real numbering. */
   private readonly invoiceSeq = new Map<string, number>();
   private readonly span: number;
+  /** The daily roll-ups of the orders made so far (docs/decisions.md, Summaries). */
+  private readonly totals = new RollupTotals();
+  private dayHour = -1;
+  private day = 0;
+  /** The search keys of texts that repeat, each computed once (the contract's normalising is slow). */
+  private readonly cityKey = remembered(orderSearchKey.text);
+  private readonly postCodeKey = remembered(orderSearchKey.compact);
+  private readonly pickupKey = remembered(orderSearchKey.text);
 
   constructor(
     private readonly r: Random,
@@ -154,10 +231,26 @@ export class OrderFactory {
   }
 
   batch(firstId: number, count: number): OrderBatch {
-    const orders: Row[] = [];
-    const lines: Row[] = [];
+    const orders = new FlatChunks();
+    const lines = new FlatChunks();
     for (let i = 0; i < count; i++) this.one(firstId + i, orders, lines);
-    return { orders: chunked(orders), lines: chunked(lines) };
+    return { orders: orders.chunks, lines: lines.chunks };
+  }
+
+  /** The local day (db/local-day.ts) of an instant, computed once per hour of the three years. */
+  private dayOf(t: number): number {
+    const hour = Math.floor(t / HOUR);
+    if (hour !== this.dayHour) {
+      this.dayHour = hour;
+      this.day = localDay(new Date(hour * HOUR));
+    }
+    return this.day;
+  }
+
+  /** The roll-up rows of every order made so far. */
+  rollups(): RollupBatch {
+    const withOrg = (rows: number[][]) => rows.map((row) => [this.orgId, ...row]);
+    return { days: chunked(withOrg(this.totals.dayRows())), groups: chunked(withOrg(this.totals.groupRows())) };
   }
 
   private digits(n: number): string {
@@ -180,7 +273,7 @@ export class OrderFactory {
     }
   }
 
-  private one(id: number, orders: Row[], lines: Row[]): void {
+  private one(id: number, orders: FlatChunks, lines: FlatChunks): void {
     const { r, refs } = this;
     // Numbers follow dates; the shop grows a little over the years, so later days are busier.
     const t = START + (id - this.firstId) * this.span + Math.floor(r.next() * this.span);
@@ -247,6 +340,7 @@ export class OrderFactory {
 
     const lineCount = r.weighted(LINES_CUM) + 1;
     const mine: { code: string; quantity: number; price: number }[] = [];
+    const rolled: RollupLine[] = [];
     for (let position = 0; position < lineCount; position++) {
       const quantity = r.weighted(QTY_CUM) + 1;
       const pool = this.pool;
@@ -256,17 +350,19 @@ export class OrderFactory {
         const [itemId, code, name, price, vat, group] = item;
         lines.push([this.orgId, id, position, itemId, code, name, quantity, price, vat, group]);
         mine.push({ code, quantity, price });
+        rolled.push({ groupKey: lineGroupKey(itemId, false, group), quantity, price });
       } else {
         const [code, name, price] = r.pick(EXTRA_LINES);
         lines.push([this.orgId, id, position, null, code, name, quantity, price, 2300, null]);
         mine.push({ code, quantity, price });
+        rolled.push({ groupKey: lineGroupKey(null, false, null), quantity, price });
       }
     }
     const summary = linesSummary(mine);
     const modified = new Date(t + Math.floor(r.next() * 5 * DAY)).toISOString();
     const clientName = company !== '' && r.chance(0.3) ? '' : `${first} ${surname}`;
 
-    orders.push([
+    const row: Row = [
       id,
       this.orgId,
       // Unique across organisations (the buyer page finds an order by it alone), so not from the seed.
@@ -317,13 +413,23 @@ export class OrderFactory {
       invoiceState(invoice ? 1 : 0, invoiceNumber),
       orderSearchKey.tel(tel),
       orderSearchKey.text(email),
-      orderSearchKey.text(city),
-      orderSearchKey.compact(postCode),
-      orderSearchKey.text(pickupPoint),
+      this.cityKey(city),
+      this.postCodeKey(postCode),
+      this.pickupKey(pickupPoint),
       orderSearchKey.compact(bol ?? ''),
       summary.lines_sum,
       summary.lines_count,
       summary.lines_codes,
-    ]);
+    ];
+    orders.push(row);
+    this.totals.add({
+      day: this.dayOf(t),
+      statusId: row[COL.order_status_id] as number,
+      sourceId: row[COL.income_source_id] as number,
+      problem: row[COL.problem] !== null,
+      unnumberedInvoice: row[COL.invoice_state] === INVOICE_STATE.notIssued,
+      delivery: deliveryCost,
+      lines: rolled,
+    });
   }
 }

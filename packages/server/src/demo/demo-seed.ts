@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TREE_NAME_SEPARATOR, TREE_NUMBER_SEPARATOR } from '@zaplecze/contract';
-import { sql, type QueryExecutorProvider, type Transaction } from 'kysely';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { rebuildStatements } from '../db/order-rollups';
 import { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
@@ -34,7 +37,15 @@ import {
   type Value,
 } from './demo-items';
 import { INCOME_SOURCES, ORDER_STATUSES } from './demo-orders-data';
-import { LINE_COLUMNS, ORDER_COLUMNS, type OrderBatch, type OrderRefs } from './demo-orders';
+import {
+  LINE_COLUMNS,
+  ORDER_COLUMNS,
+  ROLLUP_DAY_COLUMNS,
+  ROLLUP_GROUP_COLUMNS,
+  type OrderBatch,
+  type OrderRefs,
+  type RollupBatch,
+} from './demo-orders';
 
 /**
  * `npm run cli -- demo:seed`: a demo organisation with a realistic Polish catalogue, the same for
@@ -288,6 +299,8 @@ interface BulkWriter {
   /** Drops the secondary indexes of orders and their lines. */
   prepareOrders(): Promise<void>;
   writeOrders(batch: OrderBatch): Promise<void>;
+  /** The orders' daily roll-ups, added up by the generator (the organisation has none before). */
+  writeRollups(batch: RollupBatch): Promise<void>;
   /**
    * Rebuilds what prepareOrders dropped (indexes, the order counter's triggers), sets the
    * organisation's order counter and fixes the order sequence.
@@ -465,6 +478,10 @@ function sqliteWriter(
       insert('orders', ORDER_COLUMNS, b.orders);
       insert('order_lines', LINE_COLUMNS, b.lines);
     },
+    async writeRollups(b) {
+      insert('order_rollup_days', ROLLUP_DAY_COLUMNS, b.days);
+      insert('order_rollup_groups', ROLLUP_GROUP_COLUMNS, b.groups);
+    },
     async finishOrders(orgId) {
       for (const def of droppedOrders) raw.exec(def);
       raw.prepare(ORDER_COUNT).run(orgId, orgId);
@@ -473,19 +490,71 @@ function sqliteWriter(
   };
 }
 
-/** PostgreSQL: one `insert ... select from unnest(arrays)` per batch and table. */
-function postgresWriter(trx: Transaction<DB>): BulkWriter {
+/** COPY's text format: these characters are escaped with a backslash, null is \N. */
+const COPY_SPECIAL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function copyValue(value: Value | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  COPY_SPECIAL.lastIndex = 0;
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c] ?? c) : value;
+}
+
+/** The chunks' rows in COPY's text format, one piece of text per chunk. */
+function* copyText(chunks: Value[][], width: number): Generator<string> {
+  for (const chunk of chunks) {
+    let text = '';
+    for (let i = 0; i < chunk.length; i++) text += copyValue(chunk[i]) + ((i + 1) % width === 0 ? '\n' : '\t');
+    yield text;
+  }
+}
+
+interface ForeignKey {
+  tbl: string;
+  name: string;
+  def: string;
+}
+
+/**
+ * Drops the foreign keys of `tables` for a bulk insert; answers them for addForeignKeys. Checked row
+ * by row they cost more than the inserts (orders: 246 s of 383 s; docs/performance.md); added back,
+ * each is one validating join.
+ */
+async function dropForeignKeys(trx: Transaction<DB>, tables: readonly string[]): Promise<ForeignKey[]> {
+  const keys = await sql<ForeignKey>`
+    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+    from pg_constraint c
+    where c.contype = 'f' and c.conrelid::regclass::text in (${sql.join(tables)})
+    order by c.conrelid::regclass::text, c.conname`.execute(trx);
+  for (const k of keys.rows) await sql`alter table ${sql.table(k.tbl)} drop constraint ${sql.ref(k.name)}`.execute(trx);
+  return keys.rows;
+}
+
+/** Adds back what dropForeignKeys dropped, each checked against every row. */
+async function addForeignKeys(trx: Transaction<DB>, keys: readonly ForeignKey[]): Promise<void> {
+  for (const k of keys)
+    await sql`alter table ${sql.table(k.tbl)} add constraint ${sql.ref(k.name)} ${sql.raw(k.def)}`.execute(trx);
+}
+
+/**
+ * PostgreSQL: `COPY ... FROM STDIN` per batch and table on the transaction's own connection
+ * (`client`, the one `trx` runs on), with the foreign keys of the bulk tables dropped and added back
+ * at the end. COPY writes rows in multi-row pages and parses plain text; the former
+ * `insert ... select from unnest(arrays)` inserted row by row from array literals (docs/performance.md).
+ */
+function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter {
   let dropped: string[] = [];
   let droppedOrders: string[] = [];
-  let droppedKeys: { tbl: string; name: string; def: string }[] = [];
+  let itemKeys: ForeignKey[] = [];
+  let orderKeys: ForeignKey[] = [];
   const insert = async (table: string, columns: Columns, chunks: Value[][]) => {
     if (chunks.length === 0) return;
-    // unnest takes one array per column.
-    const arrays = columns.map((): Value[] => []);
-    for (const chunk of chunks) chunk.forEach((value, i) => arrays[i % columns.length]?.push(value));
-    const names = sql.raw(columns.map((c) => c[0]).join(', '));
-    const unnest = sql.join(arrays.map((a, c) => sql`${a}::${sql.raw(columns[c]?.[1] ?? 'text')}[]`));
-    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${unnest})`.execute(trx);
+    const names = columns.map((c) => c[0]).join(', ');
+    await pipeline(
+      Readable.from(copyText(chunks, columns.length)),
+      client.query(copyFrom(`copy ${table} (${names}) from stdin`)),
+    );
   };
   return {
     async maxItemId() {
@@ -506,6 +575,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       // through its triggers, and its key is checked then in one pass.
       for (const statement of itemSearchTriggers().drop) await sql.raw(statement).execute(trx);
       await sql`alter table item_search drop constraint ${sql.ref(ITEM_SEARCH_KEY.name)}`.execute(trx);
+      itemKeys = await dropForeignKeys(trx, ['items', 'item_params', 'item_descs', 'warehouse_changes']);
     },
     searchTarget() {
       // The trigram indexes are plain GIN indexes, rebuilt with the others in finish.
@@ -522,6 +592,7 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
         ${sql.raw(LEDGER_ROWS)} ${firstId} and count_ware > 0 order by id`.execute(trx);
       await fillItemSearch(firstId).execute(trx);
       for (const def of dropped) await sql.raw(def).execute(trx);
+      await addForeignKeys(trx, itemKeys);
       await sql
         .raw(`alter table item_search add constraint ${ITEM_SEARCH_KEY.name} ${ITEM_SEARCH_KEY.def}`)
         .execute(trx);
@@ -544,24 +615,19 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
       droppedOrders = r.rows.map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
       for (const statement of orderCountTriggers('postgres').drop) await sql.raw(statement).execute(trx);
-      // The foreign keys of orders and their lines too: checked row by row they were most of the
-      // orders' time (246 s for 3.3 million rows); added back, each is one validating join.
-      const keys = await sql<{ tbl: string; name: string; def: string }>`
-        select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-        from pg_constraint c
-        where c.contype = 'f' and c.conrelid in ('orders'::regclass, 'order_lines'::regclass)`.execute(trx);
-      droppedKeys = keys.rows;
-      for (const k of droppedKeys)
-        await sql`alter table ${sql.table(k.tbl)} drop constraint ${sql.ref(k.name)}`.execute(trx);
+      orderKeys = await dropForeignKeys(trx, ['orders', 'order_lines', 'order_rollup_days', 'order_rollup_groups']);
     },
     async writeOrders(b) {
       await insert('orders', ORDER_COLUMNS, b.orders);
       await insert('order_lines', LINE_COLUMNS, b.lines);
     },
+    async writeRollups(b) {
+      await insert('order_rollup_days', ROLLUP_DAY_COLUMNS, b.days);
+      await insert('order_rollup_groups', ROLLUP_GROUP_COLUMNS, b.groups);
+    },
     async finishOrders(orgId) {
       for (const def of droppedOrders) await sql.raw(def).execute(trx);
-      for (const k of droppedKeys)
-        await sql`alter table ${sql.table(k.tbl)} add constraint ${sql.ref(k.name)} ${sql.raw(k.def)}`.execute(trx);
+      await addForeignKeys(trx, orderKeys);
       await sql`insert into order_counts (org_id, orders)
         values (${orgId}, (select count(*) from orders where org_id = ${orgId}))
         on conflict (org_id) do update set orders = excluded.orders`.execute(trx);
@@ -572,10 +638,25 @@ function postgresWriter(trx: Transaction<DB>): BulkWriter {
 }
 
 /**
+ * A Kysely over one checked-out connection, so that the seed's transaction and its COPY streams run
+ * on the same connection. Releasing is the caller's.
+ */
+function onOneConnection(client: pg.PoolClient): Kysely<DB> {
+  const pool = {
+    connect: async () => ({ query: client.query.bind(client), release: () => undefined }),
+    end: async () => undefined,
+  };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+}
+
+/**
  * The orders step: the generator worker's order batches written with the orders' indexes dropped
  * and rebuilt at the end. Seeded lines link to seeded items without ledger rows: they stand for
- * past sales the items' stock already reflects (docs/decisions.md, Order search). A step that
- * derives more from the orders (e.g. daily summaries) goes right after this one.
+ * past sales the items' stock already reflects (docs/decisions.md, Order search). The daily
+ * roll-ups the summaries read (docs/decisions.md, Summaries) come added up from the generator,
+ * which made every order (db/order-rollups.ts RollupTotals: the rebuild's rules in JavaScript), and
+ * are written in the same transaction: a failed seed leaves no orders without their roll-ups. Reading
+ * 3.3 million rows back to add them up in SQL took 10 s (docs/performance.md, Order search).
  */
 async function seedOrders(
   writer: BulkWriter,
@@ -591,6 +672,8 @@ async function seedOrders(
     if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
   }
   phase('zamówienia');
+  await writer.writeRollups(await generator.rollups());
+  phase('podsumowania dzienne');
   await writer.finishOrders(orgId);
   phase('indeksy zamówień');
 }
@@ -673,35 +756,33 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await generator.stop();
       }
     };
-    // The daily roll-ups the summaries read (docs/decisions.md, Summaries), from the orders in
-    // SQL, in the seed's own transaction: a failed seed leaves no orders without their roll-ups.
-    const rollups = async (executor: QueryExecutorProvider) => {
-      if (orders === 0) return;
-      for (const statement of rebuildStatements(database.engine === 'postgres', orgId))
-        await statement.execute(executor);
-      phase('podsumowania dzienne');
-    };
     if (database.engine === 'sqlite') {
       const writer = sqliteWriter(database, log);
-      await writer.run(async () => {
-        await fill(writer);
-        await rollups(db);
-      });
+      await writer.run(() => fill(writer));
       // Planner statistics for the new data distribution (docs/performance.md). Unsampled: an
       // index that leads with org_id sampled over its first rows describes one organisation only.
       database.sqlite?.exec('analyze; pragma optimize;');
     } else {
-      await db.transaction().execute(async (trx) => {
-        await fill(postgresWriter(trx));
-        await rollups(trx);
-      });
-      // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need.
-      await sql`vacuum analyze items, item_search`.execute(db);
-      // The order counts are index-only scans too.
-      if (orders > 0) await sql`vacuum analyze orders, order_lines`.execute(db);
+      const pool = database.pgPool;
+      if (!pool) throw new Error('PostgreSQL writer needs the node-postgres pool');
+      const client = await pool.connect();
+      try {
+        const one = onOneConnection(client);
+        await one.transaction().execute((trx) => fill(postgresWriter(trx, client)));
+        await one.destroy();
+      } finally {
+        client.release();
+      }
+      // VACUUM also marks the new pages all-visible, which index-only scans (the counts) need; the
+      // order counts are index-only scans too.
+      const vacuumed = orders > 0 ? ['items', 'item_search', 'orders', 'order_lines'] : ['items', 'item_search'];
+      await sql`vacuum analyze ${sql.join(vacuumed.map((t) => sql.table(t)))}`.execute(db);
       // Every other table too (the ledger, the trees the search walks, parameters): a server
-      // without autovacuum would otherwise plan the subtree lookups without statistics.
-      await sql`analyze`.execute(db);
+      // without autovacuum would otherwise plan the subtree lookups without statistics. Not the
+      // vacuumed ones again (a plain ANALYZE read them a second time).
+      const others = await sql<{ name: string }>`select tablename as name from pg_tables
+        where schemaname = current_schema() and tablename not in (${sql.join(vacuumed)})`.execute(db);
+      await sql`analyze ${sql.join(others.rows.map((t) => sql.table(t.name)))}`.execute(db);
     }
     phase('statystyki (ANALYZE)');
   } catch (err) {

@@ -98,56 +98,75 @@ function carrierMethodOf(r: OrderRowData): Order['carrierMethod'] {
 /** Position of each field in a page row (orders.search ROW_FIELDS). */
 const F = Object.fromEntries(ROW_FIELDS.map((name, i) => [name, i])) as Record<RowField, number>;
 
+/** 'YYYY-MM-DD HH:MM:SS[.ffffff]', the UTC text the PostgreSQL page reads its timestamps as. */
+const UTC_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
+
+/**
+ * A page row's timestamp as ISO text: SQLite stores ISO text already (toIso keeps it); PostgreSQL
+ * answers the UTC text of orders.search (pageRowsQuery), made ISO here by string operations
+ * (milliseconds, as a Date would keep them). Anything else goes through a Date.
+ */
+export function isoOfUtcText(value: unknown): string {
+  if (typeof value === 'string' && UTC_TEXT.test(value)) {
+    const ms = value.length > 20 ? `${value.slice(20, 23)}00`.slice(0, 3) : '000';
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${ms}Z`;
+  }
+  return toIso(value as string | Date);
+}
+
 /**
  * A list row (contract orderRowSchema) from a page row read as an array (orders.search
- * pageStatement): the order's own columns and its stored line summary.
+ * pageStatement): the order's own columns and its stored line summary. Runs 10,000 times for a big
+ * page: values are read by position with no helper closures (each one was created per row).
  */
 export function toOrderRow(a: OrderListRowData): OrderRow {
-  const str = (name: RowField) => a[F[name]] as string;
-  const num = (name: RowField) => Number(a[F[name]]);
-  const deliveryCost = num('delivery_cost');
-  const hasInvoice = num('has_invoice') === 1;
+  const deliveryCost = Number(a[F.delivery_cost]);
+  const hasInvoice = Number(a[F.has_invoice]) === 1;
+  const cmName = a[F.cm_name] as string | null | undefined;
   return {
-    id: num('id'),
-    uuid: str('uuid'),
-    orderDate: toIso(a[F.order_date] as string | Date),
-    lastModDate: toIso(a[F.last_mod_date] as string | Date),
-    stationary: num('stationary') === 1,
+    id: Number(a[F.id]),
+    uuid: a[F.uuid] as string,
+    orderDate: isoOfUtcText(a[F.order_date]),
+    lastModDate: isoOfUtcText(a[F.last_mod_date]),
+    stationary: Number(a[F.stationary]) === 1,
     externalId: a[F.external_id] as string | null,
-    orderStatus: { id: num('order_status_id'), name: str('status_name') ?? '', color: str('status_color') ?? '' },
-    incomeSource: { id: num('income_source_id'), name: str('source_name') ?? '' },
-    currency: str('currency'),
-    messageToSeller: str('message_to_seller'),
-    comment: str('comment'),
-    invoiceAnnotations: str('invoice_annotations'),
+    orderStatus: {
+      id: Number(a[F.order_status_id]),
+      name: (a[F.status_name] as string | null) ?? '',
+      color: (a[F.status_color] as string | null) ?? '',
+    },
+    incomeSource: { id: Number(a[F.income_source_id]), name: (a[F.source_name] as string | null) ?? '' },
+    currency: a[F.currency] as string,
+    messageToSeller: a[F.message_to_seller] as string,
+    comment: a[F.comment] as string,
+    invoiceAnnotations: a[F.invoice_annotations] as string,
     problem: a[F.problem] as string | null,
     deliveryCost: fromHundredths(deliveryCost),
-    deliveryVat: fromHundredths(num('delivery_vat')),
-    cashOnDelivery: num('cash_on_delivery') === 1,
-    shippingMethod: str('shipping_method') as ShippingMethod,
+    deliveryVat: fromHundredths(Number(a[F.delivery_vat])),
+    cashOnDelivery: Number(a[F.cash_on_delivery]) === 1,
+    shippingMethod: a[F.shipping_method] as ShippingMethod,
     // "Carrier name - method name", as the buyer page shows it (platform.md §2).
-    carrierMethodName:
-      a[F.cm_name] === null || a[F.cm_name] === undefined ? null : `${str('cm_carrier_name')} - ${str('cm_name')}`,
+    carrierMethodName: cmName === null || cmName === undefined ? null : `${a[F.cm_carrier_name] as string} - ${cmName}`,
     billOfLading: a[F.bill_of_lading] as string | null,
     hasInvoice,
     invoiceNumber: hasInvoice ? (a[F.invoice_number] as string | null) : null,
-    invoiceMailSent: num('invoice_mail_sent') === 1,
+    invoiceMailSent: Number(a[F.invoice_mail_sent]) === 1,
     clientData: {
-      nameSurname: str('client_name_surname'),
-      companyName: str('client_company_name'),
-      street: str('client_street'),
-      buildNr: str('client_build_nr'),
-      postCode: str('client_post_code'),
-      city: str('client_city'),
-      countryCode: str('client_country_code'),
-      pickupPoint: str('client_pickup_point'),
-      email: str('client_email'),
-      tel: str('client_tel'),
+      nameSurname: a[F.client_name_surname] as string,
+      companyName: a[F.client_company_name] as string,
+      street: a[F.client_street] as string,
+      buildNr: a[F.client_build_nr] as string,
+      postCode: a[F.client_post_code] as string,
+      city: a[F.client_city] as string,
+      countryCode: a[F.client_country_code] as string,
+      pickupPoint: a[F.client_pickup_point] as string,
+      email: a[F.client_email] as string,
+      tel: a[F.client_tel] as string,
     },
     orderSummary: {
-      sumGross: fromHundredths(num('lines_sum') + deliveryCost),
-      itemsCodes: JSON.parse(str('lines_codes')) as OrderRow['orderSummary']['itemsCodes'],
-      itemsCount: num('lines_count'),
+      sumGross: fromHundredths(Number(a[F.lines_sum]) + deliveryCost),
+      itemsCodes: JSON.parse(a[F.lines_codes] as string) as OrderRow['orderSummary']['itemsCodes'],
+      itemsCount: Number(a[F.lines_count]),
     },
   };
 }
