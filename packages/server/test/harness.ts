@@ -85,6 +85,8 @@ async function createTestDatabase(): Promise<{ database: Database; cliEnv: NodeJ
 export interface TestServer {
   url: string;
   deps: AppDeps;
+  /** The server's database (for calls that need the engine's own handle, e.g. the demo seed). */
+  database: Database;
   routes: RouteInfo[];
   captcha: KnownCaptcha;
   /** Moves the server's clock (token expiry, captcha expiry, rate-limit windows). */
@@ -122,6 +124,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
+    database,
     routes,
     captcha,
     clock,

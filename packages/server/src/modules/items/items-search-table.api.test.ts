@@ -164,8 +164,11 @@ describe('item_search follows every write', () => {
 
   // The SQLite seed (its FTS5 index) is tested by demo/demo-seed.api.test.ts; only PostgreSQL has the table.
   it.skipIf(!postgres)('the demo seed fills it in one statement and puts its triggers back', async () => {
-    const database = { db: server.deps.db, engine: 'postgres', destroy: async () => {} } as const;
-    const seeded = await seedDemo(database, server.deps, { prefix: 'demoszuk', password: 'Demo-Haslo-1', items: 300 });
+    const seeded = await seedDemo(server.database, server.deps, {
+      prefix: 'demoszuk',
+      password: 'Demo-Haslo-1',
+      items: 300,
+    });
     expect(await searchTableDiff()).toEqual([]);
     await sql`update items set name = 'Zmieniona nazwa' where id = (select min(id) from items where org_id = ${seeded.orgId})`.execute(
       server.deps.db,
