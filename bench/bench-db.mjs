@@ -20,7 +20,7 @@ async function onAdmin(statement) {
 
 /**
  * The environment (`DATA_DIR`, `DATABASE_URL`) for loadConfig, and `dropDb` which removes a
- * PostgreSQL database (a no-op on SQLite).
+ * PostgreSQL database, or the temporary SQLite directory of a fresh run (a kept one stays).
  * - `kept: { pgName, sqliteDir }`: reused by the next run (seeded once);
  * - `fresh: 'label'`: a new database / temporary directory for this run only.
  */
@@ -28,7 +28,11 @@ export async function benchDatabase(opts) {
   const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
   env.DATA_DIR = opts.kept ? opts.kept.sqliteDir : fs.mkdtempSync(path.join(os.tmpdir(), `zaplecze-${opts.fresh}-`));
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  if (!process.env.BENCH_DATABASE_URL) return { env, dropDb: async () => {} };
+  if (!process.env.BENCH_DATABASE_URL) {
+    const dir = env.DATA_DIR;
+    // A fresh SQLite directory goes with the run; a kept one stays for the next.
+    return { env, dropDb: async () => (opts.kept ? undefined : fs.rmSync(dir, { recursive: true, force: true })) };
+  }
   const name = opts.kept ? opts.kept.pgName : `zaplecze_bench_${opts.fresh}_${randomBytes(4).toString('hex')}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const exists = await onAdmin(`select 1 from pg_database where datname = '${name}'`);

@@ -1,0 +1,61 @@
+// The real server for a benchmark, shared by the benches that measure over HTTP: start
+// `packages/server/src/main.ts` (primary and workers, as `npm start` runs it) on a free port of
+// loopback, wait until it answers, stop it; create an organisation with the admin CLI; sign in
+// (the XSRF cookie, then POST /api/login) and answer the token.
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const benchRoot = path.resolve(import.meta.dirname, '..');
+
+/** `npm run cli -- org:create` for the database `env` points at (DATA_DIR or DATABASE_URL). */
+export function createBenchOrg(env, { prefix, password, admin = 'admin', email = `a@${prefix}.pl` }) {
+  const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', prefix];
+  cli.push('--admin', admin, '--password', password, '--email', email);
+  execFileSync(process.execPath, cli, { cwd: benchRoot, env, stdio: 'ignore' });
+  return `${prefix}_${admin}`;
+}
+
+/**
+ * Starts the server with `env` (plus PORT and HOST) and resolves once GET /api/ answers; `stop`
+ * ends it and waits for its exit. `waitSeconds`: how long a big database may take to open.
+ */
+export async function startBenchServer(env, { waitSeconds = 120, nodeArgs = [] } = {}) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+  if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: benchRoot,
+    env: serverEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/`)).ok) break;
+    } catch {
+      if (server.exitCode !== null || Date.now() > deadline) {
+        await stop();
+        throw new Error('server did not start');
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, port, server, stop };
+}
+
+/** Signs `login` in on the server at `base`; answers the token and the headers a JSON call needs. */
+export async function signIn(base, login, pass) {
+  const first = await fetch(`${base}/api/`);
+  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ login, pass }) });
+  if (!res.ok) throw new Error(`sign-in of ${login}: ${res.status} ${await res.text()}`);
+  const { token } = await res.json();
+  return { token, headers: { ...headers, 'x-auth-bearer': token } };
+}
