@@ -43,10 +43,21 @@ export function logScan(db: object, tdb: TenantDb, row: ScanLogRow): Promise<voi
 
 async function flush(batch: Batch): Promise<void> {
   try {
-    for (let i = 0; i < batch.rows.length; i += CHUNK)
-      await batch.tdb.insertInto('order_scans', batch.rows.slice(i, i + CHUNK)).execute();
+    const insert = async (tdb: TenantDb) => {
+      for (let i = 0; i < batch.rows.length; i += CHUNK)
+        await tdb.insertInto('order_scans', batch.rows.slice(i, i + CHUNK)).execute();
+    };
+    // On SQLite in a transaction, so that the insert waits for its write turn (db/write-turn.ts)
+    // instead of sleeping in SQLite's busy handler; PostgreSQL needs no such round trips.
+    if (batch.tdb.isPostgres) await insert(batch.tdb);
+    else await batch.tdb.transaction(insert);
     for (const w of batch.waiters) w.resolve();
   } catch (err) {
     for (const w of batch.waiters) w.reject(err);
   }
+}
+
+/** Writes one log row inside the caller's transaction (a scan that changed the order). */
+export async function logScanIn(tdb: TenantDb, row: ScanLogRow): Promise<void> {
+  await tdb.insertInto('order_scans', row).execute();
 }

@@ -111,32 +111,14 @@ export const orderReaderRepository = {
     return { order: orderOf(rows[0]!), lines };
   },
 
-  /** The order's lines in their order, with the units packed so far. */
-  async lines(tdb: TenantDb, orderId: number): Promise<ReaderLine[]> {
-    const rows = await tdb
-      .selectFrom('order_lines')
-      .leftJoin('order_packing as p', 'p.line_id', 'order_lines.id')
-      .select([
-        'order_lines.id',
-        'order_lines.item_id',
-        'order_lines.code',
-        'order_lines.name',
-        'order_lines.quantity',
-        'p.packed',
-      ])
-      .where('order_lines.order_id', '=', orderId)
-      .orderBy('order_lines.position')
-      .execute();
-    return rows.map((r) => ({ ...r, packed: r.packed ?? 0 }));
-  },
-
   /**
-   * Locks the order for the rest of the transaction (PostgreSQL FOR UPDATE; SQLite write
-   * transactions run one at a time), so two readers' scans of one order apply one after the other.
+   * PostgreSQL: locks the order for the rest of the transaction (FOR UPDATE), so two readers' scans
+   * of one order apply one after the other. A separate statement before the order is read: a
+   * locking read that joins the lines would, after waiting for the lock, still see the lines as
+   * they were when it began. SQLite's write transactions run one at a time: nothing to do.
    */
-  async lock(tdb: TenantDb, id: number): Promise<boolean> {
-    const q = tdb.selectFrom('orders').select('id').where('id', '=', id);
-    return (await (tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
+  async lock(tdb: TenantDb, id: number): Promise<void> {
+    if (tdb.isPostgres) await tdb.selectFrom('orders').select('id').where('id', '=', id).forUpdate().execute();
   },
 
   async setNextSide(tdb: TenantDb, orderId: number, side: string): Promise<void> {

@@ -14,7 +14,7 @@ import { findItemByScan } from '../items';
 import { readOptions } from '../options';
 import { patchOrder, type OrderPatch } from '../orders';
 import { ORDER_READER_MSG as MSG } from './messages.pl';
-import { logScan } from './order-reader.log';
+import { logScan, logScanIn, type ScanLogRow } from './order-reader.log';
 import {
   hasWaybill,
   orderReaderRepository as repo,
@@ -46,7 +46,12 @@ interface Loaded {
 interface Handled {
   row: Row;
   loaded?: Loaded;
+  /** The log row is already written, in the transaction of the change. */
+  logged?: boolean;
 }
+
+/** Writes a scan's log row inside the transaction `tdb` (a change's: one write instead of two). */
+type LogIn = (tdb: TenantDb, row: Row) => Promise<void>;
 
 const SIDES = ['A', 'B', 'C'] as const;
 type Side = (typeof SIDES)[number];
@@ -117,84 +122,116 @@ function panelOf({ order: o, lines }: Loaded): OrderReaderPanel {
   };
 }
 
-/** Runs a change of the selected order in one transaction that holds the order's lock. */
-function change(ctx: AuthContext, id: number, type: ScanActionType, fn: (tdb: TenantDb) => Promise<Row>) {
+/**
+ * Runs a change of the selected order in one transaction that first reads the order with its
+ * lines and locks it. `fn` may answer the order as it left it (`loaded`), which then serves the
+ * panel without a read after the change.
+ */
+function change(
+  ctx: AuthContext,
+  id: number,
+  type: ScanActionType,
+  logIn: LogIn,
+  fn: (tdb: TenantDb, loaded: Loaded) => Promise<Row | Handled>,
+): Promise<Handled> {
   return ctx.tdb.transaction(async (tdb) => {
-    if (!(await repo.lock(tdb, id))) return fail(type, null, MSG.selectedOrderGone(id));
-    return fn(tdb);
+    await repo.lock(tdb, id);
+    const loaded = await repo.orderWithLines(tdb, id);
+    const done = loaded ? await fn(tdb, loaded) : fail(type, null, MSG.selectedOrderGone(id));
+    const handled = 'row' in done ? done : { row: done };
+    await logIn(tdb, handled.row);
+    return { ...handled, logged: true };
   });
 }
+
+/** patchOrder for the order `change` has read and locked. */
+const patch = (ctx: AuthContext, tdb: TenantDb, id: number, changes: OrderPatch) =>
+  patchOrder(ctx.deps, tdb, id, changes, ctx.user.login, { locked: true });
 
 type ParcelCode = { kind: 'weight'; grams: number } | { kind: 'size'; mm: number } | { kind: 'user_size'; id: number };
 
 /** WEIGHT, SIZE (sides A, B, C in turn) and USIZE; then the status after sizes and weight. */
-function parcel(ctx: AuthContext, id: number, code: ParcelCode): Promise<Row> {
+function parcel(ctx: AuthContext, id: number, code: ParcelCode, logIn: LogIn): Promise<Handled> {
   const type = actionTypeOf(code);
-  return change(ctx, id, type, async (tdb) => {
-    const o = (await repo.order(tdb, id))!;
-    const patch: OrderPatch = {};
+  return change(ctx, id, type, logIn, async (tdb, loaded) => {
+    const o = loaded.order;
+    const changes: OrderPatch = {};
     let desc: string;
+    let nextSide = o.next_side;
     if (code.kind === 'weight') {
-      patch.weightGrams = code.grams;
+      changes.weightGrams = code.grams;
       desc = MSG.weightSet(id, kg(code.grams));
     } else if (code.kind === 'size') {
       const side = nextSideOf(o);
-      patch[`size${side}`] = code.mm;
-      await repo.setNextSide(tdb, id, SIDES[(SIDES.indexOf(side) + 1) % 3]!);
+      changes[`size${side}`] = code.mm;
+      nextSide = SIDES[(SIDES.indexOf(side) + 1) % 3]!;
+      await repo.setNextSide(tdb, id, nextSide);
       desc = MSG.sideSet(id, side, code.mm);
     } else {
       const size = await repo.userSize(tdb, code.id);
       if (!size) return fail(type, id, MSG.userSizeNotFound(code.id));
-      Object.assign(patch, { sizeA: size.size_a, sizeB: size.size_b, sizeC: size.size_c });
-      if (o.next_side !== null && o.next_side !== 'A') await repo.setNextSide(tdb, id, 'A');
+      Object.assign(changes, { sizeA: size.size_a, sizeB: size.size_b, sizeC: size.size_c });
+      if (o.next_side !== null && o.next_side !== 'A') {
+        nextSide = 'A';
+        await repo.setNextSide(tdb, id, 'A');
+      }
       desc = MSG.userSizeSet(id, size.name, size.size_a, size.size_b, size.size_c);
     }
     const complete =
-      (patch.sizeA ?? o.size_a) > 0 &&
-      (patch.sizeB ?? o.size_b) > 0 &&
-      (patch.sizeC ?? o.size_c) > 0 &&
-      (patch.weightGrams ?? o.weight_g) > 0;
+      (changes.sizeA ?? o.size_a) > 0 &&
+      (changes.sizeB ?? o.size_b) > 0 &&
+      (changes.sizeC ?? o.size_c) > 0 &&
+      (changes.weightGrams ?? o.weight_g) > 0;
     if (complete && !o.dispatched) {
       const [option] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SIZE_WEIGHT']);
       const statusId = Number(option?.value || 0);
       const name =
         statusId && statusId !== o.order_status_id ? await repo.name(tdb, 'order_statuses', statusId) : undefined;
       if (name !== undefined) {
-        patch.orderStatusId = statusId;
+        changes.orderStatusId = statusId;
         desc += MSG.statusAfterSizeWeight(name);
       }
     }
-    await patchOrder(ctx.deps, tdb, id, patch, ctx.user.login);
-    return ok(type, id, desc);
+    await patch(ctx, tdb, id, changes);
+    const row = ok(type, id, desc);
+    // A new status needs its name and colour read again; otherwise the panel is the order as read
+    // with the sizes, weight and next side just written.
+    if (changes.orderStatusId !== undefined) return row;
+    const order: ReaderOrder = {
+      ...o,
+      size_a: changes.sizeA ?? o.size_a,
+      size_b: changes.sizeB ?? o.size_b,
+      size_c: changes.sizeC ?? o.size_c,
+      weight_g: changes.weightGrams ?? o.weight_g,
+      next_side: nextSide,
+    };
+    return { row, loaded: { ...loaded, order } };
   });
 }
 
-function orderStatus(ctx: AuthContext, id: number, statusId: number): Promise<Row> {
-  return change(ctx, id, 'ORDER_STATUS', async (tdb) => {
-    const o = (await repo.order(tdb, id))!;
+function orderStatus(ctx: AuthContext, id: number, statusId: number, logIn: LogIn): Promise<Handled> {
+  return change(ctx, id, 'ORDER_STATUS', logIn, async (tdb, { order: o }) => {
     if (o.dispatched) return fail('ORDER_STATUS', id, MSG.statusLocked);
     const name = await repo.name(tdb, 'order_statuses', statusId);
     if (name === undefined) return fail('ORDER_STATUS', id, MSG.statusNotFound(statusId));
-    if (o.order_status_id !== statusId)
-      await patchOrder(ctx.deps, tdb, id, { orderStatusId: statusId }, ctx.user.login);
+    if (o.order_status_id !== statusId) await patch(ctx, tdb, id, { orderStatusId: statusId });
     return ok('ORDER_STATUS', id, MSG.statusSet(id, name));
   });
 }
 
-function incomeSource(ctx: AuthContext, id: number, sourceId: number): Promise<Row> {
-  return change(ctx, id, 'INCOME_SOURCE', async (tdb) => {
+function incomeSource(ctx: AuthContext, id: number, sourceId: number, logIn: LogIn): Promise<Handled> {
+  return change(ctx, id, 'INCOME_SOURCE', logIn, async (tdb) => {
     const name = await repo.name(tdb, 'income_sources', sourceId);
     if (name === undefined) return fail('INCOME_SOURCE', id, MSG.sourceNotFound(sourceId));
-    await patchOrder(ctx.deps, tdb, id, { incomeSourceId: sourceId }, ctx.user.login);
+    await patch(ctx, tdb, id, { incomeSourceId: sourceId });
     return ok('INCOME_SOURCE', id, MSG.sourceSet(id, name));
   });
 }
 
-function problem(ctx: AuthContext, id: number): Promise<Row> {
-  return change(ctx, id, 'COMMAND', async (tdb) => {
-    const o = (await repo.order(tdb, id))!;
+function problem(ctx: AuthContext, id: number, logIn: LogIn): Promise<Handled> {
+  return change(ctx, id, 'COMMAND', logIn, async (tdb, { order: o }) => {
     if (o.problem !== null) return ok('COMMAND', id, MSG.problemAlready(id));
-    await patchOrder(ctx.deps, tdb, id, { problem: MSG.problemText }, ctx.user.login);
+    await patch(ctx, tdb, id, { problem: MSG.problemText });
     return ok('COMMAND', id, MSG.problemSet(id));
   });
 }
@@ -204,26 +241,33 @@ function problem(ctx: AuthContext, id: number): Promise<Row> {
  * checked off the first line of the order that is its item (or, unlinked, has its code) and still
  * misses units; a line of another item is a wrong item, one more than ordered an extra item.
  */
-async function pack(ctx: AuthContext, id: number, text: string): Promise<Row> {
+async function pack(ctx: AuthContext, id: number, text: string, logIn: LogIn): Promise<Handled> {
   const item = await findItemByScan(ctx.tdb, text);
-  return change(ctx, id, 'ITEM', async (tdb) => {
-    const lines = await repo.lines(tdb, id);
+  return change(ctx, id, 'ITEM', logIn, async (tdb, loaded) => {
+    const { lines } = loaded;
     const matches = lines.filter((l) =>
       l.item_id === null
         ? l.code.toUpperCase() === text || (item !== undefined && l.code.toUpperCase() === item.code)
         : l.item_id === item?.id,
     );
-    if (matches.length === 0) return fail('ITEM', id, MSG.wrongItem(id, text));
+    // A refused item changes nothing: the order as read serves the panel.
+    if (matches.length === 0) return { row: fail('ITEM', id, MSG.wrongItem(id, text)), loaded };
     const line = matches.find((l) => l.packed < l.quantity);
     if (!line) {
       const first = matches[0]!;
       const ordered = matches.reduce((n, l) => n + l.quantity, 0);
-      return fail('ITEM', id, MSG.extraItem(id, first.code || text, ordered));
+      return { row: fail('ITEM', id, MSG.extraItem(id, first.code || text, ordered)), loaded };
     }
     const packed = line.packed + 1;
     await repo.setPacked(tdb, id, line.id, packed);
     const done = lines.every((l) => (l === line ? packed : l.packed) >= l.quantity);
-    return ok('ITEM', id, MSG.itemPacked(id, line.code || text, packed, line.quantity) + (done ? MSG.allPacked : ''));
+    const row = ok(
+      'ITEM',
+      id,
+      MSG.itemPacked(id, line.code || text, packed, line.quantity) + (done ? MSG.allPacked : ''),
+    );
+    // Only the packed count changed: the panel is the order as read, with it.
+    return { row, loaded: { ...loaded, lines: lines.map((l) => (l === line ? { ...l, packed } : l)) } };
   });
 }
 
@@ -245,7 +289,7 @@ function printDocument({ order: o }: Loaded): Row {
   return ok('COMMAND', o.id, MSG.printDocument(o.id), 'PRINT_DOCUMENT');
 }
 
-async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCode): Promise<Handled> {
+async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCode, logIn: LogIn): Promise<Handled> {
   const type = actionTypeOf(code);
   if (code.kind === 'command' && code.command === 'RESET') return { row: ok('RESET', null, MSG.reset, 'CLEAR') };
   if (code.kind === 'order') {
@@ -259,18 +303,18 @@ async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCo
   if (id === null) return { row: fail(type, null, MSG.noOrderSelected) };
   switch (code.kind) {
     case 'item':
-      return { row: await pack(ctx, id, code.code) };
+      return pack(ctx, id, code.code, logIn);
     case 'weight':
     case 'size':
-      return { row: await parcel(ctx, id, code) };
+      return parcel(ctx, id, code, logIn);
     case 'user_size':
-      return { row: await parcel(ctx, id, { kind: 'user_size', id: code.id }) };
+      return parcel(ctx, id, { kind: 'user_size', id: code.id }, logIn);
     case 'order_status':
-      return { row: await orderStatus(ctx, id, code.id) };
+      return orderStatus(ctx, id, code.id, logIn);
     case 'income_source':
-      return { row: await incomeSource(ctx, id, code.id) };
+      return incomeSource(ctx, id, code.id, logIn);
     case 'command': {
-      if (code.command === 'PROBLEM') return { row: await problem(ctx, id) };
+      if (code.command === 'PROBLEM') return problem(ctx, id, logIn);
       const loaded = await load(ctx.tdb, id);
       if (!loaded) return { row: fail(type, null, MSG.selectedOrderGone(id)) };
       return { row: code.command === 'SEND' ? send(loaded) : printDocument(loaded), loaded };
@@ -284,6 +328,17 @@ async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCo
 export async function scanOrderBarcode(ctx: AuthContext, scan: Scan): Promise<OrderScanAnswer> {
   const date = ctx.deps.now().toISOString();
   const text = scan.barcode.trim().toUpperCase();
+  const logRow = (row: Row): ScanLogRow => ({
+    user_id: ctx.user.id,
+    order_id: row.orderId,
+    barcode: text.slice(0, 500),
+    action_type: row.actionType,
+    description: row.actionDesc.slice(0, 2000),
+    client_action: row.clientAction,
+    is_error: row.isError ? 1 : 0,
+    created_at: date,
+  });
+  const logIn: LogIn = (tdb, row) => logScanIn(tdb, logRow(row));
   let handled: Handled;
   const code = text ? parseReaderCode(text) : undefined;
   if (!text) handled = { row: fail('UNKNOWN', scan.orderId, MSG.emptyCode) };
@@ -291,7 +346,7 @@ export async function scanOrderBarcode(ctx: AuthContext, scan: Scan): Promise<Or
   else if (!code) handled = { row: fail('UNKNOWN', scan.orderId, MSG.unknownCode(text)) };
   else {
     try {
-      handled = await handle(ctx, scan, text, code);
+      handled = await handle(ctx, scan, text, code, logIn);
     } catch (err) {
       // A refusal of the orders module (a status or source gone meanwhile) is a red row like any
       // other; anything unexpected stays a 500.
@@ -310,16 +365,9 @@ export async function scanOrderBarcode(ctx: AuthContext, scan: Scan): Promise<Or
     ...row,
     panel: row.orderId !== null && loaded ? panelOf(loaded) : null,
   };
-  await logScan(ctx.deps.db, ctx.tdb, {
-    user_id: ctx.user.id,
-    order_id: answer.orderId,
-    barcode: text.slice(0, 500),
-    action_type: answer.actionType,
-    description: answer.actionDesc.slice(0, 2000),
-    client_action: answer.clientAction,
-    is_error: answer.isError ? 1 : 0,
-    created_at: date,
-  });
+  // A scan that changed the order logged itself in that transaction; the others' rows go in
+  // batches (group commit).
+  if (!handled.logged) await logScan(ctx.deps.db, ctx.tdb, logRow(answer));
   return answer;
 }
 

@@ -33,6 +33,8 @@ export interface OrderPatch {
  * waybill's search key and the invoice state follow their columns, lastModDate and
  * modifiedByUser are set (`user` null: the system), and `order.saved` is dispatched after commit.
  * A status or income source that is not the organisation's answers 400; a missing order 404.
+ * `locked`: the caller has already read and locked this order in `tdb` (PostgreSQL FOR UPDATE),
+ * so it is not read again.
  */
 export async function patchOrder(
   deps: Pick<AppDeps, 'now' | 'events'>,
@@ -40,9 +42,9 @@ export async function patchOrder(
   orderId: number,
   patch: OrderPatch,
   user: string | null,
+  opts: { locked?: boolean } = {},
 ): Promise<void> {
-  const current = await repo.rawById(tdb, orderId, true);
-  if (!current) throw notFound(ORDERS_MSG.notFound);
+  if (!opts.locked && !(await repo.rawById(tdb, orderId, true))) throw notFound(ORDERS_MSG.notFound);
   if (patch.orderStatusId !== undefined && !(await repo.exists(tdb, 'order_statuses', patch.orderStatusId)))
     throw badRequest(ORDERS_MSG.statusNotFound, 'orderStatusId');
   if (patch.incomeSourceId !== undefined && !(await repo.exists(tdb, 'income_sources', patch.incomeSourceId)))
@@ -61,8 +63,15 @@ export async function patchOrder(
     last_mod_date: deps.now().toISOString(),
     modified_by: user,
   };
-  const rollups = await rollupsBefore(tdb, [orderId]);
+  // Sizes, weight, the waybill and the mail flag are no roll-up figure or key: a packing scan's
+  // change skips the four aggregate reads (db/order-rollups.ts, DAY_FIGURES and its keys).
+  const touchesRollups =
+    patch.orderStatusId !== undefined ||
+    patch.incomeSourceId !== undefined ||
+    patch.problem !== undefined ||
+    patch.invoiceNumber !== undefined;
+  const rollups = touchesRollups ? await rollupsBefore(tdb, [orderId]) : undefined;
   await repo.update(tdb, orderId, changes);
-  await rollups.after([orderId]);
+  await rollups?.after([orderId]);
   deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: false });
 }
