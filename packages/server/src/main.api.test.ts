@@ -113,6 +113,58 @@ describe('server entry with several processes', () => {
     expect(after.map((a) => a.status)).toEqual(Array(10).fill(401));
   });
 
+  it('applies a permission change and a removal at once whichever worker answers', async () => {
+    // Each worker keeps checked tokens for a moment (modules/auth/token-cache.ts): a change made
+    // through one worker must reach the other before its answer does.
+    const admin = new ApiClient(base);
+    await admin.login('multi_szef', 'Haslo-Multi-1');
+    const created = await admin.post<{ id: number; login: string }>('/api/users', {
+      login: 'magazynier',
+      pass: 'Haslo-Magazyn-1',
+      permissions: 'main.items.show',
+      name: 'Magazynier',
+      email: 'magazynier@multi.pl',
+      tel: '123456789',
+    });
+    expect(created.status).toBe(200);
+    const user = new ApiClient(base);
+    await user.login(created.body.login, 'Haslo-Magazyn-1');
+    const before = await Promise.all(Array.from({ length: 20 }, () => user.get('/api/items')));
+    expect(before.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const put = await admin.put('/api/users', { id: created.body.id, permissions: 'main.order.show' });
+    expect(put.status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 20 }, () => user.get('/api/items')));
+    expect(after.map((a) => a.status)).toEqual(Array(20).fill(403));
+    expect((await admin.delete(`/api/users?id=${created.body.id}`)).status).toBe(204);
+    const removed = await Promise.all(Array.from({ length: 20 }, () => user.get('/api/login')));
+    expect(removed.map((a) => a.status)).toEqual(Array(20).fill(401));
+  });
+
+  it('takes parallel writes through both workers, each once', async () => {
+    // On SQLite the workers take turns at the write lock through the primary (db/write-turn.ts).
+    const admin = new ApiClient(base);
+    await admin.login('multi_szef', 'Haslo-Multi-1');
+    const status = await admin.post<{ id: number }>('/api/item_statuses', { name: 'Aktywny', color: '00ff00' });
+    expect(status.status).toBe(200);
+    const item = (i: number) => ({
+      code: `ROWNO-${i}`,
+      name: `Towar ${i}`,
+      price: 1,
+      vat: 23,
+      currency: 'PLN',
+      countWare: 5,
+      itemStatusId: status.body.id,
+    });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => admin.post('/api/items', item(i))));
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers[0]!.body),
+    ).toEqual(Array(60).fill(200));
+    const list = await admin.get<{ count: number }>('/api/items?code=ROWNO-');
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(60);
+  });
+
   it('counts failed sign-ins across workers', async () => {
     const client = new ApiClient(base);
     await client.get('/api/');

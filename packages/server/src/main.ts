@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { purgeExpired } from './modules/auth';
+import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
 import { startOutboxSender } from './modules/invoices';
+import { handOutWriteTurns } from './db/write-turn';
+import { runningHandlers } from './platform/route';
 import { createApp, openAndMigrate } from './server';
 
 /** Young-generation semi-space of each worker, MB (V8's default is 16 on 64-bit machines). */
@@ -27,6 +29,8 @@ async function primary(): Promise<void> {
   const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   if (!flags.some((f) => f.startsWith('--max-semi-space-size')))
     cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
+  relayTokenForgets();
+  if (database.engine === 'sqlite') handOutWriteTurns();
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
   cluster.on('exit', (w, code, signal) => {
@@ -65,6 +69,9 @@ async function worker(): Promise<void> {
     clearInterval(timer);
     stopOutbox();
     await app.close();
+    // Handlers whose clients hung up may still be using the database.
+    for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 20));
     await database.destroy();
     process.exit(0);
   };

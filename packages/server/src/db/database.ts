@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { localDayOfText } from './local-day';
+import { takesWriteTurns, takeWriteTurn } from './write-turn';
 import type { DB } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -40,15 +41,43 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * SQLite write transactions must take the write lock at BEGIN: a deferred transaction that
- * upgrades later can fail with SQLITE_BUSY when several processes write at once.
+ * upgrades later can fail with SQLITE_BUSY when several processes write at once. A worker of the
+ * cluster first waits for its turn (write-turn.ts), so the workers' writes queue instead of
+ * sleeping in SQLite's busy handler.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
-    const begin = async (connection: DatabaseConnection, _settings: TransactionSettings) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const commit = driver.commitTransaction.bind(driver);
+    const rollback = driver.rollbackTransaction.bind(driver);
+    const turns = new Map<DatabaseConnection, () => void>();
+    const endTurn = (connection: DatabaseConnection) => {
+      turns.get(connection)?.();
+      turns.delete(connection);
     };
-    driver.beginTransaction = begin;
+    driver.beginTransaction = async (connection: DatabaseConnection, _settings: TransactionSettings) => {
+      if (takesWriteTurns()) turns.set(connection, await takeWriteTurn());
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      } catch (err) {
+        endTurn(connection);
+        throw err;
+      }
+    };
+    driver.commitTransaction = async (connection: DatabaseConnection) => {
+      try {
+        await commit(connection);
+      } finally {
+        endTurn(connection);
+      }
+    };
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      try {
+        await rollback(connection);
+      } finally {
+        endTurn(connection);
+      }
+    };
     return driver;
   }
 }

@@ -68,35 +68,54 @@ function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
   return { deps, db: deps.db, ip: req.ip, locale: /^[a-z]{2}$/.test(lang) ? lang : 'pl' };
 }
 
+/**
+ * Route handlers of this process still running. A client that hangs up does not stop its handler,
+ * and the server closes its connections without waiting for it: shutdown (main.ts) waits for this
+ * to reach 0 before it closes the database under them.
+ */
+export const runningHandlers = { count: 0 };
+
 /** Registers route definitions under the current prefix (the caller mounts them under /api). */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[]): void {
   for (const def of defs) {
+    const handle = handlerOf(deps, def);
     app.route({
       method: def.method,
       url: def.url,
       config: { access: def.access },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req, reply) => {
-        const base = baseContext(deps, req);
-        let ctx: RequestContext | AuthContext = base;
-        if (def.access !== 'public') {
-          const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
-          if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
-          ctx = authContext(base, user);
+        runningHandlers.count++;
+        try {
+          return await handle(req, reply);
+        } finally {
+          runningHandlers.count--;
         }
-        // Auth comes first, so that a stranger learns nothing about the expected input.
-        const input = {
-          body: def.body ? def.body.parse(req.body ?? {}) : undefined,
-          query: def.query ? def.query.parse(req.query ?? {}) : undefined,
-          params: def.params ? def.params.parse(req.params ?? {}) : undefined,
-        };
-        const result = await (
-          def.handler as (c: typeof ctx, i: typeof input, r: FastifyRequest, p: FastifyReply) => Promise<unknown>
-        )(ctx, input, req, reply);
-        if (reply.sent) return reply;
-        if (result === undefined) return reply.code(204).send();
-        return result;
       },
     });
   }
+}
+
+function handlerOf(deps: AppDeps, def: RouteDef) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const base = baseContext(deps, req);
+    let ctx: RequestContext | AuthContext = base;
+    if (def.access !== 'public') {
+      const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
+      if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
+      ctx = authContext(base, user);
+    }
+    // Auth comes first, so that a stranger learns nothing about the expected input.
+    const input = {
+      body: def.body ? def.body.parse(req.body ?? {}) : undefined,
+      query: def.query ? def.query.parse(req.query ?? {}) : undefined,
+      params: def.params ? def.params.parse(req.params ?? {}) : undefined,
+    };
+    const result = await (
+      def.handler as (c: typeof ctx, i: typeof input, r: FastifyRequest, p: FastifyReply) => Promise<unknown>
+    )(ctx, input, req, reply);
+    if (reply.sent) return reply;
+    if (result === undefined) return reply.code(204).send();
+    return result;
+  };
 }

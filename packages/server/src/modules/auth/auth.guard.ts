@@ -5,7 +5,10 @@ import type { Authenticator, TokenSource } from '../../platform/context';
 import { unauthorized } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
 import { authRepository } from './auth.repository';
+import { keepToken, keptToken, tokenGeneration } from './token-cache';
 import { hashToken } from './tokens';
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof authRepository.findToken>>>;
 
 /** Reads the bearer token from the X-Auth-Bearer header. Tokens never travel in URLs. */
 export function bearerToken(req: FastifyRequest): string | undefined {
@@ -32,7 +35,14 @@ function tokenOf(req: FastifyRequest, source: TokenSource): string | undefined {
 export const authenticate: Authenticator = async (ctx, req, source) => {
   const token = tokenOf(req, source);
   if (!token) throw unauthorized();
-  const row = await authRepository.findToken(ctx.db, hashToken(token));
+  const hash = hashToken(token);
+  // Kept briefly per process; every token or user change forgets it (token-cache.ts).
+  let row = keptToken<TokenRow>(ctx.db, hash);
+  if (!row) {
+    const generation = tokenGeneration();
+    row = await authRepository.findToken(ctx.db, hash);
+    if (row) keepToken(ctx.db, hash, row, generation);
+  }
   const validTo = row ? new Date(toIso(row.valid_to)) : undefined;
   if (!row || !validTo || validTo.getTime() <= ctx.deps.now().getTime()) throw unauthorized(MSG.tokenInvalid);
   return {

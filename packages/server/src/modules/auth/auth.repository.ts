@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { forgetTokens } from './token-cache';
 
 /** Token and sign-in-failure queries. These cross organisations by nature (a token finds its org). */
 export const authRepository = {
@@ -48,10 +49,12 @@ export const authRepository = {
       .set({ valid_to: validTo, long_session: longSession })
       .where('id', '=', tokenId)
       .execute();
+    await forgetTokens();
   },
 
   async deleteToken(db: Kysely<DB>, tokenId: number) {
     await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+    await forgetTokens();
   },
 
   /** Revokes all tokens of a user but the one given (after a password change). */
@@ -59,6 +62,7 @@ export const authRepository = {
     let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
     if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
     await q.execute();
+    await forgetTokens();
   },
 
   async deleteExpiredTokens(db: Kysely<DB>, nowIso: string) {

@@ -6,4 +6,5 @@ export const authModule: ServerModule = { name: 'auth', routes: authRoutes };
 export { authenticate } from './auth.guard';
 export { authRepository } from './auth.repository';
 export { purgeExpired } from './auth.service';
+export { forgetTokens, relayTokenForgets } from './token-cache';
 export { hashPassword, verifyPassword } from './password';

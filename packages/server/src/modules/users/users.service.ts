@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { authRepository, hashPassword, verifyPassword } from '../auth';
+import { authRepository, forgetTokens, hashPassword, verifyPassword } from '../auth';
 import { usersRepository } from './users.repository';
 
 const canManageUsers = (ctx: AuthContext) => hasPermissionExact(ctx.user.permissions, 'main.users.edit');
@@ -129,6 +129,8 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
       await usersRepository.update(tdb, body.id, patch);
     })
     .catch(loginRace);
+  // Committed: the tokens the guard keeps forget the old permissions and login (token-cache.ts).
+  await forgetTokens();
   // A new password ends every other session of that user; the caller keeps their own.
   if (patch.pass_hash !== undefined)
     await authRepository.deleteOtherTokens(ctx.db, body.id, self ? ctx.user.tokenId : null);
@@ -147,6 +149,7 @@ export async function deleteUser(ctx: AuthContext, id: number): Promise<void> {
     }
     await usersRepository.remove(tdb, id);
   });
+  await forgetTokens();
 }
 
 /** The signed-in user's own profile: name, e-mail, phone and password (old password required). */
