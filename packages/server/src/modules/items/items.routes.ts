@@ -13,6 +13,7 @@ import { generateItems } from './items.generate';
 import { massDelete, massEdit } from './items.mass';
 import { copyItem, createItem, deleteItem, getItems, updateItem } from './items.service';
 import { itemsSummary } from './items.summary';
+import { sendJsonInPieces } from '../../platform/json-chunks';
 
 /**
  * Items (goods-and-orders.md §7.2). Reading needs main.items.show, every change main.items.edit
@@ -25,7 +26,11 @@ export const itemsRoutes = [
     access: 'main.items.show',
     // The lookups and the search are told apart by their fields (items.service getItems).
     query: z.record(z.string(), z.unknown()),
-    handler: (ctx, { query }) => getItems(ctx, query),
+    handler: async (ctx, { query }, _req, reply) => {
+      const answer = await getItems(ctx, query);
+      // A big page goes out in pieces (platform/json-chunks.ts).
+      return answer.items.length > 1000 ? sendJsonInPieces(reply, { ...answer }, 'items') : answer;
+    },
   }),
   route({
     method: 'POST',

@@ -9,6 +9,7 @@ import {
   ordersSummaryQuerySchema,
 } from '@zaplecze/contract';
 import { z } from 'zod';
+import { sendJsonInPieces } from '../../platform/json-chunks';
 import { route } from '../../platform/route';
 import { divideOrder } from './orders.divide';
 import { massDeleteOrders, massEditOrders } from './orders.mass';
@@ -26,7 +27,11 @@ export const ordersRoutes = [
     access: 'main.order.show',
     // The lookup by id and the search are told apart by `id` (orders.service getOrders).
     query: z.record(z.string(), z.unknown()),
-    handler: (ctx, { query }) => getOrders(ctx, query),
+    handler: async (ctx, { query }, _req, reply) => {
+      const answer = await getOrders(ctx, query);
+      // A big page goes out in pieces (platform/json-chunks.ts).
+      return 'orders' in answer && answer.orders.length > 1000 ? sendJsonInPieces(reply, answer, 'orders') : answer;
+    },
   }),
   route({
     method: 'POST',
