@@ -3,6 +3,7 @@
 // loopback, wait until it answers, stop it; create an organisation with the admin CLI; sign in
 // (the XSRF cookie, then POST /api/login) and answer the token.
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const benchRoot = path.resolve(import.meta.dirname, '..');
@@ -58,4 +59,34 @@ export async function signIn(base, login, pass) {
   if (!res.ok) throw new Error(`sign-in of ${login}: ${res.status} ${await res.text()}`);
   const { token } = await res.json();
   return { token, headers: { ...headers, 'x-auth-bearer': token } };
+}
+
+/**
+ * CPU time (user + system, ms) the server's processes (the primary and its workers) have used: a
+ * request's cost that other load on the machine does not stretch the way it stretches latency.
+ * Linux /proc only; PostgreSQL's own processes are not included.
+ */
+export function serverCpuMs(pid) {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  let ticks = 0;
+  for (const p of [String(pid), ...children]) {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    // Fields after "(comm) ": utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/**
+ * A big page fetched `runs` times (after 6 warm-up fetches) by a client process of its own
+ * (bench/http-page-client.mjs); `pathWithPage` holds `PAGE`. Answers `{ times, bytes }`.
+ */
+export function fetchPagesFromOwnProcess(base, token, pathWithPage, runs) {
+  const out = execFileSync(process.execPath, ['bench/http-page-client.mjs', base, pathWithPage, String(runs)], {
+    cwd: benchRoot,
+    env: { ...process.env, BENCH_TOKEN: token },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop());
 }

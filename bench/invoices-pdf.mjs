@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchDatabase } from './bench-db.mjs';
+import { signIn } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { renderInvoicesPdf } from '../packages/server/src/modules/invoices/index.ts';
 import { createApp, openAndMigrate } from '../packages/server/src/server.ts';
@@ -43,9 +44,7 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const first = await fetch(`${base}/api/`);
-  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  let headers = {};
   const call = async (method, url, body) => {
     const res = await fetch(`${base}/api${url}`, { method, headers, body: body && JSON.stringify(body) });
     const text = await res.text();
@@ -56,8 +55,7 @@ try {
   // tests, so the organisation and its administrator come from the demo seed's single step.
   const { seedDemo } = await import('../packages/server/src/demo/demo-seed.ts');
   const seeded = await seedDemo(database, deps, { prefix: 'fakt', password: 'Bench-Haslo-1', items: 10, orders: 0 });
-  const login = await call('POST', '/login', { login: seeded.login, pass: 'Bench-Haslo-1' });
-  headers['x-auth-bearer'] = login.token;
+  ({ headers } = await signIn(base, seeded.login, 'Bench-Haslo-1'));
   const status = await call('POST', '/order_statuses', { name: 'Nowe', color: '0000ff' });
   const source = await call('POST', '/income_sources', { name: 'Sklep' });
   const ids = [];

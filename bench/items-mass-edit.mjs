@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { benchDatabase } from './bench-db.mjs';
+import { signIn } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { createApp, openAndMigrate } from '../packages/server/src/server.ts';
@@ -82,15 +83,7 @@ try {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const first = await fetch(`${base}/api/`);
-  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ login: seeded.login, pass: PASSWORD }),
-  });
-  const { token } = await login.json();
+  const { token, headers } = await signIn(base, seeded.login, PASSWORD);
 
   // Spread over the catalogue (every n-th item), as a filtered selection would be.
   const all = (

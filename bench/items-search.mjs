@@ -9,14 +9,13 @@
 // BENCH_DATABASE_URL is set (database zaplecze_bench_items_<items> next to it, or --pg-db NAME so that
 // two people sharing one server do not seed and drop each other's copy; --drop removes it).
 // The database is seeded once with the demo seed (packages/server/src/demo/demo-seed.ts).
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { itemSearchSchema, pageOffset } from '@zaplecze/contract';
 import { benchDatabase } from './bench-db.mjs';
+import { fetchPagesFromOwnProcess, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { authContext } from '../packages/server/src/platform/context.ts';
@@ -385,48 +384,10 @@ await pgClient?.end();
 
 // ---- 20 users over HTTP ------------------------------------------------------------------------------
 
-/**
- * CPU time (user + system, ms) the server's processes (the primary and its workers) have used:
- * a measure of a request's cost that other people's load on the machine does not stretch the way
- * it stretches latency. Linux /proc only; PostgreSQL's own processes are not included.
- */
-function serverCpuMs(pid) {
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  let ticks = 0;
-  for (const p of [String(pid), ...children]) {
-    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-    // Fields after "(comm) ": utime and stime are the 12th and 13th, in clock ticks (100 a second).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
-}
-
 if (!args['no-http'] && !args['deep-only']) {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, server, stop } = await startBenchServer(env);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/`)).ok) break;
-      } catch {
-        if (i > 600) throw new Error('server did not start');
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const first = await fetch(`${base}/api/`);
-    const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ login: `${PREFIX}_admin`, pass: PASSWORD }),
-    });
-    const { token } = await login.json();
+    const { token } = await signIn(base, `${PREFIX}_admin`, PASSWORD);
     const headers = { 'x-auth-bearer': token };
     let lastBytes = 0;
     const get = async (query) => {
@@ -449,12 +410,12 @@ if (!args['no-http'] && !args['deep-only']) {
     // By a client process of its own (bench/http-page-client.mjs), not this heavy one; the server's
     // CPU includes the client's warm-up pages, hence the division by all of them.
     const bigCpuBefore = serverCpuMs(server.pid);
-    const fetched = execFileSync(
-      process.execPath,
-      ['bench/http-page-client.mjs', base, '/api/items?sort=CODE&perPage=10000&page=PAGE', String(Math.min(RUNS, 15))],
-      { cwd: root, env: { ...process.env, BENCH_TOKEN: token }, encoding: 'utf8' },
+    const { times: big, bytes } = fetchPagesFromOwnProcess(
+      base,
+      token,
+      '/api/items?sort=CODE&perPage=10000&page=PAGE',
+      Math.min(RUNS, 15),
     );
-    const { times: big, bytes } = JSON.parse(fetched.trim().split('\n').pop());
     lastBytes = bytes;
     const b = stats(big);
     const bigCpu = (serverCpuMs(server.pid) - bigCpuBefore) / (big.length + 6);
@@ -480,8 +441,7 @@ if (!args['no-http'] && !args['deep-only']) {
     console.log(line3);
     results.push(line3);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
   }
 }
 

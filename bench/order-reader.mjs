@@ -10,67 +10,20 @@
 // Usage: npm run bench:order-reader -- [seconds=10] [connections=50]
 // SQLite in a temporary DATA_DIR, or PostgreSQL when BENCH_DATABASE_URL is set (a fresh database
 // next to it, dropped afterwards). Target (issue 9): p99 <= 30 ms and >= 3,000 scans/s.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchDatabase } from './bench-db.mjs';
-
-/**
- * CPU time (user + system, ms) the server's processes (the primary and its workers) have used: a
- * request's cost that other people's load on the machine does not stretch the way it stretches
- * latency (as bench/items-search.mjs). Linux /proc only; PostgreSQL's own processes are not included.
- */
-function serverCpuMs(pid) {
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  let ticks = 0;
-  for (const p of [String(pid), ...children]) {
-    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
-}
+import { createBenchOrg, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
 const ORDERS = 200;
-const root = path.resolve(import.meta.dirname, '..');
-const { env: dbEnv, dropDb } = await benchDatabase({ fresh: 'order_reader' });
-const port = 18000 + Math.floor(Math.random() * 1000);
-const env = { ...dbEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-if (!env.DATABASE_URL) delete env.DATABASE_URL;
-
-const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', 'bench'];
-cli.push('--admin', 'admin', '--password', 'Bench-Haslo-1', '--email', 'a@bench.pl');
-execFileSync(process.execPath, cli, { cwd: root, env, stdio: 'ignore' });
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const { env, dropDb } = await benchDatabase({ fresh: 'order_reader' });
+const login = createBenchOrg(env, { prefix: 'bench', password: 'Bench-Haslo-1' });
+const { base, server, stop } = await startBenchServer(env);
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/`)).ok) break;
-    } catch {
-      if (i > 1200) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const first = await fetch(`${base}/api/`);
-  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-  const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ login: 'bench_admin', pass: 'Bench-Haslo-1' }),
-  });
-  const { token } = await login.json();
-  const headers = { ...json, 'x-auth-bearer': token };
+  const { headers } = await signIn(base, login, 'Bench-Haslo-1');
   const call = async (method, url, body) => {
     const res = await fetch(base + url, {
       method,
@@ -151,8 +104,6 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   await dropDb();
-  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 }

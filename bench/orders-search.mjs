@@ -8,7 +8,6 @@
 // SQLite by default (./data/bench/sqlite-orders-<items>-<orders>, kept for the next run); PostgreSQL
 // when BENCH_DATABASE_URL is set (database zaplecze_bench_orders_<orders> next to it, or --pg-db
 // NAME; --drop removes it). Seeded once with the demo seed (packages/server/src/demo/demo-seed.ts).
-import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { orderSearchSchema } from '@zaplecze/contract';
 import { benchDatabase } from './bench-db.mjs';
+import { fetchPagesFromOwnProcess, signIn, startBenchServer } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { authContext } from '../packages/server/src/platform/context.ts';
@@ -320,49 +320,22 @@ await pgClient?.end();
 
 // ---- the big page over HTTP --------------------------------------------------------------------------
 
-/** The big page fetched `runs` times by a client process of its own (bench/http-page-client.mjs). */
-function httpPages(base, token, pathWithPage, runs) {
-  const out = execFileSync(process.execPath, ['bench/http-page-client.mjs', base, pathWithPage, String(runs)], {
-    cwd: root,
-    env: { ...process.env, BENCH_TOKEN: token },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop());
-}
-
 if (!args['no-http']) {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, stop } = await startBenchServer(env);
   try {
-    for (let k = 0; ; k++) {
-      try {
-        if ((await fetch(`${base}/api/`)).ok) break;
-      } catch {
-        if (k > 600) throw new Error('server did not start');
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const first = await fetch(`${base}/api/`);
-    const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ login: `${PREFIX}_admin`, pass: PASSWORD }),
-    });
-    const { token } = await login.json();
-    const { times: big, bytes } = httpPages(base, token, '/api/orders?perPage=10000&page=PAGE', Math.min(RUNS, 15));
+    const { token } = await signIn(base, `${PREFIX}_admin`, PASSWORD);
+    const { times: big, bytes } = fetchPagesFromOwnProcess(
+      base,
+      token,
+      '/api/orders?perPage=10000&page=PAGE',
+      Math.min(RUNS, 15),
+    );
     const b = stats(big);
     const line = `HTTP, 1 user, page of 10,000 orders (${(bytes / 1e6).toFixed(1)} MB of JSON): p50 ${fmt(b.p50)} / p95 ${fmt(b.p95)} ms${b.p95 <= 200 ? '  OK' : '  MISSED'} (p95 <= 200)`;
     console.log(line);
     results.push(line);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
   }
 }
 

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { benchDatabase } from './bench-db.mjs';
+import { signIn } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { orderCountTriggers } from '../packages/server/src/db/migrations/0007_orders_search.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
@@ -154,15 +155,7 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const first = await fetch(`${base}/api/`);
-  const xsrf = first.headers.getSetCookie()[0].split(';')[0].split('=')[1];
-  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ login: seeded.login, pass: PASSWORD }),
-  });
-  const { token } = await login.json();
+  const { token } = await signIn(base, seeded.login, PASSWORD);
 
   const busy = new Date(busyFrom * 1000);
   const month = `year=${busy.getUTCFullYear()}&month=${busy.getUTCMonth() + 1}`;
