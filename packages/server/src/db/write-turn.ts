@@ -17,6 +17,13 @@ import cluster, { type Worker } from 'node:cluster';
 const ASK = 'zaplecze:write-turn:ask';
 const GIVEN = 'zaplecze:write-turn:given';
 const DONE = 'zaplecze:write-turn:done';
+const TAKEN_BACK = 'zaplecze:write-turn:taken-back';
+/**
+ * How long a worker may keep a turn while another waits. A turn is advisory (SQLite's own lock
+ * keeps writes correct), so the primary may take it back: a worker that keeps its turn and then
+ * computes for a while (a PDF after the commit) holds nobody up for longer than this.
+ */
+const LEASE_MS = 5;
 /** Waited for a turn this long, a write goes ahead and leaves it to SQLite's busy timeout. */
 const TURN_WAIT_MS = 10_000;
 
@@ -36,16 +43,16 @@ export const takesWriteTurns = (): boolean => cluster.isWorker && typeof process
 
 /** Writes one turn may serve when they follow each other closely (see takeWriteTurn). */
 const WRITES_PER_TURN = 16;
-/** The turn this worker holds: its end, and how many writes it has served. */
-let held: { end: () => void; writes: number } | undefined;
+/** The turn this worker holds: its id, its end, and how many writes it has served. */
+let held: { id: number; end: () => void; writes: number } | undefined;
 let idleCheck: NodeJS.Immediate | undefined;
 
 /**
  * Waits for this process's turn at the write lock; call the answer exactly once when the write
  * ends. A turn is kept for the next write of this worker if that one begins before the event loop
  * comes round again (a busy worker's writes queue on its connection, so the next one usually
- * begins at once), up to WRITES_PER_TURN writes: under load, one exchange with the primary serves
- * many writes, and the other worker still waits for at most that many.
+ * begins at once), up to WRITES_PER_TURN writes and, while another worker waits, LEASE_MS: under
+ * load, one exchange with the primary serves many writes, and the other worker waits little.
  */
 export async function takeWriteTurn(): Promise<() => void> {
   if (!takesWriteTurns()) return () => {};
@@ -57,7 +64,7 @@ export async function takeWriteTurn(): Promise<() => void> {
     held.end();
     held = undefined;
   }
-  if (!held) held = { end: await askTurn(), writes: 0 };
+  if (!held) held = await askTurn();
   held.writes++;
   let ended = false;
   return () => {
@@ -71,12 +78,16 @@ export async function takeWriteTurn(): Promise<() => void> {
   };
 }
 
-/** One turn asked of the primary; the answer gives it back. */
-function askTurn(): Promise<() => void> {
+/** One turn asked of the primary; `end` gives it back. */
+function askTurn(): Promise<{ id: number; end: () => void; writes: number }> {
   if (!listening) {
     listening = true;
     process.on('message', (m: unknown) => {
-      if (isTurnMessage(m) && m.type === GIVEN) waiting.get(m.id)?.();
+      if (!isTurnMessage(m)) return;
+      if (m.type === GIVEN) waiting.get(m.id)?.();
+      // Taken back while kept: the next write asks again (the one running, if any, is still
+      // guarded by SQLite's lock).
+      else if (m.type === TAKEN_BACK && held?.id === m.id) held = undefined;
     });
   }
   const id = nextId++;
@@ -90,11 +101,11 @@ function askTurn(): Promise<() => void> {
   return new Promise((resolve) => {
     // Given late, or never: the write goes ahead anyway (SQLite's busy timeout still guards the
     // lock), and `end` takes the place out of the primary's queue whenever it comes.
-    const timer = setTimeout(() => resolve(end), TURN_WAIT_MS);
+    const timer = setTimeout(() => resolve({ id, end, writes: 0 }), TURN_WAIT_MS);
     waiting.set(id, () => {
       clearTimeout(timer);
       waiting.delete(id);
-      resolve(end);
+      resolve({ id, end, writes: 0 });
     });
     process.send!({ type: ASK, id });
   });
@@ -104,6 +115,7 @@ function askTurn(): Promise<() => void> {
 export function handOutWriteTurns(): void {
   const queue: { worker: Worker; id: number }[] = [];
   let holder: { worker: Worker; id: number } | undefined;
+  let lease: NodeJS.Timeout | undefined;
   const next = () => {
     while (!holder && queue.length > 0) {
       const candidate = queue.shift()!;
@@ -111,13 +123,30 @@ export function handOutWriteTurns(): void {
       holder = candidate;
       candidate.worker.send({ type: GIVEN, id: candidate.id });
     }
+    // Someone waits: the holder keeps the turn at most LEASE_MS more.
+    if (holder && queue.length > 0 && !lease) {
+      const kept = holder;
+      lease = setTimeout(() => {
+        lease = undefined;
+        if (holder !== kept) return;
+        holder = undefined;
+        if (kept.worker.isConnected()) kept.worker.send({ type: TAKEN_BACK, id: kept.id });
+        next();
+      }, LEASE_MS);
+    } else if (lease && (!holder || queue.length === 0)) {
+      clearTimeout(lease);
+      lease = undefined;
+    }
   };
   cluster.on('message', (worker, m: unknown) => {
     if (!isTurnMessage(m)) return;
     if (m.type === ASK) queue.push({ worker, id: m.id });
     else if (m.type === DONE) {
-      if (holder?.worker === worker && holder.id === m.id) holder = undefined;
-      else {
+      if (holder?.worker === worker && holder.id === m.id) {
+        holder = undefined;
+        if (lease) clearTimeout(lease);
+        lease = undefined;
+      } else {
         // Ended before it was given (the wait timed out): out of the queue.
         const at = queue.findIndex((q) => q.worker === worker && q.id === m.id);
         if (at >= 0) queue.splice(at, 1);
@@ -127,7 +156,11 @@ export function handOutWriteTurns(): void {
   });
   cluster.on('exit', (worker) => {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.worker === worker) queue.splice(i, 1);
-    if (holder?.worker === worker) holder = undefined;
+    if (holder?.worker === worker) {
+      holder = undefined;
+      if (lease) clearTimeout(lease);
+      lease = undefined;
+    }
     next();
   });
 }
