@@ -23,7 +23,7 @@ const TAKEN_BACK = 'zaplecze:write-turn:taken-back';
  * keeps writes correct), so the primary may take it back: a worker that keeps its turn and then
  * computes for a while (a PDF after the commit) holds nobody up for longer than this.
  */
-const LEASE_MS = 5;
+const LEASE_MS = 25;
 /** Waited for a turn this long, a write goes ahead and leaves it to SQLite's busy timeout. */
 const TURN_WAIT_MS = 10_000;
 
