@@ -22,14 +22,25 @@ export interface GeneratorInput {
   taken: SharedArrayBuffer;
   /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
   search: { file: string; ddl: string } | null;
-  /** Orders to make after the items (lines pick from a sample of them), numbered from `firstId`. */
-  orders: { count: number; firstId: number; refs: OrderRefs } | null;
+  /**
+   * Orders to make after the items (lines pick from a sample of them), numbered from `firstId`. With
+   * `copyAhead`, each batch comes as COPY text (CopiedOrders) up to `copyAhead` batches ahead of the
+   * writer; without, as rows at most `ahead` batches ahead.
+   */
+  orders: { count: number; firstId: number; refs: OrderRefs; copyAhead: number | null } | null;
+}
+
+/** A batch of orders in PostgreSQL's COPY text format, UTF-8, one buffer per table. */
+export interface CopiedOrders {
+  kind: 'copied';
+  orders: Uint8Array;
+  lines: Uint8Array;
 }
 
 export type GeneratorMessage =
   | { type: 'batch'; batch: ChunkedBatch }
   | { type: 'itemsDone' }
-  | { type: 'orders'; batch: OrderBatch }
+  | { type: 'orders'; batch: OrderBatch | CopiedOrders }
   | { type: 'rollups'; batch: RollupBatch }
   | { type: 'done' };
 
@@ -39,7 +50,7 @@ export interface ItemGenerator {
   /** Resolves once the worker has generated every item and closed its search index file. */
   itemsDone(): Promise<void>;
   /** The next batch of orders (after itemsDone), in number order. */
-  nextOrders(): Promise<OrderBatch>;
+  nextOrders(): Promise<OrderBatch | CopiedOrders>;
   /** The daily roll-ups of every order (after the last nextOrders). */
   rollups(): Promise<RollupBatch>;
   /** Resolves once the worker has generated everything. */

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row, type Value } from './demo-items';
-import { OrderFactory, type PoolItem } from './demo-orders';
+import { copyText } from './demo-copy';
+import { LINE_COLUMNS, ORDER_COLUMNS, OrderFactory, type PoolItem } from './demo-orders';
 import type { GeneratorInput, GeneratorMessage } from './demo-generator';
 
 /**
@@ -69,6 +70,21 @@ function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Val
   }
 }
 
+/**
+ * The rows in COPY text, UTF-8, in a buffer of their own (transferable). Text made per chunk and
+ * encoded per chunk: joining the texts of a batch first cost a third more CPU (docs/performance.md).
+ */
+function copyBytes(chunks: Value[][], width: number): Uint8Array {
+  const parts = Array.from(copyText(chunks, width), (text) => Buffer.from(text));
+  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
 /** At most this many items for order lines to name: a sample across the whole catalogue. */
 const POOL_MAX = 20_000;
 const POOL_COLUMNS = ['id', 'code', 'name', 'price', 'vat', 'item_group_id'].map((name) =>
@@ -107,10 +123,27 @@ function run(input: GeneratorInput): void {
   const orders = input.orders;
   if (orders) {
     const make = new OrderFactory(random, input.orgId, orders.refs, pool, orders.firstId, orders.count);
+    // PostgreSQL: the rows come as COPY text, far ahead of the writer, so that they are made while
+    // the writer's connection builds the items' indexes (docs/performance.md, Test data).
+    const copyAhead = orders.copyAhead;
     for (let done = 0; done < orders.count; n++, done += input.batch) {
       const batch = make.batch(orders.firstId + done, Math.min(input.batch, orders.count - done));
-      waitForWriter(taken, n, input.ahead, [], null);
-      port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
+      waitForWriter(taken, n, copyAhead ?? input.ahead, [], null);
+      if (copyAhead === null) {
+        port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
+        continue;
+      }
+      const copied = {
+        kind: 'copied',
+        orders: copyBytes(batch.orders, ORDER_COLUMNS.length),
+        lines: copyBytes(batch.lines, LINE_COLUMNS.length),
+      } as const;
+      // Handed over, not copied: the buffers are the worker's no more.
+      // (copyBytes makes each over an ArrayBuffer of its own, never a shared one.)
+      port.postMessage({ type: 'orders', batch: copied } satisfies GeneratorMessage, [
+        copied.orders.buffer as ArrayBuffer,
+        copied.lines.buffer as ArrayBuffer,
+      ]);
     }
     port.postMessage({ type: 'rollups', batch: make.rollups() } satisfies GeneratorMessage);
   }
