@@ -90,3 +90,19 @@ export function fetchPagesFromOwnProcess(base, token, pathWithPage, runs) {
   });
   return JSON.parse(out.trim().split('\n').pop());
 }
+
+/**
+ * A JSON caller of the API at `base` with `headers` (signIn's): `call(method, '/api/...', body)`
+ * answers the parsed body (undefined for 204) and throws on any status that is not 2xx.
+ */
+export function apiCaller(base, headers) {
+  return async (method, url, body) => {
+    const res = await fetch(base + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? undefined : res.json();
+  };
+}

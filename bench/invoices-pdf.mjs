@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchDatabase } from './bench-db.mjs';
-import { signIn } from './bench-server.mjs';
+import { apiCaller, signIn } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { renderInvoicesPdf } from '../packages/server/src/modules/invoices/index.ts';
 import { createApp, openAndMigrate } from '../packages/server/src/server.ts';
@@ -44,23 +44,16 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  let headers = {};
-  const call = async (method, url, body) => {
-    const res = await fetch(`${base}/api${url}`, { method, headers, body: body && JSON.stringify(body) });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
   // An organisation through the CLI's path would need a captcha; the registration seam is for
   // tests, so the organisation and its administrator come from the demo seed's single step.
   const { seedDemo } = await import('../packages/server/src/demo/demo-seed.ts');
   const seeded = await seedDemo(database, deps, { prefix: 'fakt', password: 'Bench-Haslo-1', items: 10, orders: 0 });
-  ({ headers } = await signIn(base, seeded.login, 'Bench-Haslo-1'));
-  const status = await call('POST', '/order_statuses', { name: 'Nowe', color: '0000ff' });
-  const source = await call('POST', '/income_sources', { name: 'Sklep' });
+  const call = apiCaller(base, (await signIn(base, seeded.login, 'Bench-Haslo-1')).headers);
+  const status = await call('POST', '/api/order_statuses', { name: 'Nowe', color: '0000ff' });
+  const source = await call('POST', '/api/income_sources', { name: 'Sklep' });
   const ids = [];
   for (let i = 0; i < COUNT; i++) {
-    const order = await call('POST', '/orders', {
+    const order = await call('POST', '/api/orders', {
       orderStatusId: status.id,
       incomeSourceId: source.id,
       deliveryCost: 15.99,
@@ -85,7 +78,7 @@ try {
   const many = async () => {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const answer = await call('POST', '/orders/print_invoice_many', { ids });
+    const answer = await call('POST', '/api/orders/print_invoice_many', { ids });
     const ms = performance.now() - t0;
     const cpu = cpuMs(c0);
     if (answer.ok.length !== COUNT || !answer.pdf)

@@ -13,7 +13,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { benchDatabase } from './bench-db.mjs';
-import { createBenchOrg, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
+import { apiCaller, createBenchOrg, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -24,15 +24,7 @@ const { base, server, stop } = await startBenchServer(env);
 
 try {
   const { headers } = await signIn(base, login, 'Bench-Haslo-1');
-  const call = async (method, url, body) => {
-    const res = await fetch(base + url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? undefined : res.json();
-  };
+  const call = apiCaller(base, headers);
 
   // Reference data, one item and ORDERS orders of three lines each.
   const status = await call('POST', '/api/order_statuses', { name: 'Nowe', color: '0000ff' });

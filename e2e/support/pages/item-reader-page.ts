@@ -1,14 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { t } from '../texts';
+import { ReaderPage } from './reader-page';
 
 /** /items-barcode-reader: the item barcode reader (scanner keystrokes or manual entry). */
-export class ItemReaderPage {
+export class ItemReaderPage extends ReaderPage {
   private readonly r = t.itemReader;
-
-  constructor(
-    readonly page: Page,
-    private readonly url: (appPath: string) => string,
-  ) {}
 
   async goto(): Promise<this> {
     await this.page.goto(this.url('/items-barcode-reader'));
@@ -21,24 +17,6 @@ export class ItemReaderPage {
   }
   get scannerInput(): Locator {
     return this.page.getByTestId('reader-scanner-input');
-  }
-
-  /** Types the code as a scanner does: fast keystrokes on the page, then Enter. */
-  async scan(code: string): Promise<void> {
-    await this.page.keyboard.type(code);
-    await this.page.keyboard.press('Enter');
-  }
-
-  async manual(code: string): Promise<void> {
-    await this.mode('manual');
-    await this.page.getByTestId('reader-manual-input').fill(code);
-    await this.page.getByTestId('reader-manual-send').click();
-    await this.mode('scanner');
-  }
-
-  /** The mode switch is a radio group drawn as buttons (their labels). */
-  async mode(which: 'scanner' | 'manual'): Promise<void> {
-    await this.page.locator(`label[for="reader-mode-${which}"]`).click();
   }
 
   /** The log's rows, newest first: [action, code, error]. */

@@ -1,14 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { orderReaderMessages } from '@web/features/order-reader/messages.pl';
+import { ReaderPage } from './reader-page';
 
 /** /orders-barcode-reader: the order barcode reader of the packing bench. */
-export class OrderReaderPage {
+export class OrderReaderPage extends ReaderPage {
   readonly t = orderReaderMessages;
-
-  constructor(
-    readonly page: Page,
-    private readonly url: (appPath: string) => string,
-  ) {}
 
   async goto(): Promise<this> {
     await this.page.goto(this.url('/orders-barcode-reader'));
@@ -18,23 +14,6 @@ export class OrderReaderPage {
 
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: this.t.title });
-  }
-
-  /** Types the code as a scanner does: fast keystrokes on the page, then Enter. */
-  async scan(code: string): Promise<void> {
-    await this.page.keyboard.type(code);
-    await this.page.keyboard.press('Enter');
-  }
-
-  async manual(code: string): Promise<void> {
-    await this.mode('manual');
-    await this.page.getByTestId('reader-manual-input').fill(code);
-    await this.page.getByTestId('reader-manual-send').click();
-    await this.mode('scanner');
-  }
-
-  async mode(which: 'scanner' | 'manual'): Promise<void> {
-    await this.page.locator(`label[for="reader-mode-${which}"]`).click();
   }
 
   /** The log's rows, newest first. */
