@@ -150,7 +150,10 @@ export function openSqlite(file: string): Database {
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // No JIT compilation: the application's statements are short and interactive, and a plan whose
+  // estimated cost passes jit_above_cost (a 10,000-row page, a broad search) spent 3-7 ms compiling
+  // expressions it then ran once (docs/decisions.md, "PostgreSQL sessions").
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle connection the server closes (a restart, an administrator, a dropped test database)
   // is an 'error' event on the pool; without a listener Node turns it into an uncaught exception
   // that ends the process. The pool has already discarded that connection and opens a new one on
@@ -194,6 +197,32 @@ export function toIso(value: string | Date): string {
   // What nowIso wrote comes back as it was: parsing and printing it again took 15-20 ms of a
   // 10,000-row item page (docs/performance.md).
   return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
+}
+
+/** 'YYYY-MM-DD HH:MM:SS[.ffffff]', the UTC text `utcText` reads a PostgreSQL timestamp as. */
+const UTC_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
+
+/**
+ * PostgreSQL: a timestamp column read as its UTC text ('2026-03-01 09:15:00.123'), which
+ * `isoOfUtcText` turns into ISO text with a few string operations. As timestamptz, node-postgres
+ * parses every value into a Date with a regular expression and the mapper prints it again: a fifth
+ * of the JavaScript time of a 10,000-row page (docs/performance.md, Order search). The text does
+ * not depend on the session's time zone.
+ */
+export function utcText<A extends string>(column: string, alias: A) {
+  return sql<string>`cast(${sql.ref(column)} at time zone 'UTC' as text)`.as(alias);
+}
+
+/**
+ * A timestamp as ISO text, however it was read: the UTC text of `utcText` by string operations
+ * (milliseconds, as a Date would keep them), a Date or stored ISO text through toIso.
+ */
+export function isoOfUtcText(value: unknown): string {
+  if (typeof value === 'string' && UTC_TEXT.test(value)) {
+    const ms = value.length > 20 ? `${value.slice(20, 23)}00`.slice(0, 3) : '000';
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${ms}Z`;
+  }
+  return toIso(value as string | Date);
 }
 
 /** What we write into timestamp columns: ISO text works on both engines. */

@@ -8,11 +8,15 @@ import { createCatalog, type Catalog } from '../../../test/catalog';
 let server: TestServer;
 let org: TestOrg;
 let c: Catalog;
+/** When the items were written: their timestamps must say so, read as arrays or as objects. */
+let writtenFrom: number;
+let writtenTo: number;
 
 beforeAll(async () => {
   server = await startTestServer();
   org = await createOrg(server);
   c = await createCatalog(org.admin);
+  writtenFrom = Date.now();
   await org.admin.post('/api/items/generate_many', {
     beforeSymbol: 'B',
     start: 1,
@@ -34,6 +38,7 @@ beforeAll(async () => {
     },
   });
   expect(res.status).toBe(200);
+  writtenTo = Date.now();
 }, 60_000);
 afterAll(() => server.close());
 
@@ -47,5 +52,15 @@ describe('GET /items page sizes', () => {
     }
     expect(big.items).toEqual(small);
     expect(big.items.filter((i) => i.place?.fullName === 'Hala / Regał 1')).toHaveLength(350);
+  });
+
+  it('gives every timestamp as the ISO text of the moment it was written (PostgreSQL reads UTC text)', async () => {
+    const big = itemsAnswerSchema.parse((await org.admin.get('/api/items?perPage=1000&sort=CODE')).body);
+    const small = itemsAnswerSchema.parse((await org.admin.get('/api/items?perPage=100&sort=CODE')).body);
+    for (const item of [...big.items, ...small.items]) {
+      expect(new Date(item.lastChanged).toISOString()).toBe(item.lastChanged);
+      expect(Date.parse(item.lastChanged)).toBeGreaterThanOrEqual(writtenFrom - 1000);
+      expect(Date.parse(item.lastChanged)).toBeLessThanOrEqual(writtenTo + 1000);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type AliasedSelectQueryBuilder, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { utcText } from '../../db/database';
 import { chunks, valueById, type PerRowType } from '../../db/per-row';
 import type { DB, ItemsTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -48,25 +49,52 @@ const ITEM_ROW_COLUMNS = [
   'items.last_changed_photos',
 ] as const;
 
-/** One page of item ids (items.search pageIdsQuery) as the derived table `page` the row queries join. */
 /** The own columns' names in select order: the positions of a big page's array rows. */
-export const ITEM_ROW_FIELDS: readonly string[] = ITEM_ROW_COLUMNS.map((c) => c.slice('items.'.length));
+export const ITEM_ROW_FIELDS = ITEM_ROW_COLUMNS.map((c) => c.slice('items.'.length) as StripItems<typeof c>);
+type StripItems<C> = C extends `items.${infer N}` ? N : never;
+
+/** Timestamps the PostgreSQL lookup reads as UTC text (db/database.ts utcText; the mapper makes ISO). */
+const TIMESTAMPS = new Set<string>(['last_changed', 'last_changed_photos']);
+
+/** What the PostgreSQL lookup of each id selects: the own columns, timestamps as UTC text, same names. */
+const ITEM_LOOKUP_COLUMNS = ITEM_ROW_FIELDS.map((name) =>
+  TIMESTAMPS.has(name) ? utcText(`items.${name}`, name) : name,
+) as unknown as (typeof ITEM_ROW_FIELDS)[number][];
+
+/** One page of item ids (items.search pageIdsQuery) as the derived table `page` the row queries join. */
 
 export type PageIds = AliasedSelectQueryBuilder<{ id: number }, 'page'>;
 
 /**
  * The items of a page of ids, the page driving the join: SQLite keeps a CROSS JOIN's order, so it
  * looks the page's ids up rather than walking a sort index over the whole organisation to spare
- * itself sorting the page (an inner join planned that way took 2 s); PostgreSQL plans it as the
- * inner join it is. The page holds this organisation's ids only (it is built from this TenantDb);
- * the join repeats the organisation so that no row of another can come in through it.
+ * itself sorting the page (an inner join planned that way took 2 s). PostgreSQL looks each id up
+ * through a lateral subquery fenced by LIMIT 1 (an id names one row): as a join it hashed a
+ * 10,000-id page against a sequential scan of the whole organisation (146 ms of its 158 ms at a
+ * million items, where the 10,000 primary-key probes take 20 ms; docs/performance.md). The page
+ * holds this organisation's ids only (it is built from this TenantDb); the lookup repeats the
+ * organisation so that no row of another can come in through it.
  */
 function pageItems(tdb: TenantDb, page: PageIds) {
-  return tdb
+  const joined = tdb
     .selectFromSubquery(page)
     .crossJoin('items')
     .whereRef('items.id', '=', 'page.id')
     .where('items.org_id', '=', tdb.orgId);
+  if (!tdb.isPostgres) return joined;
+  const lookedUp = tdb.selectFromSubquery(page).innerJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom('items')
+        .select(ITEM_LOOKUP_COLUMNS)
+        .whereRef('items.id', '=', 'page.id')
+        .where('items.org_id', '=', tdb.orgId)
+        .limit(1)
+        .as('items'),
+    (join) => join.onTrue(),
+  );
+  // The lookup carries every column a list row, its references and its sort read, under `items`.
+  return lookedUp as unknown as typeof joined;
 }
 
 /** A page of ids given as a list (the exact lookups). */

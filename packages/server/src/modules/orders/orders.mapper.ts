@@ -6,7 +6,7 @@ import {
   type OrderRow,
   type ShippingMethod,
 } from '@zaplecze/contract';
-import { toIso } from '../../db/database';
+import { isoOfUtcText, toIso } from '../../db/database';
 import type { OrderRowData, StoredLine } from './orders.repository';
 import { ROW_FIELDS, type OrderListRowData, type RowField } from './orders.search';
 
@@ -97,22 +97,6 @@ function carrierMethodOf(r: OrderRowData): Order['carrierMethod'] {
 
 /** Position of each field in a page row (orders.search ROW_FIELDS). */
 const F = Object.fromEntries(ROW_FIELDS.map((name, i) => [name, i])) as Record<RowField, number>;
-
-/** 'YYYY-MM-DD HH:MM:SS[.ffffff]', the UTC text the PostgreSQL page reads its timestamps as. */
-const UTC_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
-
-/**
- * A page row's timestamp as ISO text: SQLite stores ISO text already (toIso keeps it); PostgreSQL
- * answers the UTC text of orders.search (pageRowsQuery), made ISO here by string operations
- * (milliseconds, as a Date would keep them). Anything else goes through a Date.
- */
-export function isoOfUtcText(value: unknown): string {
-  if (typeof value === 'string' && UTC_TEXT.test(value)) {
-    const ms = value.length > 20 ? `${value.slice(20, 23)}00`.slice(0, 3) : '000';
-    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${ms}Z`;
-  }
-  return toIso(value as string | Date);
-}
 
 /**
  * A list row (contract orderRowSchema) from a page row read as an array (orders.search

@@ -1,7 +1,7 @@
 import { INVOICE_STATE, orderSearchKey, pageOffset, type OrderSearch } from '@zaplecze/contract';
 import { sql, type AliasedSelectQueryBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ARRAY_ROWS } from '../../db/database';
+import { ARRAY_ROWS, utcText } from '../../db/database';
 import type { TenantDb } from '../../db/tenant';
 import { warsawDayStart } from '../stock';
 
@@ -195,24 +195,17 @@ export function pageRowsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle
     .leftJoin('order_statuses as os', 'os.id', 'orders.order_status_id')
     .leftJoin('income_sources as src', 'src.id', 'orders.income_source_id')
     .leftJoin('carrier_methods as cm', 'cm.id', 'orders.carrier_method_id')
-    .select(tdb.isPostgres ? ROW_COLUMNS.map(utcText) : ROW_COLUMNS)
+    .select(tdb.isPostgres ? ROW_COLUMNS.map(utcTextColumn) : ROW_COLUMNS)
     .select(['os.name as status_name', 'os.color as status_color', 'src.name as source_name'])
     .select(['cm.carrier_name as cm_carrier_name', 'cm.name as cm_name']);
 }
 
 const TIMESTAMPS = new Set<string>(['orders.order_date', 'orders.last_mod_date']);
 
-/**
- * PostgreSQL: a timestamp column as its UTC text ('2026-03-01 09:15:00.123'), which the mapper turns
- * into ISO text with a few string operations (orders.mapper isoOfUtcText). As timestamptz, node-postgres
- * parsed every value into a Date with a regular expression and the mapper printed it again: a fifth
- * of the JavaScript time of a 10,000-row page (docs/performance.md, Order search). The text does not
- * depend on the session's time zone.
- */
-function utcText(column: (typeof ROW_COLUMNS)[number]) {
+/** PostgreSQL: the page's timestamps as UTC text (db/database.ts utcText), made ISO by the mapper. */
+function utcTextColumn(column: (typeof ROW_COLUMNS)[number]) {
   if (!TIMESTAMPS.has(column)) return column;
-  const name = column.slice('orders.'.length) as 'order_date' | 'last_mod_date';
-  return sql<string>`cast(${sql.ref(column)} at time zone 'UTC' as text)`.as(name);
+  return utcText(column, column.slice('orders.'.length) as 'order_date' | 'last_mod_date');
 }
 /**
  * pageRowsQuery as searchOrders runs it: rows as arrays in ROW_FIELDS order (db/database.ts
