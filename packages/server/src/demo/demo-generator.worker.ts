@@ -71,19 +71,40 @@ function waitForWriter(taken: Int32Array, n: number, ahead: number, pending: Val
 }
 
 /**
- * The rows in COPY text, UTF-8, in a buffer of their own (transferable). Text made per chunk and
- * encoded per chunk: joining the texts of a batch first cost a third more CPU (docs/performance.md).
+ * Rows in COPY text, UTF-8, gathered piece by piece and joined into a buffer of their own
+ * (transferable). Text made per chunk and encoded per chunk: joining the texts of a batch first
+ * cost a third more CPU (docs/performance.md).
  */
-function copyBytes(chunks: Value[][], width: number): Uint8Array {
-  const parts = Array.from(copyText(chunks, width), (text) => Buffer.from(text));
-  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
+class CopyBytes {
+  private readonly parts: Buffer[] = [];
+  private size = 0;
+
+  add(chunks: Value[][], width: number): void {
+    for (const text of copyText(chunks, width)) {
+      const part = Buffer.from(text);
+      this.parts.push(part);
+      this.size += part.length;
+    }
   }
-  return bytes;
+
+  bytes(): Uint8Array {
+    const bytes = new Uint8Array(this.size);
+    let at = 0;
+    for (const part of this.parts) {
+      bytes.set(part, at);
+      at += part.length;
+    }
+    return bytes;
+  }
 }
+
+/**
+ * Orders made and turned into text this many at a time: a batch of 10,000 orders held as values
+ * until its text was made survived every young-generation collection meanwhile, and copying it
+ * took a third of the worker's time (docs/performance.md, Order search). The orders come out the
+ * same: the factory makes them one after another whatever the size of the call.
+ */
+const ORDERS_PER_TEXT = 500;
 
 /** At most this many items for order lines to name: a sample across the whole catalogue. */
 const POOL_MAX = 20_000;
@@ -127,17 +148,22 @@ function run(input: GeneratorInput): void {
     // the writer's connection builds the items' indexes (docs/performance.md, Test data).
     const copyAhead = orders.copyAhead;
     for (let done = 0; done < orders.count; n++, done += input.batch) {
-      const batch = make.batch(orders.firstId + done, Math.min(input.batch, orders.count - done));
-      waitForWriter(taken, n, copyAhead ?? input.ahead, [], null);
+      const size = Math.min(input.batch, orders.count - done);
       if (copyAhead === null) {
+        const batch = make.batch(orders.firstId + done, size);
+        waitForWriter(taken, n, input.ahead, [], null);
         port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
         continue;
       }
-      const copied = {
-        kind: 'copied',
-        orders: copyBytes(batch.orders, ORDER_COLUMNS.length),
-        lines: copyBytes(batch.lines, LINE_COLUMNS.length),
-      } as const;
+      const orderBytes = new CopyBytes();
+      const lineBytes = new CopyBytes();
+      for (let i = 0; i < size; i += ORDERS_PER_TEXT) {
+        const part = make.batch(orders.firstId + done + i, Math.min(ORDERS_PER_TEXT, size - i));
+        orderBytes.add(part.orders, ORDER_COLUMNS.length);
+        lineBytes.add(part.lines, LINE_COLUMNS.length);
+      }
+      waitForWriter(taken, n, copyAhead, [], null);
+      const copied = { kind: 'copied', orders: orderBytes.bytes(), lines: lineBytes.bytes() } as const;
       // Handed over, not copied: the buffers are the worker's no more.
       // (copyBytes makes each over an ArrayBuffer of its own, never a shared one.)
       port.postMessage({ type: 'orders', batch: copied } satisfies GeneratorMessage, [

@@ -295,9 +295,17 @@ interface BulkWriter {
   write(batch: ChunkedBatch): Promise<void>;
   /**
    * Writes the ledger rows, rebuilds what prepare dropped, fixes sequences and sets the
-   * organisation's item counter (the count of its unfiltered list).
+   * organisation's item counter (the count of its unfiltered list). Leaves for finishLater what
+   * waits better (PostgreSQL: the items' B-tree indexes and foreign keys).
    */
   finish(firstId: number, orgId: number, count: number): Promise<void>;
+  /**
+   * The rest of finish, once the orders are written (or at once without orders). PostgreSQL: the
+   * items' B-tree indexes and foreign keys, built when the generator worker has finished and both
+   * cores are free for parallel index builds; before, they shared the cores with the worker making
+   * the orders (docs/performance.md, Order search).
+   */
+  finishLater(): Promise<void>;
   /** Indexes the new items for search, once the generator worker has finished. */
   indexSearch(firstId: number): Promise<void>;
   /** Highest order id so far: the seed numbers its orders from the next one. */
@@ -456,6 +464,9 @@ function sqliteWriter(
       // Indexes first: the search triggers must not fire for rows indexed for search in one go.
       for (const d of dropped) raw.exec(d.sql);
     },
+    async finishLater() {
+      // Everything was rebuilt by finish: the worker builds the search index meanwhile.
+    },
     async indexSearch(firstId) {
       if (search) {
         copySearchIndex(raw, search.target);
@@ -534,6 +545,9 @@ async function addForeignKeys(trx: Transaction<DB>, keys: readonly ForeignKey[])
  * `insert ... select from unnest(arrays)` inserted row by row from array literals (docs/performance.md).
  */
 function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter {
+  /** The dropped indexes of `item_search` (its trigram indexes), rebuilt by finish. */
+  let droppedSearch: string[] = [];
+  /** The dropped B-tree indexes of `items` and `warehouse_changes`, rebuilt by finishLater. */
   let dropped: string[] = [];
   let droppedOrders: string[] = [];
   let itemKeys: ForeignKey[] = [];
@@ -557,11 +571,12 @@ function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter
     },
     async prepare() {
       await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
-      const r = await sql<{ indexname: string; indexdef: string }>`
-        select i.indexname, i.indexdef from pg_indexes i
+      const r = await sql<{ tablename: string; indexname: string; indexdef: string }>`
+        select i.tablename, i.indexname, i.indexdef from pg_indexes i
         where i.tablename in ('items', 'warehouse_changes', 'item_search') and i.schemaname = current_schema()
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
-      dropped = r.rows.map((row) => row.indexdef);
+      droppedSearch = r.rows.filter((row) => row.tablename === 'item_search').map((row) => row.indexdef);
+      dropped = r.rows.filter((row) => row.tablename !== 'item_search').map((row) => row.indexdef);
       for (const row of r.rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(trx);
       // The search table (migration 0011) is filled in one statement at the end, not row by row
       // through its triggers, and its key is checked then in one pass.
@@ -583,13 +598,18 @@ function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter
       await sql`insert into warehouse_changes (${sql.raw(LEDGER_COLUMNS)})
         ${sql.raw(LEDGER_ROWS)} ${firstId} and count_ware > 0 order by id`.execute(trx);
       await fillItemSearch(firstId).execute(trx);
-      for (const def of dropped) await sql.raw(def).execute(trx);
-      await addForeignKeys(trx, itemKeys);
+      // The trigram indexes first: PostgreSQL 15 builds GIN in one process, which leaves the other
+      // core to the generator worker making the orders meanwhile.
+      for (const def of droppedSearch) await sql.raw(def).execute(trx);
       await sql
         .raw(`alter table item_search add constraint ${ITEM_SEARCH_KEY.name} ${ITEM_SEARCH_KEY.def}`)
         .execute(trx);
       for (const statement of itemSearchTriggers().create) await sql.raw(statement).execute(trx);
       await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(trx);
+    },
+    async finishLater() {
+      for (const def of dropped) await sql.raw(def).execute(trx);
+      await addForeignKeys(trx, itemKeys);
     },
     async indexSearch() {
       // Built by finish.
@@ -672,8 +692,9 @@ async function seedOrders(
   phase('zamówienia');
   await writer.writeRollups(await generator.rollups());
   phase('podsumowania dzienne');
+  await writer.finishLater();
   await writer.finishOrders(orgId);
-  phase('indeksy zamówień');
+  phase('indeksy towarów i zamówień');
 }
 
 // ---- the seed ------------------------------------------------------------------------------------
@@ -756,6 +777,9 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         phase('indeksy i wyszukiwanie');
         if (orders > 0) {
           await seedOrders(writer, generator, orders, orgId, log, phase);
+        } else {
+          await writer.finishLater();
+          phase('indeksy towarów');
         }
         await generator.finished();
       } finally {
