@@ -23,11 +23,11 @@ export interface GeneratorInput {
   /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
   search: { file: string; ddl: string } | null;
   /**
-   * Orders to make after the items (lines pick from a sample of them), numbered from `firstId`. With
-   * `copyAhead`, each batch comes as COPY text (CopiedOrders) up to `copyAhead` batches ahead of the
-   * writer; without, as rows at most `ahead` batches ahead.
+   * Orders to make after the items (lines pick from a sample of them), numbered from `firstId`, in
+   * batches of `batch` at most `ahead` batches ahead of the writer; with `copyText`, each batch comes
+   * as COPY text (CopiedOrders), otherwise as rows.
    */
-  orders: { count: number; firstId: number; refs: OrderRefs; copyAhead: number | null } | null;
+  orders: { count: number; firstId: number; refs: OrderRefs; batch: number; ahead: number; copyText: boolean } | null;
 }
 
 /** A batch of orders in PostgreSQL's COPY text format, UTF-8, one buffer per table. */

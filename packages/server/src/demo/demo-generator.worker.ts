@@ -146,12 +146,11 @@ function run(input: GeneratorInput): void {
     const make = new OrderFactory(random, input.orgId, orders.refs, pool, orders.firstId, orders.count);
     // PostgreSQL: the rows come as COPY text, far ahead of the writer, so that they are made while
     // the writer's connection builds the items' indexes (docs/performance.md, Test data).
-    const copyAhead = orders.copyAhead;
-    for (let done = 0; done < orders.count; n++, done += input.batch) {
-      const size = Math.min(input.batch, orders.count - done);
-      if (copyAhead === null) {
+    for (let done = 0; done < orders.count; n++, done += orders.batch) {
+      const size = Math.min(orders.batch, orders.count - done);
+      if (!orders.copyText) {
         const batch = make.batch(orders.firstId + done, size);
-        waitForWriter(taken, n, input.ahead, [], null);
+        waitForWriter(taken, n, orders.ahead, [], null);
         port.postMessage({ type: 'orders', batch } satisfies GeneratorMessage);
         continue;
       }
@@ -162,7 +161,7 @@ function run(input: GeneratorInput): void {
         orderBytes.add(part.orders, ORDER_COLUMNS.length);
         lineBytes.add(part.lines, LINE_COLUMNS.length);
       }
-      waitForWriter(taken, n, copyAhead, [], null);
+      waitForWriter(taken, n, orders.ahead, [], null);
       const copied = { kind: 'copied', orders: orderBytes.bytes(), lines: lineBytes.bytes() } as const;
       // Handed over, not copied: the buffers are the worker's no more.
       // (copyBytes makes each over an ArrayBuffer of its own, never a shared one.)

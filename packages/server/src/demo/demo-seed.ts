@@ -82,7 +82,7 @@ export interface SeedResult {
 }
 
 export const DEMO_SEED = 20240611;
-/** Rows generated and written per batch. */
+/** Rows generated and written per batch (items; orders as COPY text). */
 const BATCH = 10_000;
 /** Batches the generator worker may have ready before the writer takes them. */
 const GENERATOR_AHEAD = 4;
@@ -91,6 +91,13 @@ const GENERATOR_AHEAD = 4;
  * 1,200,000 orders to be made while the items' indexes are built, about 6 MB of text a batch.
  */
 const COPY_AHEAD = 150;
+/**
+ * Orders per batch handed over as rows (SQLite), as many in all ahead as GENERATOR_AHEAD item
+ * batches. Made 10,000 at a time, a batch survived the worker's young-generation collections while
+ * it was made and then the message's copy; the worker spent a quarter of its time collecting
+ * (docs/performance.md, Order search).
+ */
+const ORDER_ROWS_BATCH = 1_000;
 
 // ---- reference data ------------------------------------------------------------------------------
 
@@ -680,21 +687,23 @@ async function seedOrders(
   writer: BulkWriter,
   generator: ItemGenerator,
   count: number,
+  batch: number,
   orgId: number,
   log: (line: string) => void,
   phase: (name: string) => void,
 ): Promise<void> {
   await writer.prepareOrders();
-  for (let done = 0; done < count; done += BATCH) {
+  for (let done = 0; done < count; done += batch) {
     await writer.writeOrders(await generator.nextOrders());
-    if ((done / BATCH) % 20 === 19) log(`  ${done + BATCH} zamówień...`);
+    if (Math.floor((done + batch) / 200_000) > Math.floor(done / 200_000)) log(`  ${done + batch} zamówień...`);
   }
   phase('zamówienia');
   await writer.writeRollups(await generator.rollups());
   phase('podsumowania dzienne');
   await writer.finishLater();
+  phase('indeksy towarów');
   await writer.finishOrders(orgId);
-  phase('indeksy towarów i zamówień');
+  phase('indeksy zamówień');
 }
 
 // ---- the seed ------------------------------------------------------------------------------------
@@ -747,6 +756,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     const fill = async (writer: BulkWriter) => {
       const firstId = (await writer.maxItemId()) + 1;
       const firstOrderId = orders > 0 ? (await writer.maxOrderId()) + 1 : 0;
+      const orderBatch = writer.copiesOrders ? BATCH : ORDER_ROWS_BATCH;
       await writer.prepare();
       // The worker generates the rows (and on SQLite their search index) while this thread writes.
       const generator = startGenerator({
@@ -764,7 +774,9 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
                 count: orders,
                 firstId: firstOrderId,
                 refs: orderRefs,
-                copyAhead: writer.copiesOrders ? COPY_AHEAD : null,
+                batch: orderBatch,
+                ahead: writer.copiesOrders ? COPY_AHEAD : (GENERATOR_AHEAD * BATCH) / ORDER_ROWS_BATCH,
+                copyText: writer.copiesOrders,
               }
             : null,
       });
@@ -776,7 +788,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         await writer.indexSearch(firstId);
         phase('indeksy i wyszukiwanie');
         if (orders > 0) {
-          await seedOrders(writer, generator, orders, orgId, log, phase);
+          await seedOrders(writer, generator, orders, orderBatch, orgId, log, phase);
         } else {
           await writer.finishLater();
           phase('indeksy towarów');
