@@ -20,6 +20,11 @@ export interface GeneratorInput {
   ahead: number;
   /** Int32 counter of the batches the writer has taken (the worker waits on it). */
   taken: SharedArrayBuffer;
+  /**
+   * Hand the items over as COPY text (CopiedItems, PostgreSQL) rather than as rows: made here and
+   * transferred, instead of cloned as values into the main thread and made into text there.
+   */
+  itemsAsCopyText: boolean;
   /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
   search: { file: string; ddl: string } | null;
   /**
@@ -30,6 +35,14 @@ export interface GeneratorInput {
   orders: { count: number; firstId: number; refs: OrderRefs; batch: number; ahead: number; copyText: boolean } | null;
 }
 
+/** A batch of items in PostgreSQL's COPY text format, UTF-8, one buffer per table. */
+export interface CopiedItems {
+  kind: 'copied';
+  items: Uint8Array;
+  params: Uint8Array;
+  descs: Uint8Array;
+}
+
 /** A batch of orders in PostgreSQL's COPY text format, UTF-8, one buffer per table. */
 export interface CopiedOrders {
   kind: 'copied';
@@ -38,7 +51,7 @@ export interface CopiedOrders {
 }
 
 export type GeneratorMessage =
-  | { type: 'batch'; batch: ChunkedBatch }
+  | { type: 'batch'; batch: ChunkedBatch | CopiedItems }
   | { type: 'itemsDone' }
   | { type: 'orders'; batch: OrderBatch | CopiedOrders }
   | { type: 'rollups'; batch: RollupBatch }
@@ -46,7 +59,7 @@ export type GeneratorMessage =
 
 export interface ItemGenerator {
   /** The next batch, in id order. */
-  next(): Promise<ChunkedBatch>;
+  next(): Promise<ChunkedBatch | CopiedItems>;
   /** Resolves once the worker has generated every item and closed its search index file. */
   itemsDone(): Promise<void>;
   /** The next batch of orders (after itemsDone), in number order. */

@@ -1,6 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { chunkBatch, ITEM_COLUMNS, ItemFactory, mulberry32, Random, type Row, type Value } from './demo-items';
+import {
+  chunkBatch,
+  DESC_COLUMNS,
+  ITEM_COLUMNS,
+  ItemFactory,
+  mulberry32,
+  PARAM_COLUMNS,
+  Random,
+  type Row,
+  type Value,
+} from './demo-items';
 import { copyText } from './demo-copy';
 import { LINE_COLUMNS, ORDER_COLUMNS, OrderFactory, type PoolItem } from './demo-orders';
 import type { GeneratorInput, GeneratorMessage } from './demo-generator';
@@ -98,6 +108,13 @@ class CopyBytes {
   }
 }
 
+/** Chunks of rows as COPY text in a buffer of its own (transferable). */
+function copyBytes(chunks: Value[][], width: number): Uint8Array {
+  const bytes = new CopyBytes();
+  bytes.add(chunks, width);
+  return bytes.bytes();
+}
+
 /**
  * Orders made and turned into text this many at a time: a batch of 10,000 orders held as values
  * until its text was made survived every young-generation collection meanwhile, and copying it
@@ -128,7 +145,21 @@ function run(input: GeneratorInput): void {
     const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
     const chunks = chunkBatch(batch);
     waitForWriter(taken, n, input.ahead, pending, search);
-    port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
+    if (input.itemsAsCopyText) {
+      const copied = {
+        kind: 'copied',
+        items: copyBytes(chunks.items, ITEM_COLUMNS.length),
+        params: copyBytes(chunks.params, PARAM_COLUMNS.length),
+        descs: copyBytes(chunks.descs, DESC_COLUMNS.length),
+      } as const;
+      port.postMessage({ type: 'batch', batch: copied } satisfies GeneratorMessage, [
+        copied.items.buffer as ArrayBuffer,
+        copied.params.buffer as ArrayBuffer,
+        copied.descs.buffer as ArrayBuffer,
+      ]);
+    } else {
+      port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
+    }
     if (search) pending.push(searchValues(batch.items));
     if (input.orders)
       for (let i = 0; i < batch.items.length; i += every) {
@@ -163,8 +194,8 @@ function run(input: GeneratorInput): void {
       }
       waitForWriter(taken, n, orders.ahead, [], null);
       const copied = { kind: 'copied', orders: orderBytes.bytes(), lines: lineBytes.bytes() } as const;
-      // Handed over, not copied: the buffers are the worker's no more.
-      // (copyBytes makes each over an ArrayBuffer of its own, never a shared one.)
+      // Handed over, not copied: the buffers are the worker's no more (CopyBytes makes each over
+      // an ArrayBuffer of its own, never a shared one).
       port.postMessage({ type: 'orders', batch: copied } satisfies GeneratorMessage, [
         copied.orders.buffer as ArrayBuffer,
         copied.lines.buffer as ArrayBuffer,

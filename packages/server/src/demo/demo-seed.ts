@@ -27,7 +27,7 @@ import {
   STATUSES,
 } from './demo-data';
 import { copyText } from './demo-copy';
-import { startGenerator, type CopiedOrders, type ItemGenerator } from './demo-generator';
+import { startGenerator, type CopiedItems, type CopiedOrders, type ItemGenerator } from './demo-generator';
 import {
   DESC_COLUMNS,
   ITEM_COLUMNS,
@@ -304,7 +304,7 @@ interface BulkWriter {
   prepare(): Promise<void>;
   /** Where the generator worker should build the search index of items from `firstId` on, if anywhere. */
   searchTarget(firstId: number): SearchTarget | null;
-  write(batch: ChunkedBatch): Promise<void>;
+  write(batch: ChunkedBatch | CopiedItems): Promise<void>;
   /**
    * Writes the ledger rows, rebuilds what prepare dropped, fixes sequences and sets the
    * organisation's item counter (the count of its unfiltered list). Leaves for finishLater what
@@ -322,8 +322,8 @@ interface BulkWriter {
   indexSearch(firstId: number): Promise<void>;
   /** Highest order id so far: the seed numbers its orders from the next one. */
   maxOrderId(): Promise<number>;
-  /** Takes its orders as COPY text (CopiedOrders) rather than rows. */
-  copiesOrders: boolean;
+  /** Takes its items and orders as COPY text (CopiedItems, CopiedOrders) rather than rows. */
+  copiesText: boolean;
   /** Drops the secondary indexes of orders and their lines. */
   prepareOrders(): Promise<void>;
   writeOrders(batch: OrderBatch | CopiedOrders): Promise<void>;
@@ -466,6 +466,7 @@ function sqliteWriter(
       return search.target;
     },
     async write(b) {
+      if ('kind' in b) throw new Error('the SQLite writer takes item rows, not COPY text');
       insert('items', ITEM_COLUMNS, b.items);
       insert('item_params', PARAM_COLUMNS, b.params);
       insert('item_descs', DESC_COLUMNS, b.descs);
@@ -505,7 +506,7 @@ function sqliteWriter(
       for (const row of rows) raw.exec(`drop index ${row.name}`);
       for (const statement of orderCountTriggers('sqlite').drop) raw.exec(statement);
     },
-    copiesOrders: false,
+    copiesText: false,
     async writeOrders(b) {
       if ('kind' in b) throw new Error('the SQLite writer takes order rows, not COPY text');
       insert('orders', ORDER_COLUMNS, b.orders);
@@ -601,6 +602,12 @@ function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter
       return null;
     },
     async write(b) {
+      if ('kind' in b) {
+        await insertCopied('items', ITEM_COLUMNS, b.items);
+        await insertCopied('item_params', PARAM_COLUMNS, b.params);
+        await insertCopied('item_descs', DESC_COLUMNS, b.descs);
+        return;
+      }
       await insert('items', ITEM_COLUMNS, b.items);
       await insert('item_params', PARAM_COLUMNS, b.params);
       await insert('item_descs', DESC_COLUMNS, b.descs);
@@ -641,7 +648,7 @@ function postgresWriter(trx: Transaction<DB>, client: pg.PoolClient): BulkWriter
       for (const statement of orderCountTriggers('postgres').drop) await sql.raw(statement).execute(trx);
       orderKeys = await dropForeignKeys(trx, ['orders', 'order_lines', 'order_rollup_days', 'order_rollup_groups']);
     },
-    copiesOrders: true,
+    copiesText: true,
     async writeOrders(b) {
       if ('kind' in b) {
         await insertCopied('orders', ORDER_COLUMNS, b.orders);
@@ -761,7 +768,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     const fill = async (writer: BulkWriter) => {
       const firstId = (await writer.maxItemId()) + 1;
       const firstOrderId = orders > 0 ? (await writer.maxOrderId()) + 1 : 0;
-      const orderBatch = writer.copiesOrders ? BATCH : ORDER_ROWS_BATCH;
+      const orderBatch = writer.copiesText ? BATCH : ORDER_ROWS_BATCH;
       await writer.prepare();
       // The worker generates the rows (and on SQLite their search index) while this thread writes.
       const generator = startGenerator({
@@ -772,6 +779,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         count: opts.items,
         batch: BATCH,
         ahead: GENERATOR_AHEAD,
+        itemsAsCopyText: writer.copiesText,
         search: writer.searchTarget(firstId),
         orders:
           orders > 0
@@ -780,8 +788,8 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
                 firstId: firstOrderId,
                 refs: orderRefs,
                 batch: orderBatch,
-                ahead: writer.copiesOrders ? COPY_AHEAD : ROWS_AHEAD,
-                copyText: writer.copiesOrders,
+                ahead: writer.copiesText ? COPY_AHEAD : ROWS_AHEAD,
+                copyText: writer.copiesText,
               }
             : null,
       });
