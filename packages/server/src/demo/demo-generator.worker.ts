@@ -144,22 +144,23 @@ function run(input: GeneratorInput): void {
   for (let done = 0; done < input.count; n++, done += input.batch) {
     const batch = factory.batch(input.firstId + done, Math.min(input.batch, input.count - done));
     const chunks = chunkBatch(batch);
+    // PostgreSQL: COPY text, made before waiting for the writer and handed over, not copied.
+    const copied = input.itemsAsCopyText
+      ? ({
+          kind: 'copied',
+          items: copyBytes(chunks.items, ITEM_COLUMNS.length),
+          params: copyBytes(chunks.params, PARAM_COLUMNS.length),
+          descs: copyBytes(chunks.descs, DESC_COLUMNS.length),
+        } as const)
+      : null;
     waitForWriter(taken, n, input.ahead, pending, search);
-    if (input.itemsAsCopyText) {
-      const copied = {
-        kind: 'copied',
-        items: copyBytes(chunks.items, ITEM_COLUMNS.length),
-        params: copyBytes(chunks.params, PARAM_COLUMNS.length),
-        descs: copyBytes(chunks.descs, DESC_COLUMNS.length),
-      } as const;
+    if (copied)
       port.postMessage({ type: 'batch', batch: copied } satisfies GeneratorMessage, [
         copied.items.buffer as ArrayBuffer,
         copied.params.buffer as ArrayBuffer,
         copied.descs.buffer as ArrayBuffer,
       ]);
-    } else {
-      port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
-    }
+    else port.postMessage({ type: 'batch', batch: chunks } satisfies GeneratorMessage);
     if (search) pending.push(searchValues(batch.items));
     if (input.orders)
       for (let i = 0; i < batch.items.length; i += every) {

@@ -62,7 +62,6 @@ const ITEM_LOOKUP_COLUMNS = ITEM_ROW_FIELDS.map((name) =>
 ) as unknown as (typeof ITEM_ROW_FIELDS)[number][];
 
 /** One page of item ids (items.search pageIdsQuery) as the derived table `page` the row queries join. */
-
 export type PageIds = AliasedSelectQueryBuilder<{ id: number }, 'page'>;
 
 /**
