@@ -13,6 +13,7 @@ import type { AppDeps } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerRoutes, type RouteDef } from './route';
 import { MSG } from './messages.pl';
+import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger
   });
   installXsrf(app);
   installErrorHandling(app);
+  closeConnectionsOnClose(app);
 
   await app.register(
     async (api) => {
