@@ -67,10 +67,11 @@ async function orgCreate(args: string[]): Promise<void> {
   // Loaded only now: --help and argument errors answer at once, without the server's modules.
   const { openAndMigrate } = await import('./server');
   const { createOrganization } = await import('./modules/registration');
+  const { consoleLog } = await import('./platform/context');
   const { database, deps } = await openAndMigrate();
   try {
     const { login } = await createOrganization(
-      { deps, db: deps.db, ip: 'cli', locale: 'pl' },
+      { deps, db: deps.db, ip: 'cli', locale: 'pl', log: consoleLog },
       {
         prefix,
         name: values.name?.trim() || prefix,

@@ -51,7 +51,7 @@ async function worker(): Promise<void> {
   const config = loadConfig();
   const { database, deps } = await openAndMigrate(config);
   const { app } = await createApp(deps);
-  const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl' };
+  const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
   // Expired tokens, and unclaimed uploads older than a day. Every worker runs them (each row goes
   // once); one failing job must not keep the other from running.
   const purge = async () => {

@@ -10,7 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { TenantDb } from '../db/tenant';
-import type { AppDeps } from '../platform/context';
+import { consoleLog, type AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
 import { optionsRepository } from '../modules/options';
@@ -737,7 +737,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     throw conflict(MSG.prefixTaken);
 
   const { login, orgId } = await createOrganization(
-    { deps, db, ip: 'cli', locale: 'pl' },
+    { deps, db, ip: 'cli', locale: 'pl', log: consoleLog },
     {
       prefix: opts.prefix,
       name: `Demo ${opts.prefix}`,

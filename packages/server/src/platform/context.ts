@@ -39,6 +39,20 @@ export interface AuthUser {
   tokenValidTo: Date;
 }
 
+/** What services log through: the request's pino logger, or the console for the CLI. */
+export interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A Log for commands run outside the server (the CLI): warnings and errors to stderr. */
+export const consoleLog: Log = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
 /** First argument of every service call. */
 export interface RequestContext {
   deps: AppDeps;
@@ -46,6 +60,8 @@ export interface RequestContext {
   db: Kysely<DB>;
   ip: string;
   locale: string;
+  /** The request's logger (never give it tokens or personal data). */
+  log: Log;
 }
 
 export interface AuthContext extends RequestContext {

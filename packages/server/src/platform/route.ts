@@ -65,7 +65,7 @@ function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
   const lang = String(req.headers['accept-language'] ?? 'pl')
     .slice(0, 2)
     .toLowerCase();
-  return { deps, db: deps.db, ip: req.ip, locale: /^[a-z]{2}$/.test(lang) ? lang : 'pl' };
+  return { deps, db: deps.db, ip: req.ip, locale: /^[a-z]{2}$/.test(lang) ? lang : 'pl', log: req.log };
 }
 
 /**
