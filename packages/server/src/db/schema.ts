@@ -386,6 +386,19 @@ export interface ShipmentsTable {
   created_by: string | null;
 }
 
+/** An order whose dispatch is under way: its carrier is being called (migration 0017). */
+export interface DispatchReservationsTable {
+  order_id: number;
+  org_id: number;
+  /** The shipment reference given to the carrier, the same on every attempt for the order. */
+  reference: string;
+  /** Which attempt holds the lease (a random id per attempt). */
+  holder: string;
+  lease_until: string | Date;
+  attempts: number;
+  created_at: string | Date;
+}
+
 /** The own carrier's last waybill number per organisation (migration 0014). */
 export interface WaybillCountersTable {
   org_id: number;
@@ -512,6 +525,7 @@ export interface DB {
   order_prints: OrderPrintsTable;
   shipments: ShipmentsTable;
   waybill_counters: WaybillCountersTable;
+  dispatch_reservations: DispatchReservationsTable;
   order_packing: OrderPackingTable;
   order_reader_state: OrderReaderStateTable;
   order_scans: OrderScansTable;

@@ -65,9 +65,16 @@ export interface ShipmentParcel {
 
 /** What `createShipment` gets: everything the carrier needs to send the order's parcel. */
 export interface ShipmentRequest {
-  /** The dispatch transaction's handle: the order row is locked, the shipment not stored yet. */
+  /** The caller's organisation (not a transaction: the carrier is called outside any). */
   tdb: TenantDb;
   methodKey: string;
+  /**
+   * The order's shipment reference (at most 64 characters), the same on every attempt to dispatch
+   * the order: a carrier whose service keeps references must look for a shipment it already made
+   * with it and answer that one instead of creating a second (an earlier attempt may have died
+   * after the carrier's answer and before the core recorded it).
+   */
+  reference: string;
   /** The carrier's name and the method's, as registered. */
   carrierName: string;
   methodName: string;
@@ -85,6 +92,12 @@ export interface CreatedShipment {
   waybillNumber: string;
   /** JSON-serialisable data stored with the shipment and given back to `label` and `shipmentState`. */
   data: unknown;
+}
+
+/** A shipment the core could not record after its carrier created it, as `cancelShipment` gets it. */
+export interface ShipmentToCancel extends Omit<ShipmentRef, 'createdAt'> {
+  reference: string;
+  createdAt: Date;
 }
 
 /** A stored shipment, as `label` and `shipmentState` get it. */
@@ -156,11 +169,17 @@ export interface CarrierProvider {
   /** Whether `pickupPoint` exists for the method; 'unknown' when the carrier cannot tell. */
   checkPickupPoint(query: PickupPointQuery): Promise<PickupPointStatus>;
   /**
-   * Sends the order's parcel and answers its waybill number. Called once per order, inside the
-   * dispatch transaction with the order row locked (docs/decisions.md, Documents: Waybills and
-   * labels); throwing rolls the dispatch back.
+   * Sends the order's parcel and answers its waybill number. Called outside any transaction while
+   * the order's dispatch is reserved, so only one call for an order runs at a time; it may be
+   * called again for the same order after a failure, with the same `reference` (docs/decisions.md,
+   * Documents: "Dispatch outside the order's lock"). Throwing records nothing. Given up after 30 s.
    */
   createShipment?(request: ShipmentRequest): Promise<CreatedShipment>;
+  /**
+   * Cancels a shipment the core could not record (the compensation of a failed dispatch). Absent:
+   * the next attempt gives the same reference and relies on the carrier finding it.
+   */
+  cancelShipment?(shipment: ShipmentToCancel): Promise<void>;
   /** The shipment's label (called outside any transaction, on every print). */
   label?(shipment: ShipmentRef): Promise<CarrierLabel>;
   /** Where the parcel is now. Absent: 'UNKNOWN'. */

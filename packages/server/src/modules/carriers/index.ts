@@ -25,5 +25,6 @@ export {
   type ShipmentRequest,
   type ShipmentSender,
   type ShipmentState,
+  type ShipmentToCancel,
   type WaybillLabel,
 } from './carrier-provider';

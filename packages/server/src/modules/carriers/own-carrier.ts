@@ -7,9 +7,9 @@ import { waybillLabelOf } from './waybill-label';
 export const OWN_WAYBILL_PREFIX = 'ZP';
 
 /**
- * The organisation's next own waybill number, in the caller's transaction: one upsert that both
- * engines run atomically (the counter row is locked until the transaction ends), so two dispatches
- * never get the same number and a rolled-back dispatch gives its number back.
+ * The organisation's next own waybill number: one upsert that both engines run atomically, so two
+ * dispatches never get the same number. Dispatch calls it outside a transaction, so a dispatch that
+ * fails afterwards leaves a gap (docs/decisions.md, Documents: "Dispatch outside the order's lock").
  */
 export async function nextOwnWaybillNumber(tdb: TenantDb): Promise<string> {
   const row = await tdb

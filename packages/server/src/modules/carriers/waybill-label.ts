@@ -24,7 +24,7 @@ export function formatMoney(amount: number, currency: string): string {
  * labels, and the labels of waybill numbers typed by hand).
  */
 export function waybillLabelOf(
-  request: Omit<ShipmentRequest, 'tdb' | 'methodKey'>,
+  request: Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'>,
   waybillNumber: string,
 ): WaybillLabel {
   const { sender: s, receiver: r, parcel: p } = request;

@@ -9,13 +9,14 @@ import {
   orderPrintLogAnswerSchema,
   orderPrintResultSchema,
   orderSchema,
+  orderToUpdate,
   printBolAnswerSchema,
   printLabelAnswerSchema,
   type Carrier,
   type PrintBolAnswer,
 } from '@zaplecze/contract';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type ApiClient, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
 import { createOrderRefs, expectRollupsInStep, orderBody, type OrderRefs } from '../../../test/orders';
@@ -71,11 +72,77 @@ const pluginCarrier: CarrierProvider = {
   },
 };
 
+/**
+ * A carrier the test holds in its call (`gate`), that records every reference it was given, can
+ * fail once after "creating" (the answer lost on the way), and records cancellations.
+ */
+const slow = {
+  gate: null as Promise<void> | null,
+  entered: null as (() => void) | null,
+  references: [] as string[],
+  failNext: false,
+  cancelled: [] as { reference: string; waybillNumber: string }[],
+};
+const slowCarrier: CarrierProvider = {
+  id: 'test-slow',
+  name: 'Kurier Powolny',
+  methods: [{ key: 'courier', name: 'Kurier Powolny', subName: '', sendType: 'ONLY_ADDRESS' }],
+  isAvailable: async (tdb) => tdb.orgId === pluginOrgId,
+  checkPickupPoint: async () => 'unknown',
+  async createShipment(request) {
+    slow.references.push(request.reference);
+    slow.entered?.();
+    if (slow.gate) await slow.gate;
+    if (slow.failNext) {
+      slow.failNext = false;
+      throw new Error('connection reset after the shipment was made');
+    }
+    // A carrier that keeps references: the same reference gives the same waybill number.
+    return { waybillNumber: `PW-${request.reference.slice(-12)}`, data: { reference: request.reference } };
+  },
+  async cancelShipment(shipment) {
+    slow.cancelled.push({ reference: shipment.reference, waybillNumber: shipment.waybillNumber });
+  },
+  label: async (shipment) => ({
+    kind: 'waybill',
+    label: {
+      carrierName: 'Kurier Powolny',
+      methodName: 'Kurier Powolny',
+      waybillNumber: shipment.waybillNumber,
+      date: shipment.createdAt.toISOString().slice(0, 10),
+      orderId: shipment.orderId,
+      sender: ['Sklep'],
+      receiver: ['Klient'],
+      receiverContact: '',
+      pickupPoint: '',
+      sizes: '',
+      weight: '',
+      cashOnDelivery: '',
+    },
+  }),
+};
+
+/** Holds the slow carrier's next calls until the answer's release() is called. */
+function holdSlowCarrier(): { entered: Promise<void>; release: () => void } {
+  let release!: () => void;
+  slow.gate = new Promise<void>((resolve) => (release = resolve));
+  const entered = new Promise<void>((resolve) => (slow.entered = resolve));
+  return {
+    entered,
+    release: () => {
+      slow.gate = null;
+      slow.entered = null;
+      release();
+    },
+  };
+}
+
 let server: TestServer;
 let org: TestOrg;
 let refs: OrderRefs;
 let own: Carrier;
 let unregister: () => void;
+let unregisterSlow: () => void;
 
 const methodId = (carrier: Carrier, name: string) => carrier.methods.find((m) => m.name === name)!.id;
 
@@ -127,6 +194,7 @@ beforeAll(async () => {
   refs = await createOrderRefs(org.admin);
   pluginOrgId = (await org.admin.get<{ organization: { id: number } }>('/api/profile')).body.organization.id;
   unregister = carrierRegistry.register(pluginCarrier);
+  unregisterSlow = carrierRegistry.register(slowCarrier);
   own = carriersAnswerSchema.parse((await org.admin.get('/api/carriers')).body).carriers.find((c) => c.id === 'own')!;
   const put = await org.admin.put('/api/options', {
     options: [{ key: 'ORDER_STATUS_AFTER_SEND', value: String(refs.status2Id) }],
@@ -135,6 +203,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   unregister();
+  unregisterSlow();
   await server.close();
 });
 
@@ -385,6 +454,76 @@ describe('POST /orders/print_bol_many', { timeout: 120_000 }, () => {
     } finally {
       pluginFails = false;
     }
+  });
+});
+
+describe('dispatch outside the order lock (a carrier plugin that takes its time)', { timeout: 120_000 }, () => {
+  const slowMethod = async () =>
+    carriersAnswerSchema.parse((await org.admin.get('/api/carriers')).body).carriers.find((c) => c.id === 'test-slow')!
+      .methods[0]!.id;
+
+  it('other writes go on while the carrier works; parallel dispatches wait and answer the one shipment', async () => {
+    const id = await newOrder(org.admin, { carrierMethodId: await slowMethod() });
+    const other = await newOrder(org.admin);
+    const held = holdSlowCarrier();
+    onTestFinished(held.release);
+    const first = org.admin.post<PrintBolAnswer>('/api/orders/print_bol', { orderId: id, noPrint: true });
+    await held.entered;
+    // The carrier is still "working": writes of the organisation, this order's included, are not held up.
+    const write = await org.admin.put('/api/orders', { ...orderToUpdate(await getOrder(other)), ownNote: 'w trakcie' });
+    expect(write.status, JSON.stringify(write.body)).toBe(200);
+    const again = [1, 2, 3].map(() =>
+      org.admin.post<PrintBolAnswer>('/api/orders/print_bol', { orderId: id, noPrint: true }),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    expect(slow.references.filter((r) => r.includes(`-${id}-`))).toHaveLength(1);
+    held.release();
+    const answers = await Promise.all([first, ...again]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(answers.map((a) => a.body.sent).sort()).toEqual(['EARLIER', 'EARLIER', 'EARLIER', 'NEW']);
+    expect(new Set(answers.map((a) => a.body.billOfLading)).size).toBe(1);
+    expect((await getOrder(id)).billOfLading).toBe(answers[0]!.body.billOfLading);
+    expect((await printLog(id)).filter((e) => e.kind === 'DISPATCH')).toHaveLength(1);
+  });
+
+  it('an answer lost after the carrier made the shipment: the retry gives the same reference and records it once', async () => {
+    const id = await newOrder(org.admin, { carrierMethodId: await slowMethod() });
+    slow.failNext = true;
+    const failed = await org.admin.post<{ message: string }>('/api/orders/print_bol', { orderId: id, noPrint: true });
+    expect(failed.status).toBe(502);
+    expect((await getOrder(id)).billOfLading).toBeNull();
+    const retried = await org.admin.post<PrintBolAnswer>('/api/orders/print_bol', { orderId: id, noPrint: true });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.sent).toBe('NEW');
+    const mine = slow.references.filter((r) => r.includes(`-${id}-`));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toBe(mine[1]);
+    expect(retried.body.billOfLading).toBe(`PW-${mine[0]!.slice(-12)}`);
+  });
+
+  it('an order changed while its carrier worked: 409, the shipment is cancelled, nothing recorded', async () => {
+    const id = await newOrder(org.admin, { carrierMethodId: await slowMethod() });
+    const held = holdSlowCarrier();
+    onTestFinished(held.release);
+    const dispatch = org.admin.post<{ message: string }>('/api/orders/print_bol', { orderId: id, noPrint: true });
+    await held.entered;
+    const change = await org.admin.put('/api/orders', {
+      ...orderToUpdate(await getOrder(id)),
+      carrierMethodId: methodId(own, 'Kurier'),
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    held.release();
+    const answer = await dispatch;
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('Zamówienie zmieniło się w trakcie nadawania. Spróbuj ponownie.');
+    const reference = slow.references.filter((r) => r.includes(`-${id}-`))[0]!;
+    expect(slow.cancelled).toContainEqual({ reference, waybillNumber: `PW-${reference.slice(-12)}` });
+    expect((await getOrder(id)).billOfLading).toBeNull();
+    expect((await printLog(id)).filter((e) => e.kind === 'DISPATCH')).toHaveLength(0);
+    // The order now goes with the own carrier, and is dispatched normally.
+    const sent = await org.admin.post<PrintBolAnswer>('/api/orders/print_bol', { orderId: id, noPrint: true });
+    expect(sent.status).toBe(200);
+    expect(sent.body.billOfLading).toMatch(/^ZP\d{10}$/);
   });
 });
 

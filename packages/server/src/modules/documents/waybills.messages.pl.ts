@@ -8,6 +8,7 @@ export const WAYBILLS_MSG = {
   carrierFailed: 'Przewoźnik nie nadał paczki. Spróbuj ponownie później.',
   labelFailed: 'Nie udało się pobrać etykiety od przewoźnika. Spróbuj ponownie później.',
   orderChanged: 'Zamówienie zmieniło się w trakcie nadawania. Spróbuj ponownie.',
+  dispatchInProgress: 'Zamówienie jest właśnie nadawane. Spróbuj ponownie za chwilę.',
   badLabelPdf: 'Przewoźnik przysłał etykietę, której nie da się odczytać.',
 } as const;
 

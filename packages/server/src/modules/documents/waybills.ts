@@ -7,6 +7,7 @@ import {
   type printBolManySchema,
   type printBolSchema,
 } from '@zaplecze/contract';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { toIso } from '../../db/database';
 import type { TenantDb } from '../../db/tenant';
@@ -18,6 +19,7 @@ import {
   waybillLabelOf,
   type CarrierLabel,
   type CarrierProvider,
+  type CreatedShipment,
   type ShipmentRequest,
   type ShipmentSender,
 } from '../carriers';
@@ -44,7 +46,7 @@ export interface Dispatched {
 type LabelSource =
   | { kind: 'shipment'; carrierId: string; methodKey: string; data: unknown; createdAt: Date }
   /** A waybill number typed by hand: the core's label with that number and the order's data now. */
-  | { kind: 'typed'; request: Omit<ShipmentRequest, 'tdb' | 'methodKey'> };
+  | { kind: 'typed'; request: Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'> };
 
 /** The organisation's registration data: the sender of every waybill. */
 async function senderOf(ctx: AuthContext): Promise<ShipmentSender> {
@@ -64,7 +66,7 @@ function requestOf(
   sender: ShipmentSender,
   names: { carrierName: string; methodName: string },
   now: Date,
-): Omit<ShipmentRequest, 'tdb' | 'methodKey'> {
+): Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'> {
   const c = order.clientData;
   return {
     ...names,
@@ -105,11 +107,172 @@ async function lockOrder(tdb: TenantDb, id: number) {
   return (tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
 }
 
+/** How long one carrier call may take before the dispatch gives up on it (502, retried later). */
+export const CARRIER_CALL_TIMEOUT_MS = 30_000;
+/** How long an attempt holds the order's dispatch: its carrier call and the recording after it. */
+const DISPATCH_LEASE_MS = CARRIER_CALL_TIMEOUT_MS + 15_000;
+/** A parallel dispatch of the same order looks again this often while the first one runs. */
+const WAIT_STEP_MS = 40;
+
+/** The order's stored shipment as a dispatch that happened earlier. */
+function earlier(orderId: number, shipment: ShipmentRow): Dispatched {
+  return {
+    orderId,
+    waybillNumber: shipment.waybill_number,
+    sent: 'EARLIER',
+    additionalInfo: WAYBILLS_MSG.sentEarlier(shipment.waybill_number),
+    label: {
+      kind: 'shipment',
+      carrierId: shipment.carrier_id,
+      methodKey: shipment.method_key,
+      data: JSON.parse(shipment.data) as unknown,
+      createdAt: new Date(toIso(shipment.created_at)),
+    },
+  };
+}
+
+type ShipmentRow = {
+  carrier_id: string;
+  method_key: string;
+  waybill_number: string;
+  data: string;
+  created_at: string | Date;
+};
+
+function findShipment(tdb: TenantDb, orderId: number): Promise<ShipmentRow | undefined> {
+  return tdb
+    .selectFrom('shipments')
+    .select(['carrier_id', 'method_key', 'waybill_number', 'data', 'created_at'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** What the reserving transaction decided. */
+type Reservation =
+  | { kind: 'done'; dispatched: Dispatched }
+  /** Another attempt holds the order's dispatch right now. */
+  | { kind: 'busy' }
+  | { kind: 'reserved'; holder: string; request: Omit<ShipmentRequest, 'tdb'>; statusId: number | null };
+
 /**
- * Dispatches one order, once (docs/decisions.md, Documents: Waybills and labels). In one
- * transaction: lock the order, then look for its shipment (found: EARLIER); a waybill typed by
- * hand also counts as sent earlier; otherwise the carrier creates the shipment, it is stored, the
- * order gets the waybill number and the "status after parcel sent" option, and DISPATCH is logged.
+ * The first, short transaction of a dispatch: lock the order, answer an earlier dispatch (a stored
+ * shipment, or a waybill typed by hand), check that the order can be sent, and take the order's
+ * dispatch reservation (a new one, or one whose lease ran out, keeping its shipment reference).
+ */
+async function reserveDispatch(
+  ctx: AuthContext,
+  orderId: number,
+  sender: ShipmentSender,
+  methodBefore: number | null,
+  carrier: Awaited<ReturnType<typeof carrierOfMethod>>,
+): Promise<Reservation> {
+  const now = ctx.deps.now();
+  return ctx.tdb.transaction(async (tdb): Promise<Reservation> => {
+    const row = await lockOrder(tdb, orderId);
+    if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
+    const shipment = await findShipment(tdb, orderId);
+    if (shipment) return { kind: 'done', dispatched: earlier(orderId, shipment) };
+    const typed = row.bill_of_lading?.trim() ?? '';
+    if (typed !== '') {
+      const order = await getOrder(tdb, orderId);
+      const names = {
+        carrierName: order.carrierMethod?.carrier.name ?? '',
+        methodName: order.carrierMethod?.name ?? '',
+      };
+      return {
+        kind: 'done',
+        dispatched: {
+          orderId,
+          waybillNumber: typed,
+          sent: 'EARLIER',
+          additionalInfo: WAYBILLS_MSG.typedByHand(typed),
+          label: { kind: 'typed', request: requestOf(order, sender, names, now) },
+        },
+      };
+    }
+    if (row.shipping_method === 'PERSONAL_PICKUP' || row.carrier_method_id === null)
+      throw badRequest(DOCUMENT_MSG.noCarrier);
+    if (row.carrier_method_id !== methodBefore) throw conflict(WAYBILLS_MSG.orderChanged);
+    if (!carrier) throw badRequest(WAYBILLS_MSG.carrierUnavailable);
+    const { provider, method } = carrier;
+    if (!provider.createShipment) throw badRequest(WAYBILLS_MSG.carrierCannotDispatch);
+
+    // Leases are wall-clock time (not ctx.deps.now(), which tests may fix): they order attempts.
+    const held = await tdb
+      .selectFrom('dispatch_reservations')
+      .select(['reference', 'lease_until', 'attempts'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (held && Date.parse(toIso(held.lease_until)) > Date.now()) return { kind: 'busy' };
+    const holder = randomBytes(12).toString('hex');
+    const leaseUntil = new Date(Date.now() + DISPATCH_LEASE_MS).toISOString();
+    let reference: string;
+    if (held) {
+      reference = held.reference;
+      await tdb
+        .updateTable('dispatch_reservations')
+        .set({ holder, lease_until: leaseUntil, attempts: held.attempts + 1 })
+        .where('order_id', '=', orderId)
+        .execute();
+    } else {
+      reference = `ZAP-${orderId}-${randomBytes(6).toString('hex')}`;
+      await tdb
+        .insertInto('dispatch_reservations', {
+          order_id: orderId,
+          reference,
+          holder,
+          lease_until: leaseUntil,
+          attempts: 1,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    }
+
+    const order = await getOrder(tdb, orderId);
+    const [after] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SEND']);
+    const statusId = Number(after?.value ?? '');
+    const statusExists =
+      Number.isInteger(statusId) &&
+      statusId > 0 &&
+      statusId !== row.order_status_id &&
+      (await tdb.selectFrom('order_statuses').select('id').where('id', '=', statusId).executeTakeFirst()) !== undefined;
+    return {
+      kind: 'reserved',
+      holder,
+      statusId: statusExists ? statusId : null,
+      request: {
+        methodKey: method.key,
+        reference,
+        ...requestOf(order, sender, { carrierName: provider.name, methodName: method.name }, now),
+      },
+    };
+  });
+}
+
+/** Gives the reservation's lease up at once, so the next attempt need not wait for it to run out. */
+async function releaseDispatch(ctx: AuthContext, orderId: number, holder: string): Promise<void> {
+  try {
+    await ctx.tdb
+      .updateTable('dispatch_reservations')
+      .set({ lease_until: new Date(0).toISOString() })
+      .where('order_id', '=', orderId)
+      .where('holder', '=', holder)
+      .execute();
+  } catch (err) {
+    // The lease runs out by itself; the original failure is what the caller reports.
+    ctx.log.warn({ err, orderId }, 'dispatch reservation not released');
+  }
+}
+
+/**
+ * Dispatches one order, once (docs/decisions.md, Documents: "Dispatch outside the order's lock").
+ * 1. A short transaction locks the order, answers an earlier dispatch (`EARLIER`) or reserves the
+ *    order's dispatch (a parallel attempt waits for the holder and then answers what it recorded).
+ * 2. The carrier creates the shipment OUTSIDE any transaction, with the order's shipment
+ *    reference (the same on every attempt, so a carrier that created it already finds it).
+ * 3. A second transaction locks the order again and records the shipment, the waybill number, the
+ *    status after sending and the DISPATCH log row, and ends the reservation. Should it fail, the
+ *    carrier is asked to cancel the shipment (compensation) and the reservation is released.
  */
 export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: ShipmentSender): Promise<Dispatched> {
   const before = await ctx.tdb
@@ -121,98 +284,127 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
   // The carrier registry's method ids are global rows read through the raw handle: before the
   // transaction (on SQLite the raw handle would wait for the connection the transaction holds).
   const carrier = before.carrier_method_id === null ? undefined : await carrierOfMethod(ctx, before.carrier_method_id);
+
+  const giveUpAt = Date.now() + DISPATCH_LEASE_MS + 5_000;
+  let reservation = await reserveDispatch(ctx, orderId, sender, before.carrier_method_id, carrier);
+  while (reservation.kind === 'busy') {
+    if (Date.now() > giveUpAt) throw conflict(WAYBILLS_MSG.dispatchInProgress);
+    await sleep(WAIT_STEP_MS);
+    reservation = await reserveDispatch(ctx, orderId, sender, before.carrier_method_id, carrier);
+  }
+  if (reservation.kind === 'done') return reservation.dispatched;
+
+  const { provider, method } = carrier!;
+  const { holder, request, statusId } = reservation;
+  let created: CreatedShipment;
+  let waybillNumber: string;
+  try {
+    created = await callCarrier(
+      () => withTimeout(provider.createShipment!({ ...request, tdb: ctx.tdb }), CARRIER_CALL_TIMEOUT_MS),
+      WAYBILLS_MSG.carrierFailed,
+    );
+    waybillNumber = typeof created.waybillNumber === 'string' ? created.waybillNumber.trim() : '';
+    if (waybillNumber === '' || waybillNumber.length > 100) throw new AppError(502, WAYBILLS_MSG.carrierFailed);
+  } catch (err) {
+    await releaseDispatch(ctx, orderId, holder);
+    throw err;
+  }
+
   const now = ctx.deps.now();
   const login = ctx.user.login;
-
-  return ctx.tdb.transaction(async (tdb): Promise<Dispatched> => {
-    const row = await lockOrder(tdb, orderId);
-    if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
-    const shipment = await tdb
-      .selectFrom('shipments')
-      .select(['carrier_id', 'method_key', 'waybill_number', 'data', 'created_at'])
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    if (shipment)
+  try {
+    return await ctx.tdb.transaction(async (tdb): Promise<Dispatched> => {
+      const row = await lockOrder(tdb, orderId);
+      if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
+      if (row.carrier_method_id !== before.carrier_method_id) throw conflict(WAYBILLS_MSG.orderChanged);
+      const shipment = await findShipment(tdb, orderId);
+      // Another attempt took the lease over (this one outlived it) and recorded first.
+      if (shipment) {
+        if (shipment.waybill_number === waybillNumber) return earlier(orderId, shipment);
+        throw conflict(WAYBILLS_MSG.orderChanged);
+      }
+      const data = JSON.stringify(created.data ?? null);
+      await tdb
+        .insertInto('shipments', {
+          order_id: orderId,
+          carrier_id: provider.id,
+          method_key: method.key,
+          waybill_number: waybillNumber,
+          state: 'CREATED',
+          data,
+          created_at: now.toISOString(),
+          created_by: login,
+        })
+        .execute();
+      await tdb.deleteFrom('dispatch_reservations').where('order_id', '=', orderId).execute();
+      await patchOrder(
+        ctx.deps,
+        tdb,
+        orderId,
+        { billOfLading: waybillNumber, ...(statusId !== null ? { orderStatusId: statusId } : {}) },
+        login,
+      );
+      await recordOrderPrints(tdb, [{ orderId, user: login, kind: 'DISPATCH', detail: waybillNumber }], now);
       return {
         orderId,
-        waybillNumber: shipment.waybill_number,
-        sent: 'EARLIER',
-        additionalInfo: WAYBILLS_MSG.sentEarlier(shipment.waybill_number),
-        label: {
-          kind: 'shipment',
-          carrierId: shipment.carrier_id,
-          methodKey: shipment.method_key,
-          data: JSON.parse(shipment.data) as unknown,
-          createdAt: new Date(toIso(shipment.created_at)),
-        },
+        waybillNumber,
+        sent: 'NEW',
+        additionalInfo: '',
+        label: { kind: 'shipment', carrierId: provider.id, methodKey: method.key, data: created.data, createdAt: now },
       };
-    const typed = row.bill_of_lading?.trim() ?? '';
-    if (typed !== '') {
-      const order = await getOrder(tdb, orderId);
-      const names = {
-        carrierName: order.carrierMethod?.carrier.name ?? '',
-        methodName: order.carrierMethod?.name ?? '',
-      };
-      return {
-        orderId,
-        waybillNumber: typed,
-        sent: 'EARLIER',
-        additionalInfo: WAYBILLS_MSG.typedByHand(typed),
-        label: { kind: 'typed', request: requestOf(order, sender, names, now) },
-      };
-    }
-    if (row.shipping_method === 'PERSONAL_PICKUP' || row.carrier_method_id === null)
-      throw badRequest(DOCUMENT_MSG.noCarrier);
-    if (row.carrier_method_id !== before.carrier_method_id) throw conflict(WAYBILLS_MSG.orderChanged);
-    if (!carrier) throw badRequest(WAYBILLS_MSG.carrierUnavailable);
-    const { provider, method } = carrier;
-    if (!provider.createShipment) throw badRequest(WAYBILLS_MSG.carrierCannotDispatch);
+    });
+  } catch (err) {
+    await cancelShipment(ctx, provider, { ...request, tdb: ctx.tdb }, waybillNumber, created.data);
+    await releaseDispatch(ctx, orderId, holder);
+    throw err;
+  }
+}
 
-    const order = await getOrder(tdb, orderId);
-    const request: ShipmentRequest = {
-      tdb,
-      methodKey: method.key,
-      ...requestOf(order, sender, { carrierName: provider.name, methodName: method.name }, now),
-    };
-    const created = await callCarrier(() => provider.createShipment!(request), WAYBILLS_MSG.carrierFailed);
-    const waybillNumber = typeof created.waybillNumber === 'string' ? created.waybillNumber.trim() : '';
-    if (waybillNumber === '' || waybillNumber.length > 100) throw new AppError(502, WAYBILLS_MSG.carrierFailed);
-    const data = JSON.stringify(created.data ?? null);
-    await tdb
-      .insertInto('shipments', {
-        order_id: orderId,
-        carrier_id: provider.id,
-        method_key: method.key,
-        waybill_number: waybillNumber,
-        state: 'CREATED',
+/**
+ * The compensation of a shipment that could not be recorded: the carrier cancels it where it can.
+ * A carrier without `cancelShipment`, or one that fails, leaves it to the next attempt, which gives
+ * the carrier the same reference and so gets the same shipment back from a carrier that keeps it.
+ */
+async function cancelShipment(
+  ctx: AuthContext,
+  provider: CarrierProvider,
+  request: ShipmentRequest,
+  waybillNumber: string,
+  data: unknown,
+): Promise<void> {
+  if (!provider.cancelShipment) return;
+  try {
+    await withTimeout(
+      provider.cancelShipment({
+        tdb: ctx.tdb,
+        methodKey: request.methodKey,
+        orderId: request.orderId,
+        reference: request.reference,
+        waybillNumber,
         data,
-        created_at: now.toISOString(),
-        created_by: login,
-      })
-      .execute();
-    const [after] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SEND']);
-    const statusId = Number(after?.value ?? '');
-    const statusExists =
-      Number.isInteger(statusId) &&
-      statusId > 0 &&
-      statusId !== row.order_status_id &&
-      (await tdb.selectFrom('order_statuses').select('id').where('id', '=', statusId).executeTakeFirst()) !== undefined;
-    await patchOrder(
-      ctx.deps,
-      tdb,
-      orderId,
-      { billOfLading: waybillNumber, ...(statusExists ? { orderStatusId: statusId } : {}) },
-      login,
+        createdAt: request.now,
+      }),
+      CARRIER_CALL_TIMEOUT_MS,
     );
-    await recordOrderPrints(tdb, [{ orderId, user: login, kind: 'DISPATCH', detail: waybillNumber }], now);
-    return {
-      orderId,
-      waybillNumber,
-      sent: 'NEW',
-      additionalInfo: '',
-      label: { kind: 'shipment', carrierId: provider.id, methodKey: method.key, data: created.data, createdAt: now },
-    };
+  } catch (err) {
+    ctx.log.warn(
+      { err, orderId: request.orderId, carrier: provider.id },
+      'shipment not cancelled after a failed dispatch',
+    );
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The promise, or a rejection once `ms` have passed (the call itself is not stopped). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`carrier call timed out after ${ms} ms`)), ms);
   });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Runs a carrier's call; anything but a Polish AppError becomes 502 with `message`. */
