@@ -1,6 +1,5 @@
 import {
   DOCUMENT_MSG,
-  invoiceSnapshotSchema,
   type InvoiceSnapshot,
   type PrintInvoiceAnswer,
   type PrintInvoiceManyAnswer,
@@ -16,14 +15,8 @@ import { patchOrder } from '../orders';
 import { buildSnapshot, INVOICE_SETTING_KEYS, type InvoiceSettings, type SellerRow } from './invoices.snapshot';
 import { renderInvoicesPdf } from './invoices.pdf';
 import { INVOICES_MSG } from './messages.pl';
+import { invoicesOf, type IssuedInvoice } from './invoices.repository';
 import { kickOutbox, mailConfigured, queueInvoiceMail } from './outbox';
-
-/** An issued invoice as this module reads it back. */
-export interface IssuedInvoice {
-  id: number;
-  number: string;
-  snapshot: InvoiceSnapshot;
-}
 
 const ORDER_COLUMNS = [
   'id',
@@ -63,36 +56,6 @@ async function lockOrders(tdb: TenantDb, ids: readonly number[]) {
   return (tdb.isPostgres ? q.forUpdate() : q).execute();
 }
 type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
-
-/** The issued invoices of these orders, by order id. */
-async function invoicesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, IssuedInvoice>> {
-  const out = new Map<number, IssuedInvoice>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const rows = await tdb
-      .selectFrom('invoices')
-      .select(['id', 'order_id', 'number', 'snapshot'])
-      .where('order_id', 'in', orderIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows)
-      if (r.order_id !== null)
-        out.set(r.order_id, {
-          id: r.id,
-          number: r.number,
-          snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)),
-        });
-  }
-  return out;
-}
-
-/** Reads the issued invoice `invoiceId` (the outbox's attachment). */
-export async function invoiceById(tdb: TenantDb, invoiceId: number): Promise<IssuedInvoice | undefined> {
-  const r = await tdb
-    .selectFrom('invoices')
-    .select(['id', 'number', 'snapshot'])
-    .where('id', '=', invoiceId)
-    .executeTakeFirst();
-  return r && { id: r.id, number: r.number, snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)) };
-}
 
 /**
  * Takes the next number of the organisation's month inside the caller's transaction: one upsert

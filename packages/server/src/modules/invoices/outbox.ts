@@ -6,8 +6,7 @@ import type { AppDeps } from '../../platform/context';
 import { recordOrderPrints } from '../documents';
 import { patchOrder } from '../orders';
 import { renderInvoicesPdf } from './invoices.pdf';
-import type { IssuedInvoice } from './invoices.service';
-import { invoiceById } from './invoices.service';
+import { invoiceById, type IssuedInvoice } from './invoices.repository';
 import { INVOICE_MAIL } from './messages.pl';
 
 /**
