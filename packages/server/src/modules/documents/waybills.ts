@@ -23,8 +23,7 @@ import {
   type ShipmentRequest,
   type ShipmentSender,
 } from '../carriers';
-import { readOptions } from '../options';
-import { getOrder, patchOrder } from '../orders';
+import { getOrder, lockOrders, patchOrder, statusAfter } from '../orders';
 import { organizationsRepository } from '../organizations';
 import { DOCUMENT_MSG } from '@zaplecze/contract';
 import { renderLabels, type LabelCell } from './label-pdf';
@@ -98,13 +97,14 @@ function requestOf(
   };
 }
 
-/** The order row, locked until the transaction ends (PostgreSQL FOR UPDATE; SQLite writers queue). */
+/** The order row, locked until the transaction ends (orders' lockOrders). */
 async function lockOrder(tdb: TenantDb, id: number) {
-  const q = tdb
+  if ((await lockOrders(tdb, [id])).size === 0) return undefined;
+  return tdb
     .selectFrom('orders')
     .select(['id', 'bill_of_lading', 'shipping_method', 'carrier_method_id', 'order_status_id'])
-    .where('id', '=', id);
-  return (tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** How long one carrier call may take before the dispatch gives up on it (502, retried later). */
@@ -229,17 +229,11 @@ async function reserveDispatch(
     }
 
     const order = await getOrder(tdb, orderId);
-    const [after] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SEND']);
-    const statusId = Number(after?.value ?? '');
-    const statusExists =
-      Number.isInteger(statusId) &&
-      statusId > 0 &&
-      statusId !== row.order_status_id &&
-      (await tdb.selectFrom('order_statuses').select('id').where('id', '=', statusId).executeTakeFirst()) !== undefined;
+    const statusAfterSend = await statusAfter(tdb, 'ORDER_STATUS_AFTER_SEND', row.order_status_id);
     return {
       kind: 'reserved',
       holder,
-      statusId: statusExists ? statusId : null,
+      statusId: statusAfterSend?.id ?? null,
       request: {
         methodKey: method.key,
         reference,

@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordOrderPrints, type OrderPrintEntry } from '../documents';
 import { optionsRepository } from '../options';
 import { organizationsRepository } from '../organizations';
-import { patchOrder } from '../orders';
+import { lockOrders, patchOrder } from '../orders';
 import { buildSnapshot, INVOICE_SETTING_KEYS, type InvoiceSettings, type SellerRow } from './invoices.snapshot';
 import { renderInvoicesPdf } from './invoices.pdf';
 import { INVOICES_MSG } from './messages.pl';
@@ -41,21 +41,23 @@ const ORDER_COLUMNS = [
   'invoice_country_code',
 ] as const;
 
-/**
- * The orders of `ids` that are the organisation's, locked for the rest of the transaction
- * (PostgreSQL: `for update`, in id order so that two calls never wait on each other in a cycle;
- * SQLite's write transactions run one at a time anyway).
- */
-async function lockOrders(tdb: TenantDb, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const q = tdb
-    .selectFrom('orders')
-    .select([...ORDER_COLUMNS])
-    .where('id', 'in', [...ids])
-    .orderBy('id');
-  return (tdb.isPostgres ? q.forUpdate() : q).execute();
+/** The orders of `ids` that are the organisation's, locked for the rest of the transaction (orders' lockOrders). */
+async function lockedOrders(tdb: TenantDb, ids: readonly number[]) {
+  const found = [...(await lockOrders(tdb, ids))];
+  if (found.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < found.length; i += 500)
+    rows.push(
+      ...(await tdb
+        .selectFrom('orders')
+        .select([...ORDER_COLUMNS])
+        .where('id', 'in', found.slice(i, i + 500))
+        .orderBy('id')
+        .execute()),
+    );
+  return rows;
 }
-type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
+type LockedOrder = Awaited<ReturnType<typeof lockedOrders>>[number];
 
 /**
  * Takes the next number of the organisation's month inside the caller's transaction: one upsert
@@ -149,7 +151,7 @@ export async function printInvoice(
 ): Promise<PrintInvoiceAnswer> {
   const ic = await issueContext(ctx);
   const invoice = await ctx.tdb.transaction(async (tdb) => {
-    const [order] = await lockOrders(tdb, [input.orderId]);
+    const [order] = await lockedOrders(tdb, [input.orderId]);
     if (!order) throw notFound(INVOICES_MSG.orderNotFound);
     if (order.has_invoice !== 1) throw badRequest(DOCUMENT_MSG.noInvoiceData);
     if (input.email && !mailConfigured(ctx.deps.config)) throw badRequest(DOCUMENT_MSG.mailNotConfigured);
@@ -187,7 +189,7 @@ export async function printInvoiceMany(
   const ids = [...new Set(input.ids)];
   const ic = await issueContext(ctx);
   const result = await ctx.tdb.transaction(async (tdb) => {
-    const orders = new Map((await lockOrders(tdb, ids)).map((o) => [o.id, o]));
+    const orders = new Map((await lockedOrders(tdb, ids)).map((o) => [o.id, o]));
     const issued = await invoicesOf(tdb, [...orders.keys()]);
     const ok: number[] = [];
     const err: { id: number; reason: string }[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant';
+import { isDispatched, lockOrders } from '../orders';
 
 /** Print log kinds after which the reader refuses a status change (docs/decisions.md, Order reader). */
 const LOCKING_PRINTS = ['DISPATCH', 'BOL'];
@@ -71,7 +72,7 @@ function orderOf(row: OrderSelection) {
     cm_carrier_name: row.cm_carrier_name,
     cm_name: row.cm_name,
     next_side: row.next_side,
-    dispatched: Boolean(Number(row.printed)) || hasWaybill(row.bill_of_lading),
+    dispatched: isDispatched({ billOfLading: row.bill_of_lading, waybillPrinted: Boolean(Number(row.printed)) }),
   };
 }
 
@@ -111,14 +112,9 @@ export const orderReaderRepository = {
     return { order: orderOf(rows[0]!), lines };
   },
 
-  /**
-   * PostgreSQL: locks the order for the rest of the transaction (FOR UPDATE), so two readers' scans
-   * of one order apply one after the other. A separate statement before the order is read: a
-   * locking read that joins the lines would, after waiting for the lock, still see the lines as
-   * they were when it began. SQLite's write transactions run one at a time: nothing to do.
-   */
+  /** Locks the order for the rest of the transaction (orders' lockOrders), before it is read. */
   async lock(tdb: TenantDb, id: number): Promise<void> {
-    if (tdb.isPostgres) await tdb.selectFrom('orders').select('id').where('id', '=', id).forUpdate().execute();
+    await lockOrders(tdb, [id]);
   },
 
   async setNextSide(tdb: TenantDb, orderId: number, side: string): Promise<void> {
@@ -157,8 +153,4 @@ export interface ReaderLine {
   name: string;
   quantity: number;
   packed: number;
-}
-
-export function hasWaybill(bol: string | null): bol is string {
-  return bol !== null && bol.trim() !== '';
 }

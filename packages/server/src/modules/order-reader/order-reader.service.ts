@@ -11,16 +11,10 @@ import type { TenantDb } from '../../db/tenant';
 import type { AuthContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { findItemByScan } from '../items';
-import { readOptions } from '../options';
-import { patchOrder, type OrderPatch } from '../orders';
+import { hasWaybill, patchOrder, statusAfter, type OrderPatch } from '../orders';
 import { ORDER_READER_MSG as MSG } from './messages.pl';
 import { logScan, logScanIn, type ScanLogRow } from './order-reader.log';
-import {
-  hasWaybill,
-  orderReaderRepository as repo,
-  type ReaderLine,
-  type ReaderOrder,
-} from './order-reader.repository';
+import { orderReaderRepository as repo, type ReaderLine, type ReaderOrder } from './order-reader.repository';
 
 /**
  * The order barcode reader of the packing station (docs/decisions.md, Documents: Order reader).
@@ -183,13 +177,10 @@ function parcel(ctx: AuthContext, id: number, code: ParcelCode, logIn: LogIn): P
       (changes.sizeC ?? o.size_c) > 0 &&
       (changes.weightGrams ?? o.weight_g) > 0;
     if (complete && !o.dispatched) {
-      const [option] = await readOptions(tdb, ['ORDER_STATUS_AFTER_SIZE_WEIGHT']);
-      const statusId = Number(option?.value || 0);
-      const name =
-        statusId && statusId !== o.order_status_id ? await repo.name(tdb, 'order_statuses', statusId) : undefined;
-      if (name !== undefined) {
-        changes.orderStatusId = statusId;
-        desc += MSG.statusAfterSizeWeight(name);
+      const status = await statusAfter(tdb, 'ORDER_STATUS_AFTER_SIZE_WEIGHT', o.order_status_id);
+      if (status) {
+        changes.orderStatusId = status.id;
+        desc += MSG.statusAfterSizeWeight(status.name);
       }
     }
     await patch(ctx, tdb, id, changes);

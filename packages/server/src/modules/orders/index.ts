@@ -33,3 +33,4 @@ export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRo
 export { getOrder } from './orders.service';
 export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';
 export { patchOrder, type OrderPatch } from './orders.patch';
+export { hasWaybill, isDispatched, lockOrders, statusAfter, type StatusAfterOption } from './orders.lock';

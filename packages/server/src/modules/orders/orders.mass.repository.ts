@@ -1,5 +1,6 @@
 import { chunks } from '../../db/per-row';
 import type { TenantDb } from '../../db/tenant';
+import { lockOrders } from './orders.lock';
 import type { OrderChanges, StoredLine } from './orders.repository';
 
 /** A stored line with its deleted-item mark (what a split carries over). */
@@ -9,21 +10,8 @@ const CHUNK = 500;
 
 /** Queries of the batch calls (mass delete, mass edit) over many orders of the organisation. */
 export const ordersBatchRepository = {
-  /**
-   * The ids among `ids` that are orders of the organisation, locked until the transaction ends
-   * (PostgreSQL FOR UPDATE, in id order so concurrent batches cannot deadlock).
-   */
-  async lockExisting(tdb: TenantDb, ids: readonly number[]): Promise<Set<number>> {
-    const out = new Set<number>();
-    for (const part of chunks(
-      [...ids].sort((a, b) => a - b),
-      CHUNK,
-    )) {
-      const q = tdb.selectFrom('orders').select('id').where('id', 'in', part).orderBy('id');
-      for (const r of await (tdb.isPostgres ? q.forUpdate() : q).execute()) out.add(r.id);
-    }
-    return out;
-  },
+  /** The ids among `ids` that are orders of the organisation, locked (orders.lock.ts). */
+  lockExisting: lockOrders,
 
   /** The lines of each of these orders, in position order. */
   async linesOf(tdb: TenantDb, orderIds: readonly number[]): Promise<Map<number, BatchLine[]>> {

@@ -3,6 +3,7 @@ import { invoiceState, invoiceStateOf, linesSummary, searchKeysOf } from '../../
 import { chunks } from '../../db/per-row';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import { lockOrders } from './orders.lock';
 
 export type OrderColumns = Omit<Insertable<OrdersTable>, 'id' | 'org_id'>;
 export type OrderChanges = Updateable<
@@ -49,8 +50,8 @@ export const ordersRepository = {
    * their stock difference from the same old lines.
    */
   async rawById(tdb: TenantDb, id: number, lock = false) {
-    const q = tdb.selectFrom('orders').selectAll().where('id', '=', id);
-    return (lock && tdb.isPostgres ? q.forUpdate() : q).executeTakeFirst();
+    if (lock) await lockOrders(tdb, [id]);
+    return tdb.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
   /**
