@@ -3,6 +3,41 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/**
+ * THE labelled form control: a label, the control (`children`), and the validation message under
+ * it. Every form's fields use it (directly, through FormField for a plain input, or through a
+ * form's own thin wrapper that finds its error by name).
+ */
+export function FieldGroup({
+  id,
+  label,
+  error,
+  children,
+  className = 'mb-3',
+  labelClassName,
+}: {
+  /** The control's id; the label points at it. */
+  id: string;
+  label: ReactNode;
+  /** The message shown under the control (none: valid). */
+  error?: string | undefined;
+  children: ReactNode;
+  className?: string;
+  labelClassName?: string;
+}) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label className={labelClassName}>{label}</Form.Label>
+      {children}
+      {error && (
+        <div className="invalid-feedback d-block" data-testid={`${id}-error`}>
+          {error}
+        </div>
+      )}
+    </Form.Group>
+  );
+}
+
 export interface FormFieldProps {
   /** The input's id; the label points at it. */
   id: string;

@@ -17,6 +17,14 @@ export interface CatalogLists {
   params: readonly Parameter[];
 }
 
+/** Everything the item form chooses from, loaded by the page before the form opens. */
+export interface ItemFormLists extends CatalogLists {
+  vatValues: readonly string[];
+  currencyValues: readonly string[];
+  /** Parameters an item of the chosen category may carry. */
+  categoryParams: readonly Parameter[];
+}
+
 /** Loads the catalogue's reference lists once for a form; `error` is the first failure. */
 export function useCatalogLists(): { lists: CatalogLists; error: unknown; pending: boolean } {
   const statuses = listResources.itemStatuses.useList();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
 import { get, useFormContext, type FieldValues } from 'react-hook-form';
+import { FieldGroup } from '@web/ui/FormField';
 
 /** The error message of a (nested) form field, e.g. `client.email` or `items.2.price`. */
 export function useErrorOf(): (name: string) => string | undefined {
@@ -9,7 +9,7 @@ export function useErrorOf(): (name: string) => string | undefined {
   return (name) => (get(errors, name) as { message?: string } | undefined)?.message;
 }
 
-/** A labelled control of the order form with its validation message under it. */
+/** A labelled control of the order form with the validation message of field `name` under it. */
 export function Field({
   id,
   label,
@@ -24,16 +24,9 @@ export function Field({
   children: ReactNode;
   className?: string;
 }) {
-  const error = useErrorOf()(name);
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label className="mb-1">{label}</Form.Label>
+    <FieldGroup id={id} label={label} error={useErrorOf()(name)} className={className} labelClassName="mb-1">
       {children}
-      {error && (
-        <div className="invalid-feedback d-block" data-testid={`${id}-error`}>
-          {error}
-        </div>
-      )}
-    </Form.Group>
+    </FieldGroup>
   );
 }
