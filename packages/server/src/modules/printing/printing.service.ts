@@ -110,9 +110,9 @@ const isBarcodeKind = (kind: string): kind is BarcodeKind => (BARCODE_KINDS as r
 let drawing: Promise<unknown> = Promise.resolve();
 
 /**
- * Sheets of one process are drawn one at a time. Drawing is CPU work that yields after every page;
- * several sheets at once would each add a page of work between two turns of every other request
- * (sign-ins, scans), so they queue instead, and everybody else waits at most one page.
+ * Sheets of one process are drawn one at a time. Drawing is CPU work that yields after every row of
+ * labels; several sheets at once would each add a row of work between two turns of every other
+ * request (sign-ins, scans), so they queue instead, and everybody else waits at most one row.
  */
 function oneSheetAtATime<T>(draw: () => Promise<T>): Promise<T> {
   const run = drawing.then(draw, draw);
