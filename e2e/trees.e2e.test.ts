@@ -192,7 +192,7 @@ describe('category and warehouse place trees', () => {
     expect(await tree.form.count()).toBe(0);
     expect(await tree.editButton('Hala główna').count()).toBe(0);
     expect(await tree.deleteButton('Hala główna').count()).toBe(0);
-    // Reading and printing codes stay available.
-    expect(await tree.multiStart.isVisible()).toBe(true);
+    // Printing the tree's reader codes needs main.items.edit too: no selection for codes is offered.
+    expect(await tree.multiStart.count()).toBe(0);
   });
 });

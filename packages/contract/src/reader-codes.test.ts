@@ -3,6 +3,7 @@ import { VALIDATION as V } from './messages';
 import {
   BARCODE_KINDS,
   BARCODE_MAX_CODES,
+  BARCODE_PRINT_PERMISSIONS,
   barcodeBodySchemas,
   encodeReaderCode,
   ID_CODE_PREFIXES,
@@ -15,6 +16,7 @@ import {
   type IdCodeKind,
   type ReaderCode,
 } from './reader-codes';
+import { REFERENCE_LISTS } from './reference-lists';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
@@ -190,5 +192,19 @@ describe('barcodeBodySchemas', () => {
     ['item', { itemCodes: [''] }, V.readerItemCodeInvalid],
   ] as const)('%s refuses %j with a Polish message', (kind, body, message) => {
     expect(firstMessage(barcodeBodySchemas[kind].safeParse(body))).toBe(message);
+  });
+});
+
+describe('sheet limits and permissions', () => {
+  it('the too-long message names the maximum', () => {
+    expect(V.barcodeListTooLong).toContain(`najwyżej ${BARCODE_MAX_CODES} kodów`);
+    expect(BARCODE_MAX_CODES).toBeLessThanOrEqual(1000);
+  });
+
+  it('every kind names a permission; a reference list’s sheet needs the permission that edits the list', () => {
+    expect(Object.keys(BARCODE_PRINT_PERMISSIONS).sort()).toEqual([...BARCODE_KINDS].sort());
+    for (const list of Object.values(REFERENCE_LISTS)) {
+      if ('codes' in list) expect(BARCODE_PRINT_PERMISSIONS[list.codes.kind], list.apiPath).toBe(list.editPermission);
+    }
   });
 });

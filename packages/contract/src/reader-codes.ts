@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION as V } from './messages';
+import type { PermissionKey } from './permissions';
 import { PACKAGE_SIZE_MAX_MM } from './reference';
 
 // ---- the reader-code format --------------------------------------------------------------------
@@ -181,8 +182,37 @@ export const BARCODE_KINDS = [
 ] as const;
 export type BarcodeKind = (typeof BARCODE_KINDS)[number];
 
-/** Most codes one request may print (a 5,000-code sheet is about 210 A4 pages). */
-export const BARCODE_MAX_CODES = 5000;
+/**
+ * Most codes one request may print: 1,000 codes are 42 A4 pages and about a quarter of a second
+ * of one core to draw (5,000 took 1.3 s, and a few users printing them at once slowed every other
+ * call of the process). VALIDATION.barcodeListTooLong names this number.
+ */
+export const BARCODE_MAX_CODES = 1000;
+
+/**
+ * The permission each sheet needs (docs/decisions.md, Reader-code sheets). Item and order codes
+ * print data of the list they come from, so reading that list is enough; every other sheet holds
+ * codes that only a barcode reader acts on, so it needs the permission of that reader, which is
+ * also the permission that edits the list (the item reader: goods lists and stock changes; the
+ * order reader: order lists, sizes, weights and commands).
+ */
+export const BARCODE_PRINT_PERMISSIONS = {
+  item: 'main.items.show',
+  order: 'main.order.show',
+  item_add_sub: 'main.items.edit',
+  item_status: 'main.items.edit',
+  item_group: 'main.items.edit',
+  delivery_price_list: 'main.items.edit',
+  delivery_time: 'main.items.edit',
+  category: 'main.items.edit',
+  place: 'main.items.edit',
+  size: 'main.order.edit',
+  weight: 'main.order.edit',
+  other: 'main.order.edit',
+  order_status: 'main.order.edit',
+  income_source: 'main.order.edit',
+  user_size: 'main.order.edit',
+} as const satisfies Record<BarcodeKind, PermissionKey>;
 
 function codeList<T extends z.ZodType>(element: T) {
   return z

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
 import { authenticate } from './modules/auth';
-import { buildApp, type BuiltApp } from './platform/app';
+import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { svgCaptchaGenerator } from './platform/captcha';
 import type { AppDeps } from './platform/context';
 import { EventBus } from './platform/events';
@@ -48,10 +48,10 @@ export function createDeps(
 /** The HTTP app with every module's routes (plus `extraRoutes`, for the route-table test). */
 export async function createApp(
   deps: AppDeps,
-  opts: { logger?: boolean; extraRoutes?: RouteDef[] } = {},
+  opts: { logger?: boolean; logStream?: LogDestination; extraRoutes?: RouteDef[] } = {},
 ): Promise<BuiltApp> {
   const routes = [...allModules.flatMap((m) => m.routes), ...(opts.extraRoutes ?? [])];
-  const built = await buildApp(deps, routes, { logger: opts.logger });
+  const built = await buildApp(deps, routes, { logger: opts.logger, logStream: opts.logStream });
   const log: FastifyBaseLogger = built.app.log;
   eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
   return built;

@@ -7,7 +7,7 @@ import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER, type TokenObject } from '@zaplec
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, openSqlite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import type { RouteInfo } from '../src/platform/app';
+import type { LogDestination, RouteInfo } from '../src/platform/app';
 import { createApp, createDeps } from '../src/server';
 import type { CaptchaGenerator } from '../src/platform/captcha';
 import type { AppDeps } from '../src/platform/context';
@@ -96,8 +96,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real server on a random port with a fresh database of the run's engine. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * A real server on a random port with a fresh database of the run's engine. `logStream` turns the
+ * logger on (at `overrides.logLevel`, default info) and receives its JSON lines.
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { logStream?: LogDestination } = {},
+): Promise<TestServer> {
   const { database, cliEnv, drop } = await createTestDatabase();
   await migrate(database);
   const captcha = new KnownCaptcha();
@@ -107,7 +113,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const config: Config = {
     ...loadConfig({}),
     isTest: true,
-    logLevel: 'silent',
+    logLevel: opts.logStream ? 'info' : 'silent',
     // Test files register many organisations from one address; the limit has its own test.
     captchaRateLimit: 100_000,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
@@ -117,7 +123,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     captcha,
     now: () => new Date(Date.now() + clock.offsetMs),
   });
-  const { app, routes } = await createApp(deps, { logger: false });
+  const { app, routes } = await createApp(
+    deps,
+    opts.logStream ? { logger: true, logStream: opts.logStream } : { logger: false },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

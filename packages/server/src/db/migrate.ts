@@ -17,6 +17,7 @@ import { m0014Shipments } from './migrations/0014_shipments';
 import { m0015Invoices } from './migrations/0015_invoices';
 import { m0016OrderReader } from './migrations/0016_order_reader';
 import { m0017DispatchReservations } from './migrations/0017_dispatch_reservations';
+import { m0018IdempotencyPayload } from './migrations/0018_idempotency_payload';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -36,6 +37,7 @@ export const MIGRATIONS: Migration[] = [
   m0015Invoices,
   m0016OrderReader,
   m0017DispatchReservations,
+  m0018IdempotencyPayload,
 ];
 
 /**

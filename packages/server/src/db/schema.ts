@@ -235,6 +235,8 @@ export interface IdempotencyKeysTable {
   org_id: number;
   key: string;
   answer: string;
+  /** sha256 (hex) of the request's canonical JSON; null for keys stored before migration 0018. */
+  payload_hash: string | null;
   created_at: string | Date;
 }
 

@@ -15,6 +15,7 @@ import { registerRoutes, type RouteDef } from './route';
 import { MSG } from './messages.pl';
 import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
+import { serializeRequest } from './log-redaction';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
 export interface RouteInfo {
@@ -38,10 +39,28 @@ const LOG_REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/** Where log lines go instead of standard output (tests read the request log through it). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
 /** Builds the HTTP app from its parts; `routes` come from the modules (server.ts assembles them). */
-export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  deps: AppDeps,
+  routes: RouteDef[],
+  opts: { logger?: boolean; logStream?: LogDestination } = {},
+): Promise<BuiltApp> {
+  // The request serializer logs no headers and redacts customers' data and secrets in the URL
+  // (log-redaction.ts); the header paths stay redacted for any other logger that prints them.
   const logger: FastifyServerOptions['logger'] =
-    opts.logger === false ? false : { level: deps.config.logLevel, redact: LOG_REDACT };
+    opts.logger === false
+      ? false
+      : {
+          level: deps.config.logLevel,
+          redact: LOG_REDACT,
+          serializers: { req: serializeRequest },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        };
   const app = Fastify({
     logger,
     trustProxy: deps.config.trustProxy,

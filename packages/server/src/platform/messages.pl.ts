@@ -14,6 +14,8 @@ export const MSG = {
   tooMany: 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.',
   internal: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie.',
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
+  idempotencyKeyReused:
+    'Ten klucz idempotencji został już użyty z innymi danymi. Zmiany nie zostały zapisane: odśwież stronę i powtórz operację.',
   loginFailed: 'Niepoprawny login lub hasło.',
   loginRateLimited: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilkanaście minut.',
   tokenInvalid: 'Sesja wygasła lub jest nieprawidłowa. Zaloguj się ponownie.',

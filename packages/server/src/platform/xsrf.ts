@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
+import { XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
 import { forbidden } from './errors';
 import { MSG } from './messages.pl';
 
@@ -8,7 +8,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit XSRF protection: the server sets a random XSRF-TOKEN cookie (readable by the
- * app, SameSite=Strict); every non-GET call under /api must repeat it in X-XSRF-TOKEN.
+ * app, SameSite=Strict); every request with a method other than GET, HEAD or OPTIONS must repeat
+ * it in X-XSRF-TOKEN, whatever its path. Deciding by the path ("starts with /api") let
+ * `POST /%61pi/...` and the absolute form `POST http://host/api/...` through: the router decodes
+ * and strips what a prefix test on the raw target does not. No endpoint is exempt (nothing
+ * public takes cross-site posts: sign-in and registration come from the app, which sends the
+ * header); a non-GET request to a path that is not a route answers 403 instead of 404.
  */
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -21,7 +26,7 @@ export function installXsrf(app: FastifyInstance): void {
         secure: req.protocol === 'https',
       });
     }
-    if (SAFE.has(req.method) || !req.url.startsWith(API_BASE)) return;
+    if (SAFE.has(req.method)) return;
     const header = req.headers[XSRF_HEADER.toLowerCase()];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookieValue || !sent || !equal(cookieValue, sent)) throw forbidden(MSG.xsrf);

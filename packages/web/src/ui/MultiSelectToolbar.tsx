@@ -2,7 +2,7 @@ import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { useReaderCodes } from '@web/app/reader-codes.api';
+import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
 import { format } from '@web/i18n';
 import type { MultiSelect } from './useMultiSelect';
 import { uiText } from './texts';
@@ -17,12 +17,14 @@ interface Props {
 
 /**
  * 'Zaznacz wiele' / 'Anuluj zaznaczanie' with print and download of reader codes for the
- * selected rows (platform.md §2 reference lists). Used by every list that offers codes.
+ * selected rows (platform.md §2 reference lists). Used by every list that offers codes; drawn
+ * only for users who may print the list's codes (selection serves nothing else).
  */
 export function MultiSelectToolbar({ select, codesKind, fileName }: Props) {
   const t = uiText().multiSelect;
   const toast = useToast();
   const codes = useReaderCodes();
+  const canPrint = useCanPrintCodes(codesKind);
 
   const run = (output: 'print' | 'download') => {
     if (select.selectedIds.length === 0) {
@@ -32,6 +34,7 @@ export function MultiSelectToolbar({ select, codesKind, fileName }: Props) {
     codes.mutate({ kind: codesKind, body: { ids: select.selectedIds }, output, fileName });
   };
 
+  if (!canPrint) return null;
   if (!select.active) {
     return (
       <Button variant="outline-secondary" size="sm" onClick={select.start} data-testid="multi-start">

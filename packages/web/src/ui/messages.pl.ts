@@ -52,6 +52,9 @@ export const uiMessages = {
     nothingSelectedTitle: 'Nic nie wybrano',
     nothingSelected: 'Zaznacz co najmniej jeden wiersz.',
     codesErrorTitle: 'Błąd pobierania kodów',
+    tooManyTitle: 'Za dużo kodów',
+    tooMany: 'Jednorazowo można wydrukować najwyżej {max} kodów, a wybrano {n}.',
+    noPermission: 'Nie masz uprawnień do wydruku tych kodów.',
   },
   color: {
     hex: 'Kod koloru (szesnastkowo)',

@@ -4,6 +4,7 @@ import { isValidGtin, itemLookupAnswerSchema, itemSchema, massResultSchema, type
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
 import { createCatalog, itemBody, type Catalog } from '../../../test/catalog';
+import { MSG } from '../../platform/messages.pl';
 
 let server: TestServer;
 let org: TestOrg;
@@ -276,6 +277,30 @@ describe('POST /items/mass_edit', () => {
       err: [],
       notFound: [item.id],
     });
+  });
+
+  it('the same idempotency key with other data answers 422 in Polish and changes nothing', async () => {
+    const a = await create({ countWare: 0, price: 10 });
+    const b = await create({ countWare: 0, price: 20 });
+    const key = 'batch-reused-0001';
+    const body = { ids: [a.id], data: { price: { type: 'SET', value: 15 } }, idempotencyKey: key };
+    expect((await massEdit(body)).body).toEqual({ ok: [a.code], err: [], notFound: [] });
+    for (const changed of [
+      { ...body, ids: [b.id] },
+      { ...body, data: { price: { type: 'SET', value: 16 } } },
+      { ...body, ids: [a.id, b.id] },
+    ]) {
+      const res = await massEdit(changed);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ code: 422, message: MSG.idempotencyKeyReused });
+    }
+    expect(await get(a.id)).toMatchObject({ price: 15 });
+    expect(await get(b.id)).toMatchObject({ price: 20 });
+    // The same data with its fields in another order is the same request: the stored answer.
+    const reordered = { idempotencyKey: key, data: { price: { value: 15, type: 'SET' } }, ids: [a.id] };
+    const again = await massEdit(reordered);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ok: [a.code], err: [], notFound: [] });
   });
 
   it("refuses a bad payload with 400 naming the field, and another organisation's references", async () => {

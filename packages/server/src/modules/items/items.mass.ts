@@ -273,7 +273,7 @@ export async function massEdit(
   data: MassEditDataParsed,
   idempotencyKey: string | undefined,
 ): Promise<MassResult> {
-  return idempotent(ctx, idempotencyKey, massResultSchema, async (tdb) => {
+  return idempotent(ctx, idempotencyKey, { ids, data }, massResultSchema, async (tdb) => {
     await prepare(tdb, data);
     const result = emptyResult();
     const unique = [...new Set(ids)];

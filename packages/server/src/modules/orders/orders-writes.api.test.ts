@@ -6,6 +6,7 @@ import { createOrg, createUser, type TestOrg } from '../../../test/factories';
 import { createOrderRefs, expectRollupsInStep, line, orderBody, type OrderRefs } from '../../../test/orders';
 import { setFlag, stockedItem } from '../../../test/ledger';
 import { verifyLedger } from '../stock';
+import { MSG } from '../../platform/messages.pl';
 
 /**
  * POST /orders/mass_delete, /orders/mass_edit and /orders/divide through HTTP (docs/decisions.md,
@@ -107,6 +108,31 @@ describe('POST /orders/mass_edit', () => {
     const retry = await org.admin.post<OrderMassResult>('/api/orders/mass_edit', body);
     expect(retry.body).toEqual(res.body);
     expect((await get(o1.id))?.deliveryCost).toBe(1);
+  });
+
+  it('the same idempotency key with other data answers 422 in Polish and changes nothing', async () => {
+    const o1 = await create({ deliveryCost: 10, items: [] });
+    const o2 = await create({ deliveryCost: 20, items: [] });
+    const key = `orders-reused-${seq}-abcdef`;
+    const body = { ids: [o1.id], data: { deliveryCost: 11 }, idempotencyKey: key };
+    expect((await org.admin.post('/api/orders/mass_edit', body)).body).toEqual({ ok: [o1.id], err: [], notFound: [] });
+    for (const changed of [
+      { ...body, ids: [o2.id] },
+      { ...body, data: { deliveryCost: 12 } },
+    ]) {
+      const res = await org.admin.post('/api/orders/mass_edit', changed);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ code: 422, message: MSG.idempotencyKeyReused });
+    }
+    expect((await get(o1.id))?.deliveryCost).toBe(11);
+    expect((await get(o2.id))?.deliveryCost).toBe(20);
+    const same = await org.admin.post('/api/orders/mass_edit', {
+      idempotencyKey: key,
+      data: { deliveryCost: 11 },
+      ids: [o1.id],
+    });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual({ ok: [o1.id], err: [], notFound: [] });
   });
 
   it('sets the VAT and the income source', async () => {

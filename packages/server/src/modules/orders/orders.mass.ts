@@ -58,6 +58,7 @@ export async function massEditOrders(
   return idempotent(
     ctx,
     idempotencyKey,
+    { ids, data },
     orderMassResultSchema,
     async (tdb) => {
       if (data.orderStatusId !== undefined && !(await repo.exists(tdb, 'order_statuses', data.orderStatusId)))

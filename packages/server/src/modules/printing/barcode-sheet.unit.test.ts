@@ -56,6 +56,21 @@ describe('renderBarcodeSheet', { timeout: 30_000 }, () => {
     expect(pdf).not.toContain('/Subtype /Image');
   });
 
+  it('gives the event loop a turn after every row of labels, not only after every page', async () => {
+    const labels = Array.from({ length: 2 * LABELS_PER_PAGE }, (_, i) => ({ text: `SIZE:${i + 1}`, caption: 'x' }));
+    let turns = 0;
+    let watching = true;
+    const watch = () => {
+      turns++;
+      if (watching) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await renderBarcodeSheet('Kody', labels);
+    watching = false;
+    // Two pages of SHEET.rows rows each: other work ran between the rows.
+    expect(turns).toBeGreaterThanOrEqual(2 * SHEET.rows);
+  });
+
   it('reads each font file once per process', () => {
     expect(fontData('regular')).toBe(fontData('regular'));
     expect(fontData('bold')).toBe(fontData('bold'));

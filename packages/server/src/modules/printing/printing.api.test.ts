@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BARCODE_MAX_CODES, barcodePdfSchema, VALIDATION as V } from '@zaplecze/contract';
+import {
+  BARCODE_KINDS,
+  BARCODE_MAX_CODES,
+  BARCODE_PRINT_PERMISSIONS,
+  barcodePdfSchema,
+  VALIDATION as V,
+  type BarcodeKind,
+} from '@zaplecze/contract';
 import { ApiClient, startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
 import { createOrderRefs, orderBody } from '../../../test/orders';
 import { decodeCode128, pdfPageCount, pdfText } from '../../../test/pdf-tools';
+import { MSG } from '../../platform/messages.pl';
 import { PRINT_MSG } from './messages.pl';
 
 let server: TestServer;
@@ -59,6 +67,25 @@ async function createRow(client: ApiClient, path: string, body: object): Promise
   if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
+
+/** A body of each kind that passes its schema (rows that may not exist: 404 is a pass too). */
+const VALID_BODIES: Record<BarcodeKind, object> = {
+  item: { itemCodes: ['ABC-1'] },
+  order: { orderIds: [1] },
+  item_add_sub: { numbers: [5] },
+  size: { milimeters: [300] },
+  weight: { grams: [500] },
+  other: {},
+  item_status: { ids: [1] },
+  item_group: { ids: [1] },
+  delivery_price_list: { ids: [1] },
+  delivery_time: { ids: [1] },
+  category: { ids: [1] },
+  place: { ids: [1] },
+  order_status: { ids: [1] },
+  income_source: { ids: [1] },
+  user_size: { ids: [1] },
+};
 
 async function print(kind: string, body: unknown, client: ApiClient = org.admin) {
   return client.post<{ pdf?: string; message?: string }>(`/api/print/barcode/${kind}`, body);
@@ -137,13 +164,42 @@ describe('POST /api/print/barcode/{kind}', () => {
     );
   });
 
-  it('needs no list permission, only a signed-in user', async () => {
-    const clerk = await createUser(server, org, {
-      login: 'magazyn',
-      permissions: '',
-    });
-    expect((await print('other', {}, clerk.client)).status).toBe(200);
-    expect((await print('item_status', { ids: [ids.item_status] }, clerk.client)).status).toBe(200);
+  it('a user with no permission gets 403 for every kind, before the body is read', async () => {
+    const nobody = await createUser(server, org, { login: 'bezuprawnien', permissions: '' });
+    for (const kind of BARCODE_KINDS) {
+      const res = await print(kind, VALID_BODIES[kind], nobody.client);
+      expect(res.status, kind).toBe(403);
+      expect(res.body.message, kind).toBe(MSG.forbidden);
+      expect((await print(kind, { ids: 'zle' }, nobody.client)).status, kind).toBe(403);
+    }
+  });
+
+  it('each sheet needs the permission of its area, and only that one', async () => {
+    const users = {
+      'main.items.show': await createUser(server, org, { login: 'towaryodczyt', permissions: 'main.items.show' }),
+      'main.items.edit': await createUser(server, org, { login: 'towaryzmiana', permissions: 'main.items.edit' }),
+      'main.order.show': await createUser(server, org, { login: 'zamowodczyt', permissions: 'main.order.show' }),
+      'main.order.edit': await createUser(server, org, { login: 'zamowzmiana', permissions: 'main.order.edit' }),
+    };
+    for (const kind of BARCODE_KINDS) {
+      for (const [permission, user] of Object.entries(users)) {
+        const res = await print(kind, VALID_BODIES[kind], user.client);
+        const allowed = BARCODE_PRINT_PERMISSIONS[kind] === permission;
+        // An item or order that does not exist is 404: the permission check let the call through.
+        if (allowed) expect([200, 404], `${kind} ${permission}`).toContain(res.status);
+        else expect(res.status, `${kind} ${permission}`).toBe(403);
+      }
+    }
+    expect((await print('other', {}, users['main.order.edit'].client)).status).toBe(200);
+    expect((await print('item_status', { ids: [ids.item_status] }, users['main.items.edit'].client)).status).toBe(200);
+  });
+
+  it(`prints ${BARCODE_MAX_CODES} codes and refuses one more with a Polish 400 naming the maximum`, async () => {
+    const most = await sheet('weight', { grams: range(BARCODE_MAX_CODES) });
+    expect(await pdfPageCount(most)).toBe(Math.ceil(BARCODE_MAX_CODES / 24));
+    const res = await print('weight', { grams: range(BARCODE_MAX_CODES + 1) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(`Jednorazowo można wydrukować najwyżej ${BARCODE_MAX_CODES} kodów.`);
   });
 
   it('answers 401 without a token, before looking at the kind or the body', async () => {

@@ -3,8 +3,8 @@ import { route } from '../../platform/route';
 import { printBarcodes } from './printing.service';
 
 export const printingRoutes = [
-  // Printing reads lists any signed-in user may read; the body schema depends on the kind, so the
-  // service validates it (after the kind, so that an unknown kind answers 404, not 400).
+  // The permission and the body schema depend on the kind, so the service checks both (after the
+  // kind, so that an unknown kind answers 404, not 403 or 400).
   route({
     method: 'POST',
     url: '/print/barcode/:kind',

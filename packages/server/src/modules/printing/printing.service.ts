@@ -1,12 +1,14 @@
 import {
   BARCODE_KINDS,
+  BARCODE_PRINT_PERMISSIONS,
   barcodeBodySchemas,
+  hasPermissionExact,
   encodeReaderCode,
   READER_COMMANDS,
   type BarcodeKind,
   type BarcodePdf,
 } from '@zaplecze/contract';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/context';
 import { itemsRepository } from '../items';
 import { renderBarcodeSheet, type SheetLabel } from './barcode-sheet';
@@ -104,10 +106,29 @@ const SOURCES: Record<BarcodeKind, LabelSource> = {
 
 const isBarcodeKind = (kind: string): kind is BarcodeKind => (BARCODE_KINDS as readonly string[]).includes(kind);
 
-/** POST /print/barcode/{kind}: the sheet of reader codes as a base64 PDF (platform.md §7). */
+/** The sheet drawn last (or being drawn) in this process; the next one waits for it. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sheets of one process are drawn one at a time. Drawing is CPU work that yields after every row of
+ * labels; several sheets at once would each add a row of work between two turns of every other
+ * request (sign-ins, scans), so they queue instead, and everybody else waits at most one row.
+ */
+function oneSheetAtATime<T>(draw: () => Promise<T>): Promise<T> {
+  const run = drawing.then(draw, draw);
+  drawing = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * POST /print/barcode/{kind}: the sheet of reader codes as a base64 PDF (platform.md §7). Each kind
+ * needs its permission (BARCODE_PRINT_PERMISSIONS), checked before the body is read, and prints at
+ * most BARCODE_MAX_CODES codes (the body schemas refuse more with 400).
+ */
 export async function printBarcodes(ctx: AuthContext, kind: string, body: unknown): Promise<BarcodePdf> {
   if (!isBarcodeKind(kind)) throw notFound(PRINT_MSG.unknownKind);
+  if (!hasPermissionExact(ctx.user.permissions, BARCODE_PRINT_PERMISSIONS[kind])) throw forbidden();
   const labels = await SOURCES[kind](ctx, body);
-  const pdf = await renderBarcodeSheet(PRINT_TEXT.title(kind), labels);
+  const pdf = await oneSheetAtATime(() => renderBarcodeSheet(PRINT_TEXT.title(kind), labels));
   return { pdf: pdf.toString('base64') };
 }

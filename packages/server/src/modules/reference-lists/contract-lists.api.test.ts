@@ -50,7 +50,10 @@ describe.each(Object.keys(REFERENCE_LISTS) as ReferenceListKey[])('REFERENCE_LIS
     expect(rows.map((r) => r.id)).toContain(row.id);
 
     if ('codes' in def) {
-      const sheet = await reader.client.post(`/api/print/barcode/${def.codes.kind}`, { ids: [row.id] });
+      // The sheet of a list's codes needs the permission that edits the list (a reader does not).
+      const url = `/api/print/barcode/${def.codes.kind}`;
+      expect((await reader.client.post(url, { ids: [row.id] })).status).toBe(403);
+      const sheet = await org.admin.post(url, { ids: [row.id] });
       expect(sheet.status).toBe(200);
       expect(
         Buffer.from((sheet.body as { pdf: string }).pdf, 'base64')

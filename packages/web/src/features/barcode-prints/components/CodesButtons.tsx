@@ -2,7 +2,8 @@ import type { BarcodeKind } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
-import { useReaderCodes, type CodesOutput } from '@web/app/reader-codes.api';
+import { useCanPrintCodes, useReaderCodes, type CodesOutput } from '@web/app/reader-codes.api';
+import { uiText } from '@web/ui/texts';
 import { barcodePrintsText } from '../texts';
 
 interface Props {
@@ -14,12 +15,23 @@ interface Props {
   testId: string;
 }
 
-/** Print (opens the PDF for printing) and download of one sheet; errors toast 'Błąd pobierania kodów' (10 s). */
+/**
+ * Print (opens the PDF for printing) and download of one sheet; errors toast 'Błąd pobierania kodów'
+ * (10 s). A user without the sheet's permission sees a short note instead of the buttons.
+ */
 export function CodesButtons({ kind, body, fileName, disabled, testId }: Props) {
   const t = barcodePrintsText();
   const codes = useReaderCodes();
+  const canPrint = useCanPrintCodes(kind);
   const pending = (output: CodesOutput) => codes.isPending && codes.variables.output === output;
   const run = (output: CodesOutput) => codes.mutate({ kind, body, output, fileName });
+  if (!canPrint) {
+    return (
+      <p className="text-muted small mb-0" data-testid={`${testId}-no-permission`}>
+        {uiText().multiSelect.noPermission}
+      </p>
+    );
+  }
   return (
     <div className="d-flex flex-wrap gap-2">
       <Button

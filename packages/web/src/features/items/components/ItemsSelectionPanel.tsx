@@ -2,7 +2,7 @@ import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { useReaderCodes } from '@web/app/reader-codes.api';
+import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { itemsText } from '../texts';
@@ -25,6 +25,7 @@ export function ItemsSelectionPanel({ codes, canEdit, deleting, onMassEdit, onDe
   const t = itemsText().select;
   const toast = useToast();
   const readerCodes = useReaderCodes();
+  const canPrint = useCanPrintCodes('item');
 
   const run = (output: 'print' | 'download') => {
     if (codes.length === 0) {
@@ -40,34 +41,38 @@ export function ItemsSelectionPanel({ codes, canEdit, deleting, onMassEdit, onDe
         <span className="fw-semibold me-auto" data-testid="items-selected-count">
           {format(t.selected, { n: codes.length })}
         </span>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          disabled={readerCodes.isPending}
-          onClick={() => run('print')}
-          data-testid="items-print-codes"
-        >
-          {readerCodes.isPending && readerCodes.variables?.output === 'print' ? (
-            <Spinner animation="border" size="sm" className="me-1" />
-          ) : (
-            <i className="bi bi-printer me-1" aria-hidden="true" />
-          )}
-          {t.print}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          disabled={readerCodes.isPending}
-          onClick={() => run('download')}
-          data-testid="items-download-codes"
-        >
-          {readerCodes.isPending && readerCodes.variables?.output === 'download' ? (
-            <Spinner animation="border" size="sm" className="me-1" />
-          ) : (
-            <i className="bi bi-download me-1" aria-hidden="true" />
-          )}
-          {t.download}
-        </Button>
+        {canPrint && (
+          <>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={readerCodes.isPending}
+              onClick={() => run('print')}
+              data-testid="items-print-codes"
+            >
+              {readerCodes.isPending && readerCodes.variables?.output === 'print' ? (
+                <Spinner animation="border" size="sm" className="me-1" />
+              ) : (
+                <i className="bi bi-printer me-1" aria-hidden="true" />
+              )}
+              {t.print}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={readerCodes.isPending}
+              onClick={() => run('download')}
+              data-testid="items-download-codes"
+            >
+              {readerCodes.isPending && readerCodes.variables?.output === 'download' ? (
+                <Spinner animation="border" size="sm" className="me-1" />
+              ) : (
+                <i className="bi bi-download me-1" aria-hidden="true" />
+              )}
+              {t.download}
+            </Button>
+          </>
+        )}
         {canEdit && (
           <Button size="sm" variant="outline-secondary" onClick={onMassEdit} data-testid="items-mass-edit">
             <i className="bi bi-pencil-square me-1" aria-hidden="true" />

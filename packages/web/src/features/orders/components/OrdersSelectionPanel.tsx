@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
-import { useReaderCodes } from '@web/app/reader-codes.api';
+import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import type { DocumentKind, DocumentOutput } from '../documents';
@@ -42,6 +42,7 @@ export function OrdersSelectionPanel({
   const t = ordersText().select;
   const toast = useToast();
   const readerCodes = useReaderCodes();
+  const canPrint = useCanPrintCodes('order');
 
   const codes = (output: 'print' | 'download') => {
     if (ids.length === 0) {
@@ -94,34 +95,38 @@ export function OrdersSelectionPanel({
         {canEdit && documents('mass-waybills', 'bol', 'bi-truck', t.massWaybills, t.massSendOnly)}
         {canEdit && documents('mass-labels', 'label', 'bi-tag', t.massLabels)}
         {canEdit && documents('mass-invoices', 'invoice', 'bi-receipt', t.massInvoices, t.massIssueOnly)}
-        <Button
-          size="sm"
-          variant="outline-primary"
-          disabled={readerCodes.isPending}
-          onClick={() => codes('print')}
-          data-testid="orders-print-codes"
-        >
-          {pending('print') ? (
-            <Spinner animation="border" size="sm" className="me-1" />
-          ) : (
-            <i className="bi bi-printer me-1" aria-hidden="true" />
-          )}
-          {t.printCodes}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          disabled={readerCodes.isPending}
-          onClick={() => codes('download')}
-          data-testid="orders-download-codes"
-        >
-          {pending('download') ? (
-            <Spinner animation="border" size="sm" className="me-1" />
-          ) : (
-            <i className="bi bi-download me-1" aria-hidden="true" />
-          )}
-          {t.downloadCodes}
-        </Button>
+        {canPrint && (
+          <>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={readerCodes.isPending}
+              onClick={() => codes('print')}
+              data-testid="orders-print-codes"
+            >
+              {pending('print') ? (
+                <Spinner animation="border" size="sm" className="me-1" />
+              ) : (
+                <i className="bi bi-printer me-1" aria-hidden="true" />
+              )}
+              {t.printCodes}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={readerCodes.isPending}
+              onClick={() => codes('download')}
+              data-testid="orders-download-codes"
+            >
+              {pending('download') ? (
+                <Spinner animation="border" size="sm" className="me-1" />
+              ) : (
+                <i className="bi bi-download me-1" aria-hidden="true" />
+              )}
+              {t.downloadCodes}
+            </Button>
+          </>
+        )}
         {canEdit && (
           <Button size="sm" variant="outline-secondary" onClick={onMassEdit} data-testid="orders-mass-edit">
             <i className="bi bi-pencil-square me-1" aria-hidden="true" />
