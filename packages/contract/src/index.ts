@@ -23,3 +23,4 @@ export * from './buyer-info';
 export * from './documents';
 export * from './order-reader';
 export * from './invoices';
+export * from './numbers';

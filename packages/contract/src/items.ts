@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { GTIN_MAX, isValidGtin } from './gtin';
 import { marginSchema, moneySchema, vatSchema } from './money';
 import { pagedAnswerSchema, pagingSchema } from './paging';
@@ -46,6 +47,7 @@ export const ITEM_MSG = {
   paramValueTooLong: `Wartość parametru może mieć najwyżej ${PARAM_VALUE_MAX} znaków.`,
   paramRepeated: 'Parametr występuje w towarze więcej niż raz.',
   generateTooMany: `Jednorazowo można wygenerować najwyżej ${GENERATE_MAX} towarów.`,
+  generateNumberInvalid: 'Numer początkowy i końcowy muszą być liczbami całkowitymi od 0 do 999999999.',
   generateRange: 'Numer końcowy nie może być mniejszy od numeru początkowego.',
   massTooMany: `Jedno wywołanie może objąć najwyżej ${MASS_BATCH_MAX} towarów.`,
   idsRequired: 'Nie wybrano towarów.',
@@ -73,11 +75,13 @@ export const currencySchema = z
   .transform((s) => s.toUpperCase())
   .refine((s) => /^[A-Z]{3}$/.test(s), { error: ITEM_MSG.currencyInvalid });
 
-export const countSchema = z.coerce
-  .number({ error: ITEM_MSG.countInvalid })
-  .int({ error: ITEM_MSG.countInvalid })
-  .min(0, { error: ITEM_MSG.countInvalid })
-  .max(ITEM_COUNT_MAX, { error: ITEM_MSG.countInvalid });
+export const countSchema = strictNumber(
+  z
+    .number({ error: ITEM_MSG.countInvalid })
+    .int({ error: ITEM_MSG.countInvalid })
+    .min(0, { error: ITEM_MSG.countInvalid })
+    .max(ITEM_COUNT_MAX, { error: ITEM_MSG.countInvalid }),
+);
 
 const urlSchema = z
   .string()
@@ -125,10 +129,12 @@ const itemFields = {
   countWare: countSchema,
   /** null = the stock is what the offer shows (goods-and-orders.md §3). */
   countOffer: countSchema.nullable().default(null),
-  itemStatusId: z.coerce
-    .number({ error: ITEM_MSG.statusRequired })
-    .int({ error: ITEM_MSG.statusRequired })
-    .positive({ error: ITEM_MSG.statusRequired }),
+  itemStatusId: strictNumber(
+    z
+      .number({ error: ITEM_MSG.statusRequired })
+      .int({ error: ITEM_MSG.statusRequired })
+      .positive({ error: ITEM_MSG.statusRequired }),
+  ),
   deliveryPriceListId: optionalRef,
   deliveryTimeId: optionalRef,
   itemGroupId: optionalRef,
@@ -225,11 +231,12 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const refFilter = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number()
-    .int()
-    .refine((n) => n === REF_FILTER_NONE || n === REF_FILTER_ANY || n > 0, { error: 'Niepoprawny filtr.' })
-    .optional(),
+  strictNumber(
+    z
+      .number({ error: 'Niepoprawny filtr.' })
+      .int({ error: 'Niepoprawny filtr.' })
+      .refine((n) => n === REF_FILTER_NONE || n === REF_FILTER_ANY || n > 0, { error: 'Niepoprawny filtr.' }),
+  ).optional(),
 );
 const moneyFilter = z.preprocess(blankToUndefined, moneySchema.optional());
 const countFilter = z.preprocess(blankToUndefined, countSchema.optional());
@@ -279,12 +286,14 @@ const symbol = z
   .trim()
   .max(READER_ITEM_CODE_MAX)
   .transform((s) => s.toUpperCase());
+const GEN_MSG = { error: ITEM_MSG.generateNumberInvalid };
+const generateNumber = strictNumber(z.number(GEN_MSG).int(GEN_MSG).min(0, GEN_MSG).max(999_999_999, GEN_MSG));
 export const itemGenerateSchema = z
   .object({
     beforeSymbol: symbol.refine((s) => s !== '', { error: 'Podaj symbol początkowy.' }),
     afterSymbol: symbol.default(''),
-    start: z.coerce.number().int().min(0).max(999_999_999),
-    stop: z.coerce.number().int().min(0).max(999_999_999),
+    start: generateNumber,
+    stop: generateNumber,
     itemStatusId: idSchema,
     countWare: z.preprocess(blankToUndefined, countSchema.default(0)),
   })

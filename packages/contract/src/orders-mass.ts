@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { moneySchema, vatSchema } from './money';
 import { idSchema } from './schemas';
 
@@ -53,8 +54,10 @@ export const orderMassResultSchema = z.object({
 export type OrderMassResult = z.infer<typeof orderMassResultSchema>;
 
 /**
- * POST /orders/divide (§3 Split request). A line is named by its id (lines of one code may repeat
- * or have no code); `code` is kept as the spec's name for the line and checked against it.
+ * POST /orders/divide (§3 Split request: `itemsToMove` of `code` and `count`). An entry names a
+ * line by `lineId`, or by `code` alone as the spec's request does; a code on several lines takes
+ * the count from those lines in their order (docs/decisions.md, Orders, Split). With both, the
+ * code must be the line's code.
  */
 export const orderDivideSchema = z.object({
   orderId: idSchema,
@@ -63,12 +66,14 @@ export const orderDivideSchema = z.object({
   itemsToMove: z
     .array(
       z.object({
-        lineId: idSchema,
+        lineId: idSchema.optional(),
         code: z.string().trim().max(200).default(''),
-        count: z.coerce
-          .number({ error: ORDER_MASS_MSG.moveCountInvalid })
-          .int({ error: ORDER_MASS_MSG.moveCountInvalid })
-          .min(0, { error: ORDER_MASS_MSG.moveCountInvalid }),
+        count: strictNumber(
+          z
+            .number({ error: ORDER_MASS_MSG.moveCountInvalid })
+            .int({ error: ORDER_MASS_MSG.moveCountInvalid })
+            .min(0, { error: ORDER_MASS_MSG.moveCountInvalid }),
+        ),
       }),
     )
     .max(1000)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { idSchema } from './schemas';
 
 /**
@@ -19,16 +20,20 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** GET /orders_summary: year, month, income source (empty = all), statuses (comma list; empty = all). */
 export const ordersSummaryQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: SUMMARY_MSG.yearInvalid })
-    .int({ error: SUMMARY_MSG.yearInvalid })
-    .min(SUMMARY_YEAR_MIN, { error: SUMMARY_MSG.yearInvalid })
-    .max(SUMMARY_YEAR_MAX, { error: SUMMARY_MSG.yearInvalid }),
-  month: z.coerce
-    .number({ error: SUMMARY_MSG.monthInvalid })
-    .int({ error: SUMMARY_MSG.monthInvalid })
-    .min(1, { error: SUMMARY_MSG.monthInvalid })
-    .max(12, { error: SUMMARY_MSG.monthInvalid }),
+  year: strictNumber(
+    z
+      .number({ error: SUMMARY_MSG.yearInvalid })
+      .int({ error: SUMMARY_MSG.yearInvalid })
+      .min(SUMMARY_YEAR_MIN, { error: SUMMARY_MSG.yearInvalid })
+      .max(SUMMARY_YEAR_MAX, { error: SUMMARY_MSG.yearInvalid }),
+  ),
+  month: strictNumber(
+    z
+      .number({ error: SUMMARY_MSG.monthInvalid })
+      .int({ error: SUMMARY_MSG.monthInvalid })
+      .min(1, { error: SUMMARY_MSG.monthInvalid })
+      .max(12, { error: SUMMARY_MSG.monthInvalid }),
+  ),
   incomeSourceId: z.preprocess(blankToUndefined, idSchema.optional()),
   statuses: z.preprocess(
     (v) => (v === undefined || v === null ? '' : v),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { currencySchema } from './items';
 import { VALIDATION as V } from './messages';
 import { fromHundredths, moneySchema, vatSchema } from './money';
 import { pagedAnswerSchema } from './paging';
-import { idSchema } from './schemas';
+import { EMAIL_MAX, idSchema, isEmailAddress } from './schemas';
 
 /**
  * Orders (goods-and-orders.md §3 Order, Client data, Invoice, Order item; §4 Order edit; rules in
@@ -61,17 +62,21 @@ const countryCode = z
   .refine((s) => s === '' || /^[A-Z]{2}$/.test(s), { error: ORDER_MSG.countryInvalid })
   .default('');
 
-export const orderQuantitySchema = z.coerce
-  .number({ error: ORDER_MSG.quantityInvalid })
-  .int({ error: ORDER_MSG.quantityInvalid })
-  .min(1, { error: ORDER_MSG.quantityInvalid })
-  .max(ORDER_QUANTITY_MAX, { error: ORDER_MSG.quantityInvalid });
+export const orderQuantitySchema = strictNumber(
+  z
+    .number({ error: ORDER_MSG.quantityInvalid })
+    .int({ error: ORDER_MSG.quantityInvalid })
+    .min(1, { error: ORDER_MSG.quantityInvalid })
+    .max(ORDER_QUANTITY_MAX, { error: ORDER_MSG.quantityInvalid }),
+);
 
-export const parcelSizeSchema = z.coerce
-  .number({ error: V.sizeInvalid })
-  .int({ error: V.sizeInvalid })
-  .min(0, { error: V.sizeInvalid })
-  .max(ORDER_SIZE_MAX, { error: V.sizeInvalid });
+export const parcelSizeSchema = strictNumber(
+  z
+    .number({ error: V.sizeInvalid })
+    .int({ error: V.sizeInvalid })
+    .min(0, { error: V.sizeInvalid })
+    .max(ORDER_SIZE_MAX, { error: V.sizeInvalid }),
+);
 
 /** Kilograms ('1,5', 1.25, 0.001) to whole grams. */
 export const weightSchema = z
@@ -97,7 +102,7 @@ export const clientDataInputSchema = z.object({
   city: text(ORDER_SHORT_MAX),
   countryCode,
   pickupPoint: text(ORDER_SHORT_MAX),
-  email: text(ORDER_SHORT_MAX).refine((e) => e === '' || /^[^\s@]+@[^\s@]+$/.test(e), { error: V.emailInvalid }),
+  email: text(EMAIL_MAX).refine((e) => e === '' || isEmailAddress(e), { error: V.emailInvalid }),
   tel: text(ORDER_SHORT_MAX),
 });
 export type ClientDataInput = z.input<typeof clientDataInputSchema>;
@@ -177,11 +182,13 @@ const orderFields = {
 };
 
 const requiredRef = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
+  strictNumber(
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(2_147_483_647, { error: message }),
+  );
 
 const withProblemRule = <T extends { hasProblem: boolean; problem: string | null }>(o: T) => ({
   ...o,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimalText, strictNumber } from './numbers';
 
 /**
  * Paged lists of big tables (items, orders, warehouse changes): one request shape, one answer
@@ -15,18 +16,38 @@ export function pageCount(count: number, perPage: number): number {
   return Math.max(1, Math.ceil(count / perPage));
 }
 
-/** `page` below 1 becomes 1 (goods-and-orders.md §5); junk falls back to the first page. */
-export const pageSchema = z.preprocess((v) => {
-  const n = typeof v === 'string' ? Number(v.trim()) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
-}, z.number().int().min(1));
+/**
+ * The largest page number: the offset of its first row, (page - 1) * perPage, stays below 2^31 for
+ * every page size, so neither engine sees an offset it cannot take (docs/decisions.md, Bad input).
+ */
+export const PAGE_MAX = Math.floor(2_147_483_647 / Math.max(...PER_PAGE_OPTIONS));
+export const PAGING_MSG = {
+  pageTooBig: `Numer strony może wynosić najwyżej ${PAGE_MAX}.`,
+  perPageInvalid: `Liczba wierszy na stronie musi być jedną z: ${PER_PAGE_OPTIONS.join(', ')}`,
+} as const;
+
+/**
+ * `page` below 1 becomes 1 (goods-and-orders.md §5) and junk falls back to the first page, but a
+ * number above PAGE_MAX is refused (400), not clamped: such a link is a mistake, not a wish.
+ */
+export const pageSchema = z.preprocess(
+  (v) => {
+    // Digits too many for parseDecimalText are still a (far too big) page, not junk.
+    const n = typeof v === 'string' ? (parseDecimalText(v) ?? (/^\s*\+?\d+\s*$/.test(v) ? Infinity : NaN)) : v;
+    if (n === Infinity) return n;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
+  },
+  z.number({ error: PAGING_MSG.pageTooBig }).int().min(1).max(PAGE_MAX, { error: PAGING_MSG.pageTooBig }),
+);
 
 /** One of PER_PAGE_OPTIONS; anything else is refused with the field named. */
-export const perPageSchema = z.coerce
-  .number()
-  .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n), {
-    message: `Liczba wierszy na stronie musi być jedną z: ${PER_PAGE_OPTIONS.join(', ')}`,
-  });
+export const perPageSchema = strictNumber(
+  z
+    .number({ error: PAGING_MSG.perPageInvalid })
+    .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n), {
+      message: PAGING_MSG.perPageInvalid,
+    }),
+);
 
 /** The paging part of every big-list search. */
 export const pagingSchema = z.object({

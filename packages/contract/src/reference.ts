@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { DEFAULT_STATUS_COLOR } from './constants';
 import { VALIDATION as V } from './messages';
 import { idSchema } from './schemas';
@@ -109,11 +110,13 @@ export type Place = TreeNode;
 
 // ---- defined package sizes -------------------------------------------------------------------
 
-const mmSchema = z.coerce
-  .number({ error: V.sizeInvalid })
-  .int({ error: V.sizeInvalid })
-  .min(0, { error: V.sizeInvalid })
-  .max(PACKAGE_SIZE_MAX_MM, { error: V.sizeInvalid });
+const mmSchema = strictNumber(
+  z
+    .number({ error: V.sizeInvalid })
+    .int({ error: V.sizeInvalid })
+    .min(0, { error: V.sizeInvalid })
+    .max(PACKAGE_SIZE_MAX_MM, { error: V.sizeInvalid }),
+);
 export const userSizeInputSchema = z.object({
   name: nameSchema,
   sizeA: mmSchema.default(0),
@@ -177,11 +180,12 @@ export type Parameter = z.infer<typeof parameterSchema>;
 export const MAIN_PARAMETERS_CAT_ID = -1;
 export const parametersQuerySchema = z.object({
   id: idSchema.optional(),
-  catId: z.coerce
-    .number({ error: V.idInvalid })
-    .int({ error: V.idInvalid })
-    .refine((n) => n === MAIN_PARAMETERS_CAT_ID || n > 0, { error: V.idInvalid })
-    .optional(),
+  catId: strictNumber(
+    z
+      .number({ error: V.idInvalid })
+      .int({ error: V.idInvalid })
+      .refine((n) => n === MAIN_PARAMETERS_CAT_ID || n > 0, { error: V.idInvalid }),
+  ).optional(),
   isCatStrict: z
     .union([z.boolean(), z.string()])
     .transform((v) => v === true || (typeof v === 'string' && v !== '' && v !== '0' && v.toLowerCase() !== 'false'))

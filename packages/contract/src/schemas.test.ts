@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION as V } from './messages';
+import { clientDataInputSchema } from './orders';
 import {
+  emailSchema,
   formBoolean,
   idSchema,
   loginRequestSchema,
+  optionalEmailSchema,
   orgPrefixSchema,
   passwordSchema,
   registerRequestSchema,
@@ -116,5 +119,42 @@ describe('login and user schemas', () => {
   it('updates need a valid id and leave other fields optional', () => {
     expect(userUpdateSchema.parse({ id: '3' })).toEqual({ id: 3 });
     expect(userUpdateSchema.safeParse({ name: 'x' }).success).toBe(false);
+  });
+});
+
+describe('e-mail addresses', () => {
+  it.each(['a@b.pl', 'jan.kowalski+sklep@firma.com.pl', 'x_y-z@sub-domena.example.org', "o'brien@żółw.pl"])(
+    'accepts %j',
+    (e) => expect(emailSchema.safeParse(e).success).toBe(true),
+  );
+  it.each([
+    'a@b.pl,c',
+    'a@b.pl, c@d.pl',
+    'a@b.pl;c@d.pl',
+    'a b@c.pl',
+    'a@b@c.pl',
+    'a@b',
+    '@b.pl',
+    'a@.pl',
+    'a@b..pl',
+    '.a@b.pl',
+    'a.@b.pl',
+    'a..b@c.pl',
+    'a@-b.pl',
+    'a@b-.pl',
+    'a@1.2',
+    '"a"@b.pl',
+    '<a@b.pl>',
+    'a@b.pl\u0000',
+    `${'a'.repeat(65)}@b.pl`,
+    `a@${'b'.repeat(250)}.pl`,
+  ])('refuses %j', (e) => {
+    expect(emailSchema.safeParse(e).success).toBe(false);
+    expect(optionalEmailSchema.safeParse(e).success).toBe(false);
+  });
+  it('the order buyer e-mail follows the same rule', () => {
+    expect(clientDataInputSchema.safeParse({ email: 'a@b.pl,c' }).success).toBe(false);
+    expect(clientDataInputSchema.safeParse({ email: '' }).success).toBe(true);
+    expect(clientDataInputSchema.parse({ email: ' a@b.pl ' }).email).toBe('a@b.pl');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import {
   LOGIN_USER_MAX,
   LOGIN_USER_PATTERN,
@@ -17,11 +18,13 @@ export const formBoolean = z
   .transform((v) => v === true || v === 1 || v === 'true' || v === '1' || v === 'on');
 
 /** A positive integer id, also from a query string. */
-export const idSchema = z.coerce
-  .number({ error: V.idInvalid })
-  .int({ error: V.idInvalid })
-  .positive({ error: V.idInvalid })
-  .max(2_147_483_647, { error: V.idInvalid });
+export const idSchema = strictNumber(
+  z
+    .number({ error: V.idInvalid })
+    .int({ error: V.idInvalid })
+    .positive({ error: V.idInvalid })
+    .max(2_147_483_647, { error: V.idInvalid }),
+);
 
 const text = (max: number) => z.string().trim().max(max, { error: V.tooLong });
 const requiredText = (max: number, message: string) =>
@@ -50,11 +53,39 @@ export const passwordSchema = z
     error: V.passwordLength,
   });
 
+/** Longest e-mail address (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX = 254;
+const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const EMAIL_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+/**
+ * THE e-mail address rule of every e-mail field (docs/decisions.md, Bad input): a sensible subset
+ * of RFC 5321. One '@'; the local part (at most 64) is dot-separated runs of the RFC's atext
+ * (no quotes, spaces, commas, brackets or empty runs); the domain has at least two labels of
+ * letters, digits and inner hyphens (Unicode letters allowed for Polish domains) and a
+ * top-level label that is not all digits. At most 254 characters.
+ */
+export function isEmailAddress(s: string): boolean {
+  if (s.length > EMAIL_MAX) return false;
+  const at = s.indexOf('@');
+  if (at < 1 || at !== s.lastIndexOf('@')) return false;
+  const local = s.slice(0, at);
+  const labels = s.slice(at + 1).split('.');
+  return (
+    local.length <= 64 &&
+    EMAIL_LOCAL.test(local) &&
+    labels.length >= 2 &&
+    labels.every((l) => EMAIL_LABEL.test(l)) &&
+    !/^\d+$/.test(labels[labels.length - 1] ?? '')
+  );
+}
+
 export const emailSchema = z
   .string({ error: V.emailInvalid })
   .trim()
-  .max(254, { error: V.tooLong })
-  .pipe(z.email({ error: V.emailInvalid }));
+  .max(EMAIL_MAX, { error: V.tooLong })
+  .refine(isEmailAddress, { error: V.emailInvalid });
+/** An e-mail field that may be left empty. */
 export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);
 export const telSchema = z
   .string({ error: V.telRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './numbers';
 import { pagedAnswerSchema, pageSchema, perPageSchema, type PerPage } from './paging';
 import { idSchema } from './schemas';
 
@@ -44,16 +45,20 @@ export const WAREHOUSE_MSG = {
 } as const;
 
 /** Query-string numbers; a missing or empty value fails like a wrong one (one message per field). */
-const yearSchema = z.coerce
-  .number({ error: WAREHOUSE_MSG.yearInvalid })
-  .int({ error: WAREHOUSE_MSG.yearInvalid })
-  .min(WAREHOUSE_YEAR_MIN, { error: WAREHOUSE_MSG.yearInvalid })
-  .max(WAREHOUSE_YEAR_MAX, { error: WAREHOUSE_MSG.yearInvalid });
-const monthSchema = z.coerce
-  .number({ error: WAREHOUSE_MSG.monthInvalid })
-  .int({ error: WAREHOUSE_MSG.monthInvalid })
-  .min(1, { error: WAREHOUSE_MSG.monthInvalid })
-  .max(12, { error: WAREHOUSE_MSG.monthInvalid });
+const yearSchema = strictNumber(
+  z
+    .number({ error: WAREHOUSE_MSG.yearInvalid })
+    .int({ error: WAREHOUSE_MSG.yearInvalid })
+    .min(WAREHOUSE_YEAR_MIN, { error: WAREHOUSE_MSG.yearInvalid })
+    .max(WAREHOUSE_YEAR_MAX, { error: WAREHOUSE_MSG.yearInvalid }),
+);
+const monthSchema = strictNumber(
+  z
+    .number({ error: WAREHOUSE_MSG.monthInvalid })
+    .int({ error: WAREHOUSE_MSG.monthInvalid })
+    .min(1, { error: WAREHOUSE_MSG.monthInvalid })
+    .max(12, { error: WAREHOUSE_MSG.monthInvalid }),
+);
 
 /** A calendar month in Europe/Warsaw time: the CSV export. */
 export const warehouseMonthSchema = z.object({

@@ -1,35 +1,10 @@
+import { parse } from 'csv-parse/sync';
+
 /**
- * A small RFC 4180 reader for tests (quoted fields, doubled quotes, separators and line ends
- * inside quotes): enough to prove an export round-trips without trusting the writer's library.
+ * Reads a CSV export back for tests with csv-parse (a maintained RFC 4180 parser: quoted fields,
+ * doubled quotes, separators and line ends inside quotes, a leading BOM), strict about quotes and
+ * column counts, so an export that a spreadsheet would split differently fails the test.
  */
 export function parseCsv(text: string, separator = ';'): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { delimiter: separator, bom: true }) as string[][];
 }

@@ -9,6 +9,7 @@ export const MSG = {
   webNotBuilt: 'Aplikacja nie jest zbudowana: uruchom "npm run build".',
   badInput: 'Niepoprawne dane.',
   badJson: 'Niepoprawny format danych (JSON).',
+  nulCharacter: 'Dane zawierają niedozwolony znak NUL (kod 0). Usuń go i spróbuj ponownie.',
   unsupportedMedia: 'Nieobsługiwany format przesłanych danych.',
   tooLarge: 'Przesłane dane są zbyt duże.',
   tooMany: 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.',

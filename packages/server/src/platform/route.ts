@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermissionExact, type PermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { forbidden } from './errors';
+import { badRequest, forbidden } from './errors';
+import { MSG } from './messages.pl';
 import { authContext, type AppDeps, type AuthContext, type RequestContext, type TokenSource } from './context';
 
 /**
@@ -96,6 +97,41 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
   }
 }
 
+/**
+ * What the JSON, form and query parsers make: objects with no class of their own (the query
+ * parser's objects come from a prototype-less class, so one level of such a prototype counts).
+ */
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * Refuses a NUL character (U+0000) anywhere in a request's parsed input, in any string value or
+ * object key at any depth (docs/decisions.md, Bad input): PostgreSQL cannot store it in text and
+ * answers an error, SQLite's full-text search trips on it, and no business text needs it. Done
+ * here, once, for every route a module or a plugin registers, before any schema sees the input;
+ * a walk with its own stack, so a deeply nested body cannot exhaust the call stack. Only what the
+ * JSON and form parsers make is walked (plain objects, arrays, strings), never a stream.
+ */
+export function refuseNul(value: unknown, where: string): void {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop() as { v: unknown; path: string };
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw badRequest(MSG.nulCharacter, path || where);
+    } else if (Array.isArray(v)) {
+      v.forEach((e, i) => stack.push({ v: e, path: path ? `${path}.${i}` : String(i) }));
+    } else if (isPlainObject(v)) {
+      for (const [k, e] of Object.entries(v)) {
+        if (k.includes('\u0000')) throw badRequest(MSG.nulCharacter, path || where);
+        stack.push({ v: e, path: path ? `${path}.${k}` : k });
+      }
+    }
+  }
+}
+
 function handlerOf(deps: AppDeps, def: RouteDef) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseContext(deps, req);
@@ -106,6 +142,9 @@ function handlerOf(deps: AppDeps, def: RouteDef) {
       ctx = authContext(base, user);
     }
     // Auth comes first, so that a stranger learns nothing about the expected input.
+    refuseNul(req.body, 'body');
+    refuseNul(req.query, 'query');
+    refuseNul(req.params, 'params');
     const input = {
       body: def.body ? def.body.parse(req.body ?? {}) : undefined,
       query: def.query ? def.query.parse(req.query ?? {}) : undefined,

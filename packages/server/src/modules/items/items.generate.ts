@@ -1,6 +1,7 @@
 import { generatedCodes, parseVatRate, toHundredths, type itemGenerateSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/context';
+import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../platform/errors';
 import { optionsRepository } from '../options';
 import { recordChanges } from '../stock';
@@ -24,12 +25,33 @@ async function defaults(ctx: AuthContext) {
 /**
  * POST /items/generate_many (goods-and-orders.md §2.7): codes {before}{n}{after} for n from start
  * to stop, at most 1000 (the schema refuses more). All or nothing: one existing code refuses the
- * whole call. Initial stock is a committed ledger row per item.
+ * whole call, also when a parallel call took it first (409, never a 500). Initial stock is a
+ * committed ledger row per item.
  */
 export async function generateItems(ctx: AuthContext, g: Generate): Promise<{ generated: number }> {
   const codes = generatedCodes(g);
   const { vat, currency } = await defaults(ctx);
   const now = ctx.deps.now().toISOString();
+  try {
+    return await insertGenerated(ctx, g, codes, { vat, currency, now });
+  } catch (err) {
+    // A parallel call inserted some of these codes between the check and the insert (PostgreSQL
+    // runs both at once; the unique index refuses the second). The transaction is rolled back by
+    // now, so the same 409 as a code taken beforehand is answered, naming the codes.
+    if (!isUniqueViolation(err)) throw err;
+    const taken = await repo.existingCodes(ctx.tdb, codes);
+    throw conflict(
+      taken.length > 0 ? ITEMS_MSG.codesTaken(taken.slice(0, 10), taken.length - 10) : ITEMS_MSG.codesRace,
+    );
+  }
+}
+
+async function insertGenerated(
+  ctx: AuthContext,
+  g: Generate,
+  codes: string[],
+  { vat, currency, now }: { vat: number; currency: string; now: string },
+): Promise<{ generated: number }> {
   return ctx.tdb.transaction(async (tdb) => {
     await checkRefs(tdb, { itemStatusId: g.itemStatusId });
     const taken = await repo.existingCodes(tdb, codes);

@@ -4,6 +4,7 @@ export const ITEMS_MSG = {
   codeTaken: (code: string) => `Towar o kodzie ${code} już istnieje.`,
   codesTaken: (codes: string[], more: number) =>
     `Towary o tych kodach już istnieją: ${codes.join(', ')}${more > 0 ? ` i ${more} innych` : ''}. Nie utworzono żadnego towaru.`,
+  codesRace: 'Część kodów została właśnie utworzona przez inne wywołanie. Nie utworzono żadnego towaru.',
   refNotFound: {
     itemStatusId: 'Wybrany status towaru nie istnieje.',
     deliveryPriceListId: 'Wybrany cennik dostawy nie istnieje.',

@@ -19,5 +19,10 @@ export const DIVIDE_MSG = {
   lineTwice: (lineId: number) => `Pozycja o ID ${lineId} występuje więcej niż raz.`,
   countTooBig: (lineId: number, quantity: number) =>
     `Z pozycji o ID ${lineId} można przenieść najwyżej ${quantity} szt.`,
+  lineRequired: 'Podaj kod pozycji lub jej ID.',
+  codeNotInOrder: (code: string) => `W zamówieniu nie ma pozycji o kodzie ${code}.`,
+  codeTwice: (code: string) => `Pozycje o kodzie ${code} występują w żądaniu więcej niż raz.`,
+  codeCountTooBig: (code: string, quantity: number) =>
+    `Z pozycji o kodzie ${code} można przenieść najwyżej ${quantity} szt.`,
   nothingLeft: 'Nie można przenieść wszystkich pozycji: w dzielonym zamówieniu musi coś zostać.',
 } as const;

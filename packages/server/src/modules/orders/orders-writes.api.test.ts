@@ -315,6 +315,94 @@ describe('POST /orders/divide', () => {
     expect(await get(src.id)).toEqual(src);
   });
 
+  it("accepts the spec's own request: itemsToMove of code and count, no lineId", async () => {
+    const a = await item(10);
+    const src = await create({
+      deliveryCost: 20,
+      items: [line(a, 3, { code: 'KUB-1' }), line(null, 2, { code: 'USL' })],
+    });
+    // goods-and-orders.md §3 Split request, exactly: orderId, oldDeliveryCost, newDeliveryCost,
+    // itemsToMove (code, count).
+    const res = await org.admin.post<{ id: number }>('/api/orders/divide', {
+      orderId: src.id,
+      oldDeliveryCost: 10,
+      newDeliveryCost: 10,
+      itemsToMove: [
+        { code: 'KUB-1', count: 2 },
+        { code: 'USL', count: 0 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await get(src.id))?.items.map((l) => [l.code, l.quantity])).toEqual([
+      ['KUB-1', 1],
+      ['USL', 2],
+    ]);
+    expect((await get(res.body.id))?.items.map((l) => [l.code, l.itemId, l.quantity])).toEqual([['KUB-1', a, 2]]);
+    expect(await stock(a)).toBe(7);
+    await ledgerClean();
+  });
+
+  it('a code on several lines without lineId takes the count from those lines in order', async () => {
+    const src = await create({
+      items: [
+        line(null, 2, { code: 'A', price: 1 }),
+        line(null, 1, { code: 'B' }),
+        line(null, 3, { code: 'A', price: 2 }),
+      ],
+    });
+    const res = await org.admin.post<{ id: number }>('/api/orders/divide', {
+      orderId: src.id,
+      oldDeliveryCost: 1,
+      newDeliveryCost: 1,
+      itemsToMove: [{ code: 'A', count: 4 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await get(src.id))?.items.map((l) => [l.code, l.quantity, l.price])).toEqual([
+      ['B', 1, 10],
+      ['A', 1, 2],
+    ]);
+    expect((await get(res.body.id))?.items.map((l) => [l.code, l.quantity, l.price])).toEqual([
+      ['A', 2, 1],
+      ['A', 2, 2],
+    ]);
+
+    const again = await create({ items: [line(null, 2, { code: 'A' }), line(null, 1, { code: 'B' })] });
+    const [la] = again.items;
+    const base = { orderId: again.id, oldDeliveryCost: 1, newDeliveryCost: 1 };
+    const cases: [unknown, string, string][] = [
+      [[{ code: 'A', count: 3 }], 'Z pozycji o kodzie A można przenieść najwyżej 2 szt.', 'itemsToMove.0.count'],
+      [[{ code: 'ZZZ', count: 1 }], 'W zamówieniu nie ma pozycji o kodzie ZZZ.', 'itemsToMove.0.code'],
+      [[{ count: 1 }], 'Podaj kod pozycji lub jej ID.', 'itemsToMove.0.code'],
+      [
+        [
+          { code: 'A', count: 1 },
+          { code: 'A', count: 1 },
+        ],
+        'Pozycje o kodzie A występują w żądaniu więcej niż raz.',
+        'itemsToMove.1.code',
+      ],
+      [
+        [
+          { code: 'A', count: 1 },
+          { lineId: la!.id, count: 1 },
+        ],
+        `Pozycja o ID ${la!.id} występuje więcej niż raz.`,
+        'itemsToMove.1.lineId',
+      ],
+      [
+        [{ code: 'A', count: '1e0' }],
+        'Liczba do przeniesienia musi być liczbą całkowitą od 0 do ilości w zamówieniu.',
+        'itemsToMove.0.count',
+      ],
+    ];
+    for (const [itemsToMove, message, field] of cases) {
+      const bad = await org.admin.post('/api/orders/divide', { ...base, itemsToMove });
+      expect(bad.status, message).toBe(400);
+      expect(bad.body).toMatchObject({ message, field });
+    }
+    expect(await get(again.id)).toEqual(again);
+  });
+
   it('answers 404 in Polish for a missing order', async () => {
     const res = await org.admin.post('/api/orders/divide', {
       orderId: 2_000_000_000,

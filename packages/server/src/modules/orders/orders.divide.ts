@@ -21,18 +21,38 @@ type DivideParsed = z.output<typeof orderDivideSchema>;
 
 const lineColumns = ({ id: _id, ...l }: BatchLine, quantity: number): LineColumns => ({ ...l, quantity });
 
-/** Checks the moves against the order's lines: the quantity each line keeps and the one it gives. */
+/**
+ * Checks the moves against the order's lines: the quantity each line keeps and the one it gives.
+ * An entry with `lineId` names that line; one with only `code` names every line of that code
+ * and takes its count from them in line order, filling each before the next.
+ */
 function planMoves(lines: readonly BatchLine[], moves: DivideParsed['itemsToMove']) {
   const moved = new Map<number, number>();
   moves.forEach((m, i) => {
-    const line = lines.find((l) => l.id === m.lineId);
-    if (!line) throw badRequest(DIVIDE_MSG.lineNotInOrder(m.lineId), `itemsToMove.${i}.lineId`);
+    if (m.lineId === undefined) {
+      if (m.code === '') throw badRequest(DIVIDE_MSG.lineRequired, `itemsToMove.${i}.code`);
+      const ofCode = lines.filter((l) => l.code === m.code);
+      if (ofCode.length === 0) throw badRequest(DIVIDE_MSG.codeNotInOrder(m.code), `itemsToMove.${i}.code`);
+      if (ofCode.some((l) => moved.has(l.id))) throw badRequest(DIVIDE_MSG.codeTwice(m.code), `itemsToMove.${i}.code`);
+      const total = ofCode.reduce((sum, l) => sum + l.quantity, 0);
+      if (m.count > total) throw badRequest(DIVIDE_MSG.codeCountTooBig(m.code, total), `itemsToMove.${i}.count`);
+      let left = m.count;
+      for (const l of ofCode) {
+        const take = Math.min(left, l.quantity);
+        moved.set(l.id, take);
+        left -= take;
+      }
+      return;
+    }
+    const lineId = m.lineId;
+    const line = lines.find((l) => l.id === lineId);
+    if (!line) throw badRequest(DIVIDE_MSG.lineNotInOrder(lineId), `itemsToMove.${i}.lineId`);
     if (m.code !== '' && m.code !== line.code)
-      throw badRequest(DIVIDE_MSG.lineCodeMismatch(m.lineId), `itemsToMove.${i}.code`);
-    if (moved.has(m.lineId)) throw badRequest(DIVIDE_MSG.lineTwice(m.lineId), `itemsToMove.${i}.lineId`);
+      throw badRequest(DIVIDE_MSG.lineCodeMismatch(lineId), `itemsToMove.${i}.code`);
+    if (moved.has(lineId)) throw badRequest(DIVIDE_MSG.lineTwice(lineId), `itemsToMove.${i}.lineId`);
     if (m.count > line.quantity)
-      throw badRequest(DIVIDE_MSG.countTooBig(m.lineId, line.quantity), `itemsToMove.${i}.count`);
-    moved.set(m.lineId, m.count);
+      throw badRequest(DIVIDE_MSG.countTooBig(lineId, line.quantity), `itemsToMove.${i}.count`);
+    moved.set(lineId, m.count);
   });
   const kept: LineColumns[] = [];
   const given: LineColumns[] = [];

@@ -364,6 +364,34 @@ describe('GET /warehouse_changes/export_csv', () => {
     for (const row of rows.slice(1)) for (const cell of [row[3], row[4]]) expect(cell ?? '').not.toMatch(/^[=+@\t\r-]/);
   });
 
+  it('keeps a line break inside its cell and neutralises formulas after it (read back with csv-parse)', async () => {
+    const names = ['Kubek\r=1+1', 'Talerz\n+48 600', 'Miska\r\n  @SUM(A1)', 'Kubek\n\t-2+3', 'Zwykły\r\nopis'];
+    const items = [];
+    for (const name of names) items.push(await createItem(1, { name }));
+    const { year, month } = currentMonth();
+    const csv = await org.admin.get<string>(`/api/warehouse_changes/export_csv?year=${year}&month=${month}`);
+    expect(csv.status).toBe(200);
+    // csv-parse, strict about quotes and column counts.
+    const rows = parseCsv(csv.body);
+    const all = await monthChanges();
+    expect(rows.length).toBe(all.length + 1);
+    for (const row of rows) expect(row.length).toBe(11);
+    const nameOf = (code: string) => rows.find((r) => r[3] === code)?.[4];
+    expect(items.map((i) => nameOf(i.code))).toEqual([
+      "Kubek\r'=1+1",
+      "Talerz\n'+48 600",
+      "Miska\r\n  '@SUM(A1)",
+      "Kubek\n\t'-2+3",
+      'Zwykły\r\nopis',
+    ]);
+    // No text cell, nor any line inside one, starts with a live formula after white space.
+    for (const row of rows.slice(1))
+      for (const cell of [row[3], row[4]])
+        for (const part of (cell ?? '').split(/\r\n|\r|\n/)) expect(part).not.toMatch(/^\s*[=+@-]/);
+    // A reader that takes every bare CR or LF as a row end (some spreadsheets) finds no formula either.
+    for (const line of csv.body.split(/\r\n|\r|\n/)) expect(line.replace(/^"/, '')).not.toMatch(/^\s*[=+@-]/);
+  });
+
   it('streams more rows than one chunk, each once, and only this month', async () => {
     const before = (await monthChanges()).length;
     const gen = await org.admin.post('/api/items/generate_many', {

@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import { WAREHOUSE_CHANGE_TYPE_NAMES, type WarehouseChangeType } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
+import { csvStringifier } from '../../platform/csv';
 import { type ChangeRow, type DateRange, stockRepository as repo } from './stock.repository';
 import { warsawDateTime } from './warsaw-time';
 
 /**
  * The CSV export of a month of warehouse changes (docs/decisions.md, Stock ledger and warehouse
  * changes): UTF-8 with a BOM and `;` between fields, CRLF line ends, Polish headers, Warsaw
- * dates as `2026-11-23 14:05:00`, numbers as plain digits. Text cells that a spreadsheet would
- * run as a formula (= + - @, tab, CR) get a leading apostrophe; numbers stay numbers, so -3 is
- * still minus three. Rows are read in chunks and written as they come, never held all at once.
+ * dates as `2026-11-23 14:05:00`, numbers as plain digits. Quoting and formula neutralising
+ * are platform/csv.ts's (also after leading white space and line breaks); numbers stay numbers,
+ * so -3 is still minus three. Rows are read in chunks and written as they come, never held all at once.
  */
 
 /** Rows per database round trip of the export. */
@@ -68,13 +68,12 @@ async function* records(tdb: TenantDb, range: DateRange, first: ChangeRow[]): As
  */
 export async function warehouseCsv(tdb: TenantDb, range: DateRange): Promise<Readable> {
   const first = await repo.monthChunk(tdb, range, undefined, EXPORT_CHUNK);
-  const csv = stringify({
+  const csv = csvStringifier({
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
     header: true,
     columns: COLUMNS.map((c) => ({ key: c.key, header: c.header })),
-    escape_formulas: true,
   });
   // A failure (or the client going away) destroys both ends; the generator then stops reading.
   pipeline(Readable.from(records(tdb, range, first)), csv).catch(() => undefined);
