@@ -1,13 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ItemsSummary } from '@zaplecze/contract';
 import { format } from '@web/i18n';
 import { APP_VERSION } from '../packages/server/src/modules/meta/version';
 import { eventually, setupE2e } from './support/e2e';
 import { createUser, newOrg, type TestOrg } from './support/org';
 import { HomePage } from './support/pages/home-page';
 import { LoginPage } from './support/pages/login-page';
+import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
 
+const SCREENS = path.join(RESULTS_DIR, 'screens');
 const LOGIN_INFO = 'Przerwa techniczna w niedzielę od 22:00.';
 
 /** Today in Polish, e.g. "6 stycznia 2025" (day, month in the genitive, year). */
@@ -54,5 +61,34 @@ describe('home and the server banners', () => {
     await home.closeButton(infoBanner).click();
     await infoBanner.waitFor({ state: 'detached' });
     await home.greeting(user.login).waitFor();
+  });
+});
+
+describe('home: storage use against the quota', () => {
+  const QUOTA_MB = 2;
+  const e2e = setupE2e({ orgStorageQuotaMb: QUOTA_MB });
+
+  it("the items widget shows the organisation's files against ORG_STORAGE_QUOTA_MB, with a bar", async () => {
+    const org = await newOrg(e2e.server);
+    // Random pixels do not compress: about half a megabyte stored.
+    const photo = await sharp(randomBytes(420 * 420 * 3), { raw: { width: 420, height: 420, channels: 3 } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'szum.png');
+    expect((await org.admin.request('POST', '/api/upload_image', { multipart: form })).status).toBe(200);
+    const used = (await org.admin.get<ItemsSummary>('/api/items/summary_homepage')).body.userDirSize;
+    const mb = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      used / 1024 / 1024,
+    );
+
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const files = page.getByTestId('items-widget-files-size');
+    await eventually(() => files.textContent(), `${mb} MB z ${QUOTA_MB} MB`);
+    expect(mb).toMatch(/^0,\d\d$/);
+    const bar = page.getByTestId('items-widget-quota').getByRole('progressbar');
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.round((used / (QUOTA_MB * 1024 * 1024)) * 100));
+    fs.mkdirSync(SCREENS, { recursive: true });
+    await page.getByTestId('items-widget').screenshot({ path: path.join(SCREENS, 'home-storage-quota.png') });
   });
 });
