@@ -5,11 +5,14 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsSummary } from '@zaplecze/contract';
 import { format } from '@web/i18n';
+import { FILES_MSG } from '../packages/server/src/modules/files/messages.pl';
 import { APP_VERSION } from '../packages/server/src/modules/meta/version';
 import { eventually, setupE2e } from './support/e2e';
 import { createUser, newOrg, type TestOrg } from './support/org';
 import { HomePage } from './support/pages/home-page';
+import { ItemEditPage } from './support/pages/item-edit-page';
 import { LoginPage } from './support/pages/login-page';
+import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
@@ -90,5 +93,58 @@ describe('home: storage use against the quota', () => {
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.round((used / (QUOTA_MB * 1024 * 1024)) * 100));
     fs.mkdirSync(SCREENS, { recursive: true });
     await page.getByTestId('items-widget').screenshot({ path: path.join(SCREENS, 'home-storage-quota.png') });
+  });
+
+  it("an item's photo past the quota is refused with the server's Polish message; the form keeps its values", async () => {
+    const org = await newOrg(e2e.server);
+    const status = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Aktywny' });
+    const options = await org.admin.put('/api/options', {
+      options: [
+        { key: 'VAT_VALUES', value: '23' },
+        { key: 'VAT_DEFAULT_ITEM', value: '23' },
+        { key: 'CURRENCY_VALUES', value: 'PLN' },
+        { key: 'CURRENCY_DEFAULT', value: 'PLN' },
+        { key: 'DEFAULT_ITEM_STATUS_ID', value: String(status.body.id) },
+      ],
+    });
+    expect(options.status).toBeLessThan(300);
+    // The organisation's files already fill the quota (an unclaimed upload of 2 MB, written by hand).
+    const orgRow = await e2e.server.deps.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('prefix', '=', org.prefix)
+      .executeTakeFirstOrThrow();
+    await e2e.server.deps.db
+      .insertInto('files')
+      .values({
+        name: `${'c'.repeat(32)}.jpg`,
+        org_id: orgRow.id,
+        item_id: null,
+        bytes: QUOTA_MB * 1024 * 1024,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const photo = path.join(SCREENS, 'kwota.jpg');
+    fs.mkdirSync(SCREENS, { recursive: true });
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: 'red' } })
+      .jpeg()
+      .toFile(photo);
+
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const edit = await new ItemEditPage(page, (p) => e2e.url(p)).goto(0);
+    await edit.code.fill('KWOTA-1');
+    await edit.name.fill('Kubek ponad limit');
+    await edit.price.fill('10,00');
+    await edit.open('item-photos-section');
+    await edit.upload([photo]);
+    await eventually(() => edit.photos.count(), 1);
+    await edit.saveButton.click();
+    const refused = new Shell(page)
+      .toast(t.itemEdit.edit.photosErrorTitle)
+      .filter({ hasText: FILES_MSG.quotaExceeded(QUOTA_MB) });
+    await refused.waitFor();
+    await refused.screenshot({ path: path.join(SCREENS, 'item-photo-over-quota-toast.png') });
+    expect(new URL(page.url()).pathname).toBe('/items/0');
+    expect(await edit.code.inputValue()).toBe('KWOTA-1');
   });
 });
