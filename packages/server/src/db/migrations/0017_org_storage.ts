@@ -41,16 +41,20 @@ export const m0017OrgStorage: Migration = {
     const claimChanged = '(old.item_id is null) <> (new.item_id is null)';
 
     if (engine === 'sqlite') {
+      // Not `insert or ignore`: inside a trigger the outer statement's conflict policy wins, and
+      // the ON DELETE SET NULL of a deleted item would make it a failing plain insert.
+      const ensureRow = `insert into org_storage (org_id) select new.org_id
+        where not exists (select 1 from org_storage where org_id = new.org_id);`;
       for (const statement of [
         `create trigger files_storage_insert after insert on files begin
-          insert or ignore into org_storage (org_id) values (new.org_id);
+          ${ensureRow}
           ${apply('new', '+')}
         end`,
         `create trigger files_storage_delete after delete on files begin ${apply('old', '-')} end`,
         `create trigger files_storage_update after update of item_id, bytes, org_id on files
           when ${claimChanged} or old.bytes <> new.bytes or old.org_id <> new.org_id begin
           ${apply('old', '-')}
-          insert or ignore into org_storage (org_id) values (new.org_id);
+          ${ensureRow}
           ${apply('new', '+')}
         end`,
       ])
