@@ -376,7 +376,7 @@ describe('items list, search, multi-select, generation', () => {
     await eventually(async () => Number(await page.getByTestId('items-widget-items').textContent()) > 100, true);
     expect(await page.getByTestId('items-widget-photos').textContent()).toBe('2');
     const photosSize = page.getByTestId('items-widget-photos-size').locator('span');
-    expect(await photosSize.textContent()).toMatch(/^\d+\.\d\d MB$/);
+    expect(await photosSize.textContent()).toMatch(/^\d+,\d\d MB$/);
     expect(await photosSize.getAttribute('title')).toMatch(/bajt/);
     await screenshot(page, 'home');
   });

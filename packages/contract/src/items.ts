@@ -403,7 +403,10 @@ export const itemsSummarySchema = z.object({
   countWareAll: z.number(),
   photosCount: z.number(),
   photosDirSize: z.number(),
+  /** Bytes of every stored file of the organisation, unclaimed uploads included. */
   userDirSize: z.number(),
+  /** The organisation's storage quota in bytes (ORG_STORAGE_QUOTA_MB), null when unlimited. */
+  storageQuotaBytes: z.number().nullable(),
 });
 export type ItemsSummary = z.infer<typeof itemsSummarySchema>;
 

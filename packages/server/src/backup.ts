@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, postgresUrl, sqliteFile } from './db/database';
 import { migrate } from './db/migrate';
 import { badRequest } from './platform/errors';
+import { takeRestoreLock } from './server-lock';
 
 /**
  * `backup --out FILE` and `restore --from FILE` (docs/operations.md). SQLite: the online backup of
@@ -41,11 +42,21 @@ export async function backupDatabase(config: Config, out: string): Promise<strin
 
 /**
  * Replaces the configured database's contents with the backup in `from`, then migrates it.
- * The server must be stopped. Answers the lines to print.
+ * The server must be stopped: a running one is detected (server-lock.ts) and the restore refused,
+ * and a server started meanwhile refuses to start. Answers the lines to print.
  */
 export async function restoreDatabase(config: Config, from: string): Promise<string[]> {
   const source = path.resolve(from);
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw badRequest(`Plik kopii "${source}" nie istnieje.`);
+  const lock = await takeRestoreLock(config);
+  try {
+    return await restoreLocked(config, source);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function restoreLocked(config: Config, source: string): Promise<string[]> {
   const url = postgresUrl(config);
   const lines: string[] = [];
   if (url) {

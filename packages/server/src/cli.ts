@@ -28,8 +28,9 @@ Polecenia:
                (SQLite: spójna kopia pliku bazy; PostgreSQL: pg_dump w formacie custom)
       --out <plik>           plik kopii, nie może istnieć (wymagane)
   restore      Zastępuje zawartość skonfigurowanej bazy danych kopią zapasową i uzupełnia migracje;
-               najpierw zatrzymaj serwer (SQLite: poprzednia baza zostaje obok jako
-               zaplecze.sqlite.before-restore-<czas>; PostgreSQL: w jednej transakcji)
+               najpierw zatrzymaj serwer: działający serwer jest wykrywany i przywracanie
+               odmawiane (kod wyjścia 1); SQLite: poprzednia baza zostaje obok jako
+               zaplecze.sqlite.before-restore-<czas>; PostgreSQL: w jednej transakcji
       --from <plik>          plik kopii zrobionej poleceniem backup (wymagane)
   --help       Ta pomoc
 

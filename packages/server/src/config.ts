@@ -32,6 +32,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of e-mailed invoices (MAIL_FROM, e.g. "Sklep <faktury@example.com>"). */
   mailFrom: string | undefined;
+  /**
+   * Space one organisation's stored files may take, in MB of 1024 x 1024 bytes
+   * (ORG_STORAGE_QUOTA_MB); undefined (unset, empty or 0) is unlimited. Uploads past it answer 413.
+   */
+  orgStorageQuotaMb: number | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -64,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
+    orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,
   };
 }

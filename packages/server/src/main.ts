@@ -6,6 +6,23 @@ import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { createApp, openAndMigrate } from './server';
+import { holdServerLock, type HeldLock } from './server-lock';
+
+/**
+ * How often the server purges expired tokens and unclaimed uploads (fixed; docs/operations.md),
+ * and once at start-up: an unclaimed upload goes between one and about 1 h 10 min after it came.
+ */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The primary's message that has one worker run the maintenance purges now. */
+const PURGE_MESSAGE = 'zaplecze:purge';
+
+/**
+ * The running server's hold on its database (server-lock.ts): `restore` is refused while it is
+ * held. Kept here for the life of the process; the operating system or PostgreSQL drops it when
+ * the process ends, however it ends.
+ */
+let serverLock: HeldLock | undefined;
 
 /** Young-generation semi-space of each worker, MB (V8's default is 16 on 64-bit machines). */
 const WORKER_SEMI_SPACE_MB = 64;
@@ -17,6 +34,10 @@ const WORKER_SEMI_SPACE_MB = 64;
  */
 async function primary(): Promise<void> {
   const config = loadConfig();
+  // Before anything touches the database: a restore under way makes the start fail here.
+  serverLock = await holdServerLock(config, (err) =>
+    console.error(`server lock lost, taking it again: ${err instanceof Error ? err.message : String(err)}`),
+  );
   const { database } = await openAndMigrate(config);
   await database.destroy();
   const workers = config.webConcurrency;
@@ -32,6 +53,15 @@ async function primary(): Promise<void> {
   relayTokenForgets();
   if (database.engine === 'sqlite') handOutWriteTurns();
   for (let i = 0; i < workers; i++) cluster.fork();
+  // Maintenance purges (expired tokens, unclaimed uploads) run in one worker per turn, the next
+  // worker each time: once when the first worker listens, then every PURGE_INTERVAL_MS.
+  let turn = 0;
+  const purgeInOneWorker = () => {
+    const live = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected());
+    live[turn++ % Math.max(live.length, 1)]?.send(PURGE_MESSAGE);
+  };
+  cluster.once('listening', purgeInOneWorker);
+  const purgeTimer = setInterval(purgeInOneWorker, PURGE_INTERVAL_MS);
   let stopping = false;
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;
@@ -40,6 +70,7 @@ async function primary(): Promise<void> {
   });
   const stop = () => {
     stopping = true;
+    clearInterval(purgeTimer);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 3000).unref();
   };
@@ -52,16 +83,24 @@ async function worker(): Promise<void> {
   const { database, deps } = await openAndMigrate(config);
   const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
-  // Expired tokens, and unclaimed uploads older than a day. Every worker runs them (each row goes
-  // once); one failing job must not keep the other from running.
+  // Expired tokens, and unclaimed uploads older than an hour (docs/operations.md). In a cluster the
+  // primary has one worker at a time run them; a single process runs them itself, at start-up and
+  // every PURGE_INTERVAL_MS. One failing job must not keep the other from running.
   const purge = async () => {
     for (const job of [() => purgeExpired(base), () => purgeUnclaimed(deps)]) {
       await job().catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
     }
   };
-  await purge();
-  const timer = setInterval(() => void purge(), 60 * 60 * 1000);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  if (cluster.isWorker) {
+    process.on('message', (m: unknown) => {
+      if (m === PURGE_MESSAGE) void purge();
+    });
+  } else {
+    await purge();
+    timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    timer.unref();
+  }
   await app.listen({ port: config.port, host: config.host });
   // E-mailed invoices: every worker sweeps the outbox; a lease per message keeps sends single.
   const stopOutbox = startOutboxSender(deps);
@@ -73,6 +112,7 @@ async function worker(): Promise<void> {
     for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 20));
     await database.destroy();
+    await serverLock?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());

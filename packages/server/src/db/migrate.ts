@@ -18,6 +18,7 @@ import { m0015Invoices } from './migrations/0015_invoices';
 import { m0016OrderReader } from './migrations/0016_order_reader';
 import { m0017DispatchReservations } from './migrations/0017_dispatch_reservations';
 import { m0018IdempotencyPayload } from './migrations/0018_idempotency_payload';
+import { m0019OrgStorage } from './migrations/0019_org_storage';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -38,6 +39,7 @@ export const MIGRATIONS: Migration[] = [
   m0016OrderReader,
   m0017DispatchReservations,
   m0018IdempotencyPayload,
+  m0019OrgStorage,
 ];
 
 /**

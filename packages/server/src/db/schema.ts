@@ -156,6 +156,16 @@ export interface FilesTable {
   created_at: string | Date;
 }
 
+/** Running totals of an organisation's stored files, kept by triggers on `files` (migration 0019). */
+export interface OrgStorageTable {
+  org_id: number;
+  /** Every stored file, unclaimed uploads included (what the storage quota limits). */
+  used_bytes: number | string;
+  /** Files items use. PostgreSQL answers bigint as text. */
+  photo_count: number | string;
+  photo_bytes: number | string;
+}
+
 export interface ItemPhotosTable {
   id: Generated<number>;
   org_id: number;
@@ -510,6 +520,7 @@ export interface DB {
   items: ItemsTable;
   item_search: ItemSearchTable;
   files: FilesTable;
+  org_storage: OrgStorageTable;
   item_photos: ItemPhotosTable;
   item_params: ItemParamsTable;
   item_descs: ItemDescsTable;

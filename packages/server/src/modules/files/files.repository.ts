@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { chunks } from '../../db/per-row';
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -79,23 +79,20 @@ export const filesRepository = {
     for (const part of chunks(names, CHUNK)) await tdb.deleteFrom('files').where('name', 'in', part).execute();
   },
 
-  /** Claimed files (count, bytes) and all files (bytes) of the organisation. */
+  /**
+   * The organisation's running totals (migration 0019, kept by triggers on `files`): all bytes,
+   * and the count and bytes of the files items use. One primary-key read; none before the first file.
+   */
   async usage(tdb: TenantDb): Promise<{ claimedCount: number; claimedBytes: number; allBytes: number }> {
     const row = await tdb
-      .selectFrom('files')
-      .select([
-        sql<number | string>`count(files.item_id)`.as('claimed_count'),
-        sql<number | string>`coalesce(sum(case when files.item_id is null then 0 else files.bytes end), 0)`.as(
-          'claimed_bytes',
-        ),
-        sql<number | string>`coalesce(sum(files.bytes), 0)`.as('all_bytes'),
-      ])
+      .selectFrom('org_storage')
+      .select(['used_bytes', 'photo_count', 'photo_bytes'])
       .executeTakeFirst();
-    // PostgreSQL answers count and sum of integers as bigint text.
+    // PostgreSQL answers bigint as text.
     return {
-      claimedCount: Number(row?.claimed_count ?? 0),
-      claimedBytes: Number(row?.claimed_bytes ?? 0),
-      allBytes: Number(row?.all_bytes ?? 0),
+      claimedCount: Number(row?.photo_count ?? 0),
+      claimedBytes: Number(row?.photo_bytes ?? 0),
+      allBytes: Number(row?.used_bytes ?? 0),
     };
   },
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ITEM_MSG, PHOTO_MAX_BYTES, PHOTOS_MAX, type uploadImageAnswerSchema } from '@zaplecze/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { TenantDb } from '../../db/tenant';
 import type { AppDeps, AuthContext } from '../../platform/context';
@@ -24,11 +25,26 @@ import {
 /** What the face functions that touch the disk need from the application. */
 export type FilesDeps = Pick<AppDeps, 'config'>;
 
-/** Unclaimed uploads live this long: an item form left open for a day loses its new photos. */
-export const UNCLAIMED_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Unclaimed uploads live this long (docs/operations.md, Uploads and storage quota): an item form
+ * left open for over an hour loses its new photos, and abandoned uploads stop counting against the
+ * organisation's quota soon.
+ */
+export const UNCLAIMED_TTL_MS = 60 * 60 * 1000;
+
+/** The storage quota of every organisation in bytes, or null when unlimited (ORG_STORAGE_QUOTA_MB). */
+export function storageQuotaBytes(config: AppDeps['config']): number | null {
+  return config.orgStorageQuotaMb === undefined ? null : config.orgStorageQuotaMb * 1024 * 1024;
+}
+
+const quotaExceeded = (config: AppDeps['config']) =>
+  new AppError(413, FILES_MSG.quotaExceeded(config.orgStorageQuotaMb ?? 0), 'file');
 
 /** The refusal of a photo above the limit (also used by the route when the stream was cut). */
 export const photoTooBig = () => new AppError(413, ITEM_MSG.photoTooBig, 'file');
+
+/** The advisory lock key of the purge (PostgreSQL); the migrations use 727001. */
+const PURGE_LOCK = 727002;
 
 const FORMAT_OF_MIME: Record<string, PhotoFormat> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
@@ -39,6 +55,9 @@ const FORMAT_OF_MIME: Record<string, PhotoFormat> = { 'image/jpeg': 'jpg', 'imag
  */
 export async function uploadImage(ctx: AuthContext, bytes: Buffer): Promise<z.infer<typeof uploadImageAnswerSchema>> {
   if (bytes.length > PHOTO_MAX_BYTES) throw photoTooBig();
+  const quota = storageQuotaBytes(ctx.deps.config);
+  // A full organisation is refused before the photo is decoded; the exact check is below.
+  if (quota !== null && (await filesRepository.usage(ctx.tdb)).allBytes >= quota) throw quotaExceeded(ctx.deps.config);
   const type = await fileTypeFromBuffer(bytes);
   if (!type) throw badRequest(FILES_MSG.notImage, 'file');
   const format = FORMAT_OF_MIME[type.mime];
@@ -58,9 +77,15 @@ export async function uploadImage(ctx: AuthContext, bytes: Buffer): Promise<z.in
   const dataDir = ctx.deps.config.dataDir;
   // The row first: should the process die before the files are written, the purge of
   // unclaimed uploads still finds and removes the row; a file without a row would stay forever.
-  await filesRepository.insert(ctx.tdb, [
-    { name, bytes: sizes.display.length + sizes.thumb.length, itemId: null, createdAt: ctx.deps.now().toISOString() },
-  ]);
+  // The row's trigger adds its bytes to the organisation's total in the same transaction, so the
+  // total read back includes every upload committed before (PostgreSQL: the total's row lock
+  // queues concurrent uploads of one organisation) and two uploads cannot both slip under the quota.
+  await ctx.tdb.transaction(async (tdb) => {
+    await filesRepository.insert(tdb, [
+      { name, bytes: sizes.display.length + sizes.thumb.length, itemId: null, createdAt: ctx.deps.now().toISOString() },
+    ]);
+    if (quota !== null && (await filesRepository.usage(tdb)).allBytes > quota) throw quotaExceeded(ctx.deps.config);
+  });
   try {
     await writePhoto(dataDir, ctx.orgId, name, sizes);
   } catch (err) {
@@ -191,9 +216,10 @@ export async function copyFiles(
 }
 
 /**
- * Storage use for the home page, summed from the rows (no disk walk): `photosCount` and
- * `photosDirSize` count the files items use, `userDirSize` every file of the organisation,
- * unclaimed uploads included. Bytes are both stored sizes (display + thumbnail).
+ * Storage use for the home page, from the organisation's running totals (no disk walk, no sum
+ * over rows): `photosCount` and `photosDirSize` count the files items use, `userDirSize` every
+ * file of the organisation, unclaimed uploads included (what the quota limits). Bytes are both
+ * stored sizes (display + thumbnail); an item copy's photos count again (docs/decisions.md).
  */
 export async function storageUse(
   tdb: TenantDb,
@@ -203,12 +229,20 @@ export async function storageUse(
 }
 
 /**
- * Deletes the unclaimed uploads older than a day of every organisation, rows and files; answers
- * how many. main.ts runs it hourly next to the token purge.
+ * Deletes the unclaimed uploads older than UNCLAIMED_TTL_MS of every organisation, rows and files
+ * (their bytes leave the organisation's total with the rows); answers how many. main.ts has one
+ * process of the cluster run it every 10 minutes; on PostgreSQL a transaction-level
+ * advisory lock makes a second server on the same database skip a run that is under way.
  */
-export async function purgeUnclaimed(deps: Pick<AppDeps, 'config' | 'db' | 'now'>): Promise<number> {
+export async function purgeUnclaimed(deps: Pick<AppDeps, 'config' | 'db' | 'now' | 'engine'>): Promise<number> {
   const before = new Date(deps.now().getTime() - UNCLAIMED_TTL_MS).toISOString();
-  const rows = await filesRepository.deleteUnclaimedBefore(deps.db, before);
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    if (deps.engine === 'postgres') {
+      const got = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${PURGE_LOCK}) as ok`.execute(trx);
+      if (!got.rows[0]?.ok) return [];
+    }
+    return filesRepository.deleteUnclaimedBefore(trx, before);
+  });
   for (const row of rows) {
     await removePhotos(deps.config.dataDir, row.org_id, [row.name]).catch(() => undefined);
   }

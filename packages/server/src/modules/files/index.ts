@@ -15,6 +15,7 @@ export {
   deleteItemsFiles,
   purgeUnclaimed,
   releaseFiles,
+  storageQuotaBytes,
   storageUse,
   type FilesDeps,
 } from './files.service';

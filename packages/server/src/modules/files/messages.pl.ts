@@ -11,4 +11,7 @@ export const FILES_MSG = {
   imageNotFound: 'Nie znaleziono zdjęcia.',
   /** A photo an item names is not an upload of the organisation, or belongs to another item. */
   photoUnavailable: (name: string) => `Zdjęcie ${name} nie istnieje lub należy do innego towaru. Prześlij je ponownie.`,
+  /** An upload past the organisation's storage quota (ORG_STORAGE_QUOTA_MB). */
+  quotaExceeded: (mb: number) =>
+    `Przekroczono limit miejsca na pliki organizacji (${mb} MB). Usuń niepotrzebne zdjęcia towarów albo poproś dostawcę usługi o większy limit.`,
 } as const;

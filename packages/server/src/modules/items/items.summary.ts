@@ -1,11 +1,12 @@
 import type { ItemsSummary } from '@zaplecze/contract';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../platform/context';
-import { storageUse } from '../files';
+import { storageQuotaBytes, storageUse } from '../files';
 
 /**
  * GET /items/summary_homepage (platform.md §2 Home, items widget): number of items, pieces in
- * stock (items with negative stock count as 0), photos and the space the organisation's files use.
+ * stock (items with negative stock count as 0), photos, the space the organisation's files use and
+ * the storage quota it counts against (null: unlimited).
  */
 export async function itemsSummary(ctx: AuthContext): Promise<ItemsSummary> {
   const [items, files] = await Promise.all([
@@ -18,5 +19,10 @@ export async function itemsSummary(ctx: AuthContext): Promise<ItemsSummary> {
       .executeTakeFirstOrThrow(),
     storageUse(ctx.tdb),
   ]);
-  return { itemsCount: Number(items.n), countWareAll: Number(items.ware), ...files };
+  return {
+    itemsCount: Number(items.n),
+    countWareAll: Number(items.ware),
+    ...files,
+    storageQuotaBytes: storageQuotaBytes(ctx.deps.config),
+  };
 }

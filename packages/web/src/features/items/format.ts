@@ -1,5 +1,5 @@
 import { DEFAULT_STATUS_COLOR, textColorFor, type ItemRow, type MassResult, type Photo } from '@zaplecze/contract';
-import { format, pluralPl } from '@web/i18n';
+import { format, formatFixed, pluralPl } from '@web/i18n';
 import { batches, mergeMassResults } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
 import type { Widen } from '@web/i18n';
@@ -58,9 +58,20 @@ export function photoUrl(photo: Photo, orgPrefix: string, size: 'thumb' | 'displ
   return `/api/image?${q.toString()}`;
 }
 
-/** Bytes as megabytes with two decimals (1 MB = 1024 x 1024 bytes). */
+/** Bytes as megabytes with two decimals in the interface language's style (1 MB = 1024 x 1024 bytes). */
 export function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(2);
+  return formatFixed(bytes / (1024 * 1024), 2);
+}
+
+/** The storage quota in whole megabytes when it is whole ('500'), else with two decimals. */
+export function quotaMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return formatFixed(mb, Number.isInteger(mb) ? 0 : 2);
+}
+
+/** The share of the quota used, 0-100 (a full or overfull organisation is 100). */
+export function quotaPercent(used: number, quota: number): number {
+  return quota <= 0 ? 100 : Math.min(100, Math.round((used / quota) * 100));
 }
 
 // ---- mass delete report ------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import {
   formatVat,
   massDeleteReport,
   megabytes,
+  quotaMegabytes,
+  quotaPercent,
   mergeResults,
   photoUrl,
   priceCell,
@@ -178,9 +180,15 @@ describe('item row formatting', () => {
     expect(photoUrl({ type: 'url', name: 'https://x.pl/1.jpg' }, 'firma', 'display')).toBe('https://x.pl/1.jpg');
   });
 
-  it('shows megabytes with two decimals', () => {
-    expect(megabytes(0)).toBe('0.00');
-    expect(megabytes(1_572_864)).toBe('1.50');
+  it('shows megabytes with two decimals, Polish style, and the quota and its share', () => {
+    expect(megabytes(0)).toBe('0,00');
+    expect(megabytes(1_572_864)).toBe('1,50');
+    expect(megabytes(12_897_485)).toBe('12,30');
+    expect(quotaMegabytes(500 * 1024 * 1024)).toBe('500');
+    expect(quotaMegabytes(1_572_864)).toBe('1,50');
+    expect(quotaPercent(0, 1000)).toBe(0);
+    expect(quotaPercent(123, 1000)).toBe(12);
+    expect(quotaPercent(2000, 1000)).toBe(100);
   });
 });
 

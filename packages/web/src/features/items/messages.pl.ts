@@ -174,6 +174,9 @@ export const itemsMessages = {
     photosSize: 'Miejsce zajęte przez zdjęcia',
     filesSize: 'Miejsce zajęte przez pliki organizacji',
     megabytes: '{mb} MB',
+    /** The organisation's files against its storage quota (ORG_STORAGE_QUOTA_MB). */
+    ofQuota: '{mb} MB z {quota} MB',
+    quotaBar: 'Wykorzystanie limitu miejsca na pliki: {percent}%',
     bytes: { one: '{n} bajt', few: '{n} bajty', many: '{n} bajtów' },
     loadErrorTitle: 'Błąd ładowania podsumowania towarów!',
     retry: 'Spróbuj ponownie',

@@ -1,15 +1,19 @@
 import { Fragment, useEffect, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import ProgressBar from 'react-bootstrap/ProgressBar';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format, formatInteger, pluralPl } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { megabytes } from '../format';
+import { megabytes, quotaMegabytes, quotaPercent } from '../format';
 import { useItemsSummary } from '../items.api';
 import { itemsText } from '../texts';
 
-/** The home page's items summary (platform.md §2 Home): counts and storage use of photos and files. */
+/**
+ * The home page's items summary (platform.md §2 Home): counts and storage use of photos and files;
+ * with a storage quota (ORG_STORAGE_QUOTA_MB), the files' use against it and a bar.
+ */
 export default function ItemsWidget() {
   const t = itemsText().widget;
   const summary = useItemsSummary();
@@ -19,9 +23,11 @@ export default function ItemsWidget() {
   }, [summary.error, toast, t]);
 
   const s = summary.data;
-  const size = (bytes: number) => (
+  const size = (bytes: number, quota: number | null = null) => (
     <span title={format(pluralPl(bytes, t.bytes), { n: formatInteger(bytes) })}>
-      {format(t.megabytes, { mb: megabytes(bytes) })}
+      {quota === null
+        ? format(t.megabytes, { mb: megabytes(bytes) })
+        : format(t.ofQuota, { mb: megabytes(bytes), quota: quotaMegabytes(quota) })}
     </span>
   );
   const rows: [string, string, ReactNode][] = s
@@ -30,7 +36,7 @@ export default function ItemsWidget() {
         ['in-stock', t.inStock, formatInteger(s.countWareAll)],
         ['photos', t.photos, formatInteger(s.photosCount)],
         ['photos-size', t.photosSize, size(s.photosDirSize)],
-        ['files-size', t.filesSize, size(s.userDirSize)],
+        ['files-size', t.filesSize, size(s.userDirSize, s.storageQuotaBytes)],
       ]
     : [];
   return (
@@ -50,18 +56,38 @@ export default function ItemsWidget() {
             </Button>
           </div>
         ) : (
-          <dl className="row mb-0">
-            {rows.map(([id, label, value]) => (
-              <Fragment key={id}>
-                <dt className="col-8 fw-normal text-body-secondary">{label}</dt>
-                <dd className="col-4 text-end fw-semibold mb-1" data-testid={`items-widget-${id}`}>
-                  {value}
-                </dd>
-              </Fragment>
-            ))}
-          </dl>
+          <>
+            <dl className="row mb-0">
+              {rows.map(([id, label, value]) => (
+                <Fragment key={id}>
+                  <dt className="col-7 fw-normal text-body-secondary">{label}</dt>
+                  <dd className="col-5 text-end fw-semibold mb-1" data-testid={`items-widget-${id}`}>
+                    {value}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+            {s && s.storageQuotaBytes !== null && <QuotaBar used={s.userDirSize} quota={s.storageQuotaBytes} />}
+          </>
         )}
       </Card.Body>
     </Card>
+  );
+}
+
+/** The share of the storage quota used: amber from 80%, red from 95%. */
+function QuotaBar({ used, quota }: { used: number; quota: number }) {
+  const t = itemsText().widget;
+  const percent = quotaPercent(used, quota);
+  return (
+    <ProgressBar
+      now={percent}
+      variant={percent >= 95 ? 'danger' : percent >= 80 ? 'warning' : 'success'}
+      className="mt-2"
+      style={{ height: 6 }}
+      label={format(t.quotaBar, { percent })}
+      visuallyHidden
+      data-testid="items-widget-quota"
+    />
   );
 }
