@@ -16,6 +16,7 @@ import { m0013OrderPrints } from './migrations/0013_order_prints';
 import { m0014Shipments } from './migrations/0014_shipments';
 import { m0015Invoices } from './migrations/0015_invoices';
 import { m0016OrderReader } from './migrations/0016_order_reader';
+import { m0017AuthLimits } from './migrations/0017_auth_limits';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -34,6 +35,7 @@ export const MIGRATIONS: Migration[] = [
   m0014Shipments,
   m0015Invoices,
   m0016OrderReader,
+  m0017AuthLimits,
 ];
 
 /**
