@@ -16,7 +16,8 @@ export const MSG = {
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
   loginFailed: 'Niepoprawny login lub hasło.',
   loginRateLimited: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilkanaście minut.',
-  loginCaptchaRequired: 'Na to konto było wiele nieudanych prób logowania. Przepisz kod z obrazka i zaloguj się ponownie.',
+  loginCaptchaRequired:
+    'Na to konto było wiele nieudanych prób logowania. Przepisz kod z obrazka i zaloguj się ponownie.',
   longSessionNeedsPassword: 'Długą sesję („Zapamiętaj logowanie”) można włączyć tylko przy logowaniu hasłem.',
   tokenInvalid: 'Sesja wygasła lub jest nieprawidłowa. Zaloguj się ponownie.',
   registrationDisabled: 'Rejestracja jest wyłączona.',
