@@ -144,6 +144,9 @@ export async function renew(ctx: AuthContext, token: string, longtoken: boolean 
   let end = new Date(toIso(stored)).getTime();
   if (!longSession) end = Math.min(end, now + absoluteLifetime(false));
   const validTo = new Date(Math.min(now + lifetime(longSession), end));
+  // At its end already: nothing to write (the web asks every 10 minutes in the last hours).
+  const unchanged = validTo.getTime() === ctx.user.tokenValidTo.getTime() && longSession === ctx.user.longSession;
+  if (unchanged) return tokenObject(ctx, ctx.orgId, ctx.user.id, token, validTo, longSession);
   await authRepository.extendToken(ctx.db, ctx.user.tokenId, {
     valid_to: validTo.toISOString(),
     long_session: longSession ? 1 : 0,
