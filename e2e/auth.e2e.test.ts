@@ -1,4 +1,6 @@
-import { TOKEN_STORAGE_KEY } from '@zaplecze/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOGIN_CAPTCHA_AFTER_FAILURES, TOKEN_STORAGE_KEY } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
@@ -6,7 +8,10 @@ import { HomePage } from './support/pages/home-page';
 import { LoginPage } from './support/pages/login-page';
 import { Shell } from './support/pages/shell';
 import { signedIn, waitForPath } from './support/session';
+import { RESULTS_DIR } from './support/paths';
 import { pageTitle, serverMsg, t } from './support/texts';
+
+const SHOTS = path.join(RESULTS_DIR, 'screens');
 
 describe('sign-in, sessions and route guards', () => {
   const e2e = setupE2e();
@@ -153,6 +158,46 @@ describe('sign-in, sessions and route guards', () => {
       await page.goto(e2e.url(path));
       await waitForPath(page, '/');
       await shell.userMenuButton.waitFor();
+    }
+  });
+
+  it('a login attacked from many addresses: the form shows the captcha, and its owner signs in with it', async () => {
+    // The failures of other addresses, as the server counts them (the browser has one address).
+    const db = e2e.server.deps.db;
+    const attacked = {
+      attempts: LOGIN_CAPTCHA_AFTER_FAILURES,
+      expires_at: new Date(e2e.server.deps.now().getTime() + 10 * 60_000).toISOString(),
+    };
+    await db
+      .insertInto('rate_counters')
+      .values({ key: `login:${org.adminLogin}`, ...attacked })
+      .onConflict((oc) => oc.column('key').doUpdateSet(attacked))
+      .execute();
+    try {
+      const page = await e2e.newPage();
+      const login = await new LoginPage(page, e2e.url).goto();
+      expect(await login.captchaField.count()).toBe(0);
+      await login.signIn(org.adminLogin, org.adminPass);
+      await login.error(serverMsg.loginCaptchaRequired).waitFor();
+      await login.captchaImage.waitFor();
+      await eventually(() => login.captchaField.evaluate((el) => el === document.activeElement), true);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, 'login-captcha.png'), fullPage: true });
+
+      // A wrong answer: the server's message, and a new image with the answer cleared.
+      const first = e2e.server.captcha.last;
+      await login.captchaField.fill('ZLE');
+      await login.submit.click();
+      await login.error(serverMsg.captchaWrong).waitFor();
+      await eventually(() => e2e.server.captcha.last !== first, true);
+      await eventually(() => login.captchaField.inputValue(), '');
+
+      await login.captchaField.fill(e2e.server.captcha.last);
+      await login.submit.click();
+      await waitForPath(page, '/');
+      await new HomePage(page).greeting(org.adminLogin).waitFor();
+    } finally {
+      await db.deleteFrom('rate_counters').execute();
     }
   });
 });

@@ -32,6 +32,13 @@ export class LoginPage {
   get form(): Locator {
     return this.page.locator('form').filter({ has: this.loginField });
   }
+  /** The captcha answer, shown when the server asks for it (a login under attack). */
+  get captchaField(): Locator {
+    return this.page.getByLabel(t.auth.captcha, { exact: true });
+  }
+  get captchaImage(): Locator {
+    return this.page.getByRole('img', { name: t.ui.captcha.imageAlt });
+  }
   get registerLink(): Locator {
     return this.page.getByRole('link', { name: t.auth.registerLink });
   }

@@ -45,13 +45,13 @@ export class RegisterPage {
     return this.field(this.r.country);
   }
   get captchaImage(): Locator {
-    return this.page.getByRole('img', { name: this.r.captchaImageAlt });
+    return this.page.getByRole('img', { name: t.ui.captcha.imageAlt });
   }
   get captchaField(): Locator {
     return this.field(this.r.captcha);
   }
   get captchaRenew(): Locator {
-    return this.page.getByRole('button', { name: this.r.captchaRenew });
+    return this.page.getByRole('button', { name: t.ui.captcha.renew });
   }
   get terms(): Locator {
     return this.page.getByRole('checkbox');

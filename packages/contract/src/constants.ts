@@ -19,6 +19,12 @@ export const PASSWORD_MAX = 128;
 /** Token lifetimes (server-rules.md) and the client's renewal rules (platform.md §4). */
 export const TOKEN_SHORT_MS = 12 * 60 * 60 * 1000;
 export const TOKEN_LONG_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * The absolute end of a session, counted from its sign-in (docs/decisions.md, Sessions): renewal
+ * extends a token to its full length again, but never past this. A long session needs the password.
+ */
+export const TOKEN_SHORT_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+export const TOKEN_LONG_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 export const TOKEN_RENEW_CHECK_MS = 10 * 60 * 1000;
 export const TOKEN_RENEW_SHORT_BELOW_MS = 3 * 60 * 60 * 1000;
 export const TOKEN_RENEW_LONG_BELOW_MS = 5 * 24 * 60 * 60 * 1000;
@@ -31,8 +37,15 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 /** Captchas one address may ask for within CAPTCHA_TTL_MS (docs/decisions.md, Captcha). */
 export const CAPTCHA_MAX_PER_ADDRESS = 30;
-/** Failed sign-ins per login or per address before 429, counted over the window below. */
+/**
+ * Sign-in limits (docs/decisions.md, Sign-in rate limit), counted over the window below: failed
+ * sign-ins of one login from one address before 429...
+ */
 export const LOGIN_MAX_FAILURES = 10;
+/** ...failed sign-ins from one address, whatever the login (an office shares one), before 429... */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+/** ...and failed sign-ins of one login from all addresses before every sign-in of it needs the captcha. */
+export const LOGIN_CAPTCHA_AFTER_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const DEFAULT_LANGUAGE = 'pl';

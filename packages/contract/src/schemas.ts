@@ -173,6 +173,12 @@ export const loginRequestSchema = z.object({
     .max(100, { error: V.tooLong }),
   pass: z.string({ error: V.passRequired }).min(1, { error: V.passRequired }).max(1024, { error: V.tooLong }),
   longtoken: formBoolean.optional().default(false),
+  /**
+   * The captcha answer and its challenge, only when the server asked for it (428, field `captcha`):
+   * a login under attack from many addresses (docs/decisions.md, Sign-in rate limit).
+   */
+  captcha: z.string().trim().max(20, { error: V.tooLong }).optional(),
+  captchaUUID: z.string().trim().max(64, { error: V.tooLong }).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BUYER_INFO_MAX_PER_ADDRESS, CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
@@ -18,7 +19,11 @@ export interface Config {
   webConcurrency: number;
   /** Directory with the built web app (index.html and assets). */
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): false, or their addresses
+   * and networks. The client address of every per-address limit comes from here.
+   */
+  trustProxy: false | string[];
   logLevel: string;
   /** Captchas one address may ask for in 10 minutes (CAPTCHA_RATE_LIMIT; tests of other things raise it). */
   captchaRateLimit: number;
@@ -49,6 +54,48 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** proxy-addr's (Fastify's) names of address ranges: 127.0.0.1/8 and ::1; link-local; private. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: `false` (the default), or a comma-separated list of the reverse proxies' addresses
+ * and networks (`127.0.0.1,10.0.0.0/8,::1`). X-Forwarded-For is then read from the right, and the
+ * client is the first address that is not a listed proxy, so a header a client forged itself is
+ * never believed. `true` (trust anyone's header) is refused: every per-address limit could be
+ * evaded by sending the header (docs/operations.md, Reverse proxy).
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(text.toLowerCase())) {
+    throw new Error(
+      `TRUST_PROXY=${text} would believe an X-Forwarded-For header sent by anyone; list the addresses or networks of your reverse proxies instead, e.g. TRUST_PROXY=127.0.0.1 (docs/operations.md)`,
+    );
+  }
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address, a network (address/prefix) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -63,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desktopAppUrl: env.DESKTOP_APP_URL ?? '',
     webConcurrency: positiveInt(env.WEB_CONCURRENCY, availableParallelism()),
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'packages/web/dist')),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     captchaRateLimit: positiveInt(env.CAPTCHA_RATE_LIMIT, CAPTCHA_MAX_PER_ADDRESS),
     buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),

@@ -19,6 +19,7 @@ import { m0016OrderReader } from './migrations/0016_order_reader';
 import { m0017DispatchReservations } from './migrations/0017_dispatch_reservations';
 import { m0018IdempotencyPayload } from './migrations/0018_idempotency_payload';
 import { m0019OrgStorage } from './migrations/0019_org_storage';
+import { m0020AuthLimits } from './migrations/0020_auth_limits';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -40,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
   m0017DispatchReservations,
   m0018IdempotencyPayload,
   m0019OrgStorage,
+  m0020AuthLimits,
 ];
 
 /**

@@ -36,6 +36,11 @@ export interface AuthTokensTable {
   long_session: number;
   valid_to: string | Date;
   created_at: string | Date;
+  /**
+   * The session's end fixed at sign-in (migration 0020): `valid_to` is never past it. Nullable in
+   * SQLite's table only because a column added later cannot be NOT NULL there; always written.
+   */
+  absolute_expires_at: string | Date;
 }
 
 export interface CaptchasTable {
@@ -44,10 +49,11 @@ export interface CaptchasTable {
   expires_at: string | Date;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
+/** Attempts of one rate-limited key in its current window (platform/rate-limit.ts). */
+export interface RateCountersTable {
   key: string;
-  failed_at: string | Date;
+  attempts: number;
+  expires_at: string | Date;
 }
 
 export interface OptionsTable {
@@ -504,7 +510,7 @@ export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   captchas: CaptchasTable;
-  login_failures: LoginFailuresTable;
+  rate_counters: RateCountersTable;
   options: OptionsTable;
   additional_descs: AdditionalDescsTable;
   delivery_price_lists: NamedTable;

@@ -19,6 +19,9 @@ export const MSG = {
     'Ten klucz idempotencji został już użyty z innymi danymi. Zmiany nie zostały zapisane: odśwież stronę i powtórz operację.',
   loginFailed: 'Niepoprawny login lub hasło.',
   loginRateLimited: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilkanaście minut.',
+  loginCaptchaRequired:
+    'Na to konto było wiele nieudanych prób logowania. Przepisz kod z obrazka i zaloguj się ponownie.',
+  longSessionNeedsPassword: 'Długą sesję („Zapamiętaj logowanie”) można włączyć tylko przy logowaniu hasłem.',
   tokenInvalid: 'Sesja wygasła lub jest nieprawidłowa. Zaloguj się ponownie.',
   registrationDisabled: 'Rejestracja jest wyłączona.',
   captchaWrong: 'Niepoprawny kod z obrazka. Przepisz nowy kod.',

@@ -1,32 +1,66 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-/** At most `max` attempts per key within `windowMs`. */
+/** At most `max` attempts per key within a window of `windowMs` that starts at its first attempt. */
 export interface RateLimit {
   max: number;
-  /**
-   * At most 15 minutes: the rows live in `login_failures`, whose rows older than the sign-in
-   * failure window are purged (auth purgeExpired).
-   */
   windowMs: number;
 }
 
 /**
- * Counts one attempt under `key` (e.g. `buyer:{address}`) and answers whether it is within the
- * limit. The attempts are rows of `login_failures` (key, time), shared by every worker process,
- * the same table that counts sign-in failures. A refused attempt is not stored, so one key never
- * holds more than `max` rows per window. Counting and storing are two statements: concurrent
- * attempts may pass a few over the limit, which a flood guard can afford.
+ * Counts one attempt under `key` (e.g. `buyer:{address}`) and answers the key's attempts in its
+ * current window, this one included. One statement, an upsert that answers the new count: parallel
+ * attempts (other requests, other worker processes, either engine) each get a different count, so
+ * exactly `max` of them can see room under a limit. The counters live in `rate_counters` (one row per
+ * key, migration 0020); a window ends `windowMs` after its first attempt, and the next attempt
+ * starts a new one.
  */
-export async function takeAttempt(db: Kysely<DB>, key: string, limit: RateLimit, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - limit.windowMs).toISOString();
-  const { n } = await db
-    .selectFrom('login_failures')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('key', '=', key)
-    .where('failed_at', '>=', since)
+export async function countAttempt(db: Kysely<DB>, key: string, windowMs: number, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, attempts: 1, expires_at: new Date(now.getTime() + windowMs).toISOString() })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        attempts: sql<number>`case when rate_counters.expires_at <= ${nowIso} then 1 else rate_counters.attempts + 1 end`,
+        expires_at: sql<string>`case when rate_counters.expires_at <= ${nowIso} then excluded.expires_at else rate_counters.expires_at end`,
+      }),
+    )
+    .returning('attempts')
     .executeTakeFirstOrThrow();
-  if (Number(n) >= limit.max) return false;
-  await db.insertInto('login_failures').values({ key, failed_at: now.toISOString() }).execute();
-  return true;
+  return Number(row.attempts);
+}
+
+/** Counts one attempt and answers whether it is within the limit (a refused one stays counted). */
+export async function takeAttempt(db: Kysely<DB>, key: string, limit: RateLimit, now: Date): Promise<boolean> {
+  return (await countAttempt(db, key, limit.windowMs, now)) <= limit.max;
+}
+
+/**
+ * Takes back `n` counted attempts of the current window (never below 0): sign-in counts failures
+ * only, so an attempt refused before its password was checked gives its count back, and a success
+ * gives back its own and the failures it forgives.
+ */
+export async function refundAttempts(db: Kysely<DB>, key: string, now: Date, n = 1): Promise<void> {
+  await db
+    .updateTable('rate_counters')
+    .set({ attempts: sql<number>`case when attempts > ${n} then attempts - ${n} else 0 end` })
+    .where('key', '=', key)
+    .where('expires_at', '>', now.toISOString())
+    .execute();
+}
+
+/** Forgets a key's attempts and answers how many its current window held. */
+export async function resetAttempts(db: Kysely<DB>, key: string, now: Date): Promise<number> {
+  const row = await db
+    .deleteFrom('rate_counters')
+    .where('key', '=', key)
+    .returning(['attempts', 'expires_at'])
+    .executeTakeFirst();
+  return row && new Date(row.expires_at).getTime() > now.getTime() ? Number(row.attempts) : 0;
+}
+
+/** Housekeeping: counters whose window has ended. */
+export async function purgeAttempts(db: Kysely<DB>, now: Date): Promise<void> {
+  await db.deleteFrom('rate_counters').where('expires_at', '<=', now.toISOString()).execute();
 }

@@ -104,4 +104,12 @@ export const uiMessages = {
       colCode: 'Kod',
     },
   },
+  /** The captcha image of registration and of a sign-in that asks for it (ui/Captcha.tsx). */
+  captcha: {
+    imageAlt: 'Kod captcha do przepisania',
+    loading: 'Ładowanie obrazka...',
+    unavailable: 'Brak obrazka',
+    renew: 'Nowy kod',
+    renewTitle: 'Pokaż inny obrazek',
+  },
 } as const;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { forgetTokens } from './token-cache';
 
-/** Token and sign-in-failure queries. These cross organisations by nature (a token finds its org). */
+/** Token queries. These cross organisations by nature (a token finds its org). */
 export const authRepository = {
   findUserByLogin(db: Kysely<DB>, login: string) {
     return db
@@ -38,17 +38,28 @@ export const authRepository = {
       long_session: number;
       valid_to: string;
       created_at: string;
+      absolute_expires_at: string;
     },
   ) {
     await db.insertInto('auth_tokens').values(row).execute();
   },
 
-  async extendToken(db: Kysely<DB>, tokenId: number, validTo: string, longSession: number) {
-    await db
-      .updateTable('auth_tokens')
-      .set({ valid_to: validTo, long_session: longSession })
+  /** The session's end fixed at sign-in, never passed by a renewal. */
+  async absoluteEnd(db: Kysely<DB>, tokenId: number): Promise<string | Date | undefined> {
+    const row = await db
+      .selectFrom('auth_tokens')
+      .select('absolute_expires_at')
       .where('id', '=', tokenId)
-      .execute();
+      .executeTakeFirst();
+    return row?.absolute_expires_at;
+  },
+
+  async extendToken(
+    db: Kysely<DB>,
+    tokenId: number,
+    set: { valid_to: string; long_session: number; absolute_expires_at: string },
+  ) {
+    await db.updateTable('auth_tokens').set(set).where('id', '=', tokenId).execute();
     await forgetTokens();
   },
 
@@ -67,31 +78,5 @@ export const authRepository = {
 
   async deleteExpiredTokens(db: Kysely<DB>, nowIso: string) {
     await db.deleteFrom('auth_tokens').where('valid_to', '<', nowIso).execute();
-  },
-
-  async countFailures(db: Kysely<DB>, keys: string[], sinceIso: string): Promise<Map<string, number>> {
-    const rows = await db
-      .selectFrom('login_failures')
-      .select(['key', db.fn.countAll<number>().as('n')])
-      .where('key', 'in', keys)
-      .where('failed_at', '>=', sinceIso)
-      .groupBy('key')
-      .execute();
-    return new Map(rows.map((r) => [r.key, Number(r.n)]));
-  },
-
-  async addFailures(db: Kysely<DB>, keys: string[], atIso: string) {
-    await db
-      .insertInto('login_failures')
-      .values(keys.map((key) => ({ key, failed_at: atIso })))
-      .execute();
-  },
-
-  async clearFailures(db: Kysely<DB>, key: string) {
-    await db.deleteFrom('login_failures').where('key', '=', key).execute();
-  },
-
-  async deleteOldFailures(db: Kysely<DB>, beforeIso: string) {
-    await db.deleteFrom('login_failures').where('failed_at', '<', beforeIso).execute();
   },
 };

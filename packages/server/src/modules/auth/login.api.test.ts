@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_LONG_MS, TOKEN_SHORT_MS, tokenObjectSchema, type TokenObject } from '@zaplecze/contract';
+import {
+  TOKEN_LONG_ABSOLUTE_MS,
+  TOKEN_LONG_MS,
+  TOKEN_SHORT_ABSOLUTE_MS,
+  TOKEN_SHORT_MS,
+  tokenObjectSchema,
+  type TokenObject,
+} from '@zaplecze/contract';
 import { ApiClient, startTestServer, type TestServer } from '../../../test/harness';
 import { createOrg, type TestOrg } from '../../../test/factories';
 
@@ -160,6 +167,92 @@ describe('PUT /api/login (renew)', () => {
       expect((await c.put('/api/login', {})).status).toBe(401);
     } finally {
       server.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('PUT /api/login: the session ends at a fixed time from sign-in', () => {
+  const DAY = 24 * HOUR;
+  const at = (offsetMs: number) => {
+    server.clock.offsetMs = offsetMs;
+  };
+
+  it('renews a short session to 12 hours, but never past 24 hours from its sign-in', async () => {
+    expect(TOKEN_SHORT_ABSOLUTE_MS).toBe(DAY);
+    const c = new ApiClient(server.url);
+    const t = await c.login(org.adminLogin, org.adminPass, false);
+    const signedIn = new Date(t.validTo).getTime() - TOKEN_SHORT_MS;
+    try {
+      at(10 * HOUR);
+      expect(Math.abs(msLeft((await c.put<TokenObject>('/api/login', {})).body) - TOKEN_SHORT_MS)).toBeLessThan(60_000);
+      at(20 * HOUR);
+      const last = await c.put<TokenObject>('/api/login', {});
+      expect(last.status).toBe(200);
+      expect(Math.abs(new Date(last.body.validTo).getTime() - (signedIn + DAY))).toBeLessThan(60_000);
+      at(23 * HOUR + 50 * 60_000);
+      const again = await c.put<TokenObject>('/api/login', {});
+      expect(again.body.validTo).toBe(last.body.validTo);
+      at(DAY + 60_000);
+      expect((await c.get('/api/login')).status).toBe(401);
+      expect((await c.put('/api/login', {})).status).toBe(401);
+    } finally {
+      at(0);
+    }
+  });
+
+  it('renews a long session to 30 days, but never past 90 days from its sign-in', async () => {
+    expect(TOKEN_LONG_ABSOLUTE_MS).toBe(90 * DAY);
+    const c = new ApiClient(server.url);
+    const t = await c.login(org.adminLogin, org.adminPass, true);
+    const signedIn = new Date(t.validTo).getTime() - TOKEN_LONG_MS;
+    try {
+      for (const day of [26, 52, 78]) {
+        at(day * DAY);
+        expect((await c.put('/api/login', {})).status).toBe(200);
+      }
+      at(85 * DAY);
+      const last = await c.put<TokenObject>('/api/login', { longtoken: true });
+      expect(last.body.longSession).toBe(true);
+      expect(Math.abs(new Date(last.body.validTo).getTime() - (signedIn + 90 * DAY))).toBeLessThan(60_000);
+      at(90 * DAY + 60_000);
+      expect((await c.get('/api/login')).status).toBe(401);
+    } finally {
+      at(0);
+    }
+  });
+
+  it('refuses to turn a short session into a long one without the password (403), and the token stays short', async () => {
+    const c = new ApiClient(server.url);
+    const t = await c.login(org.adminLogin, org.adminPass, false);
+    const res = await c.put('/api/login', { longtoken: true });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Długą sesję („Zapamiętaj logowanie”) można włączyć tylko przy logowaniu hasłem.');
+    const now = await c.get<TokenObject>('/api/login');
+    expect(now.body).toMatchObject({ longSession: false, validTo: t.validTo });
+    try {
+      at(TOKEN_SHORT_MS + 60_000);
+      expect((await c.get('/api/login')).status).toBe(401);
+    } finally {
+      at(0);
+    }
+  });
+
+  it('turns a long session into a short one on longtoken=false', async () => {
+    const c = new ApiClient(server.url);
+    await c.login(org.adminLogin, org.adminPass, true);
+    const res = await c.put<TokenObject>('/api/login', { longtoken: false });
+    expect(res.status).toBe(200);
+    expect(res.body.longSession).toBe(false);
+    expect(Math.abs(msLeft(res.body) - TOKEN_SHORT_MS)).toBeLessThan(60_000);
+    try {
+      at(10 * HOUR);
+      expect((await c.put<TokenObject>('/api/login', {})).body.longSession).toBe(false);
+      at(20 * HOUR);
+      expect(Math.abs(msLeft((await c.put<TokenObject>('/api/login', {})).body) - 4 * HOUR)).toBeLessThan(60_000);
+      at(DAY + 60_000);
+      expect((await c.get('/api/login')).status).toBe(401);
+    } finally {
+      at(0);
     }
   });
 });

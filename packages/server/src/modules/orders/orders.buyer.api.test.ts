@@ -48,7 +48,7 @@ async function create(client: ApiClient, body: Record<string, unknown>): Promise
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true, buyerInfoRateLimit: LIMIT });
+  server = await startTestServer({ trustProxy: ['127.0.0.1'], buyerInfoRateLimit: LIMIT });
   org = await createOrg(server);
   other = await createOrg(server);
   refs = await createOrderRefs(org.admin);
@@ -232,5 +232,14 @@ describe('GET /order_buyer_info', () => {
     } finally {
       server.clock.offsetMs = 0;
     }
+  });
+
+  it('lets exactly the limit through when the lookups of one address come all at once', async () => {
+    const order = await create(org.admin, {});
+    const url = `/api/order_buyer_info?p=${org.prefix}&uuid=${order.uuid}`;
+    const flood = visitor();
+    const statuses = (await Promise.all(Array.from({ length: 5 * LIMIT }, () => flood.get(url)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4 * LIMIT);
   });
 });

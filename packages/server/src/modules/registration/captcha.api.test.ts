@@ -87,4 +87,19 @@ describe('GET /captcha rate limit', () => {
       await limited.close();
     }
   });
+
+  it('lets exactly the limit through when one address asks for many at once', async () => {
+    const limited = await startTestServer({ captchaRateLimit: 5 });
+    try {
+      const client = new ApiClient(limited.url);
+      const statuses = (await Promise.all(Array.from({ length: 30 }, () => client.get('/api/captcha')))).map(
+        (r) => r.status,
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+      expect(await limited.deps.db.selectFrom('captchas').select('uuid').execute()).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
 });

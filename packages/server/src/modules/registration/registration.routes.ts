@@ -1,6 +1,6 @@
 import { registerRequestSchema } from '@zaplecze/contract';
 import { route } from '../../platform/route';
-import { createCaptcha } from './captcha.service';
+import { createCaptcha } from '../../platform/captcha';
 import { register } from './registration.service';
 
 export const registrationRoutes = [

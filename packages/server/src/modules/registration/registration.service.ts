@@ -9,7 +9,7 @@ import { hashPassword } from '../auth';
 import { isCountryCode } from '../meta';
 import { organizationsRepository } from '../organizations';
 import { usersRepository } from '../users';
-import { consumeCaptcha } from './captcha.service';
+import { consumeCaptcha } from '../../platform/captcha';
 
 export interface NewOrganization {
   prefix: string;

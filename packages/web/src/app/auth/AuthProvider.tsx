@@ -20,10 +20,22 @@ export interface AuthState {
   error: string | undefined;
   validTo: Date | undefined;
   longSession: boolean;
+  /**
+   * The server asked for the captcha (428, field `captcha`): the login is under attack from many
+   * addresses, so every sign-in of it needs a solved captcha until the attack ages out
+   * (docs/decisions.md, Sign-in rate limit). Stays set until a sign-in succeeds.
+   */
+  captchaRequired: boolean;
+}
+
+/** The captcha answer of a sign-in and the challenge it answers. */
+export interface CaptchaAnswer {
+  captcha: string;
+  captchaUUID: string;
 }
 
 export interface AuthApi extends AuthState {
-  login(login: string, pass: string, remember: boolean): Promise<boolean>;
+  login(login: string, pass: string, remember: boolean, captcha?: CaptchaAnswer): Promise<boolean>;
   logout(): Promise<void>;
   /** Replaces the signed-in user's data after a profile save. */
   setUser(user: User): void;
@@ -37,6 +49,7 @@ const initial: AuthState = {
   error: undefined,
   validTo: undefined,
   longSession: false,
+  captchaRequired: false,
 };
 
 /**
@@ -56,7 +69,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const validTo = new Date(t.validTo);
     storeToken(t.token, t.longSession, validTo);
     setApiToken(t.token);
-    setState({ status: AuthStatus.authorized, user: t.user, error: undefined, validTo, longSession: t.longSession });
+    setState({
+      status: AuthStatus.authorized,
+      user: t.user,
+      error: undefined,
+      validTo,
+      longSession: t.longSession,
+      captchaRequired: false,
+    });
   }, []);
 
   const dropSession = useCallback(() => {
@@ -115,11 +135,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [state.status, accept]);
 
   const login = useCallback(
-    async (loginName: string, pass: string, remember: boolean) => {
+    async (loginName: string, pass: string, remember: boolean, captcha?: CaptchaAnswer) => {
       setState((s) => ({ ...s, status: AuthStatus.checking, error: undefined }));
       try {
         const t = await api.post('/login', {
-          form: { login: loginName, pass, longtoken: String(remember) },
+          form: { login: loginName, pass, longtoken: String(remember), ...captcha },
           schema: tokenObjectSchema,
         });
         accept(t);
@@ -127,7 +147,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         clearStoredToken();
         setApiToken(undefined);
-        setState({ ...initial, status: AuthStatus.failed, error: errorMessage(err) });
+        const askedForCaptcha = err instanceof ApiError && err.code === 428;
+        setState((s) => ({
+          ...initial,
+          status: AuthStatus.failed,
+          error: errorMessage(err),
+          captchaRequired: askedForCaptcha || s.captchaRequired,
+        }));
         return false;
       }
     },

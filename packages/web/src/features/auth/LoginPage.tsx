@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthStatus } from '@zaplecze/contract';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useMainInfo } from '@web/app/main-info';
 import { m } from '@web/i18n';
+import { CaptchaImage, useCaptcha } from '@web/ui/Captcha';
 import { authText } from './texts';
 
 function loginFormSchema() {
@@ -19,6 +21,8 @@ function loginFormSchema() {
     login: z.string().trim().min(1, t.loginRequired),
     pass: z.string().min(1, t.passwordRequired),
     remember: z.boolean(),
+    /** Only while the server asks for the captcha; checked in onSubmit then. */
+    captcha: z.string(),
   });
 }
 type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
@@ -33,16 +37,38 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema()),
-    defaultValues: { login: '', pass: '', remember: false },
+    defaultValues: { login: '', pass: '', remember: false, captcha: '' },
   });
+  // A login under attack from many addresses: the server asks for the captcha (docs/decisions.md,
+  // Sign-in rate limit); the same image and renew button as registration.
+  const captchaRequired = auth.captchaRequired;
+  const captcha = useCaptcha(captchaRequired);
+  const uuid = captcha.data?.uuid;
+  useEffect(() => {
+    // each image is a new single-use challenge: an answer typed for the old one is void
+    setValue('captcha', '');
+    if (uuid) setFocus('captcha');
+  }, [uuid, setValue, setFocus]);
 
   const onSubmit = async (data: LoginForm) => {
-    if (await auth.login(data.login, data.pass, data.remember)) {
+    const answer = data.captcha.trim();
+    if (captchaRequired && (!answer || !uuid)) {
+      setError('captcha', { message: t.captchaRequired });
+      return;
+    }
+    const solved = captchaRequired && uuid ? { captcha: answer, captchaUUID: uuid } : undefined;
+    if (await auth.login(data.login, data.pass, data.remember, solved)) {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });
+    } else if (solved) {
+      // the server has used the challenge up, right or wrong
+      void captcha.refetch();
     }
   };
 
@@ -89,6 +115,29 @@ export default function LoginPage() {
               />
               <Form.Control.Feedback type="invalid">{errors.pass?.message}</Form.Control.Feedback>
             </Form.Group>
+            {captchaRequired && (
+              <Form.Group className="mb-3" controlId="captcha" data-testid="login-captcha">
+                <Form.Label>{t.captcha}</Form.Label>
+                <div className="mb-2">
+                  <CaptchaImage
+                    image={captcha.data?.image}
+                    loading={captcha.isFetching}
+                    onRenew={() => void captcha.refetch()}
+                  />
+                </div>
+                <Form.Control
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={20}
+                  isInvalid={!!errors.captcha || captcha.isError}
+                  {...register('captcha')}
+                />
+                <Form.Control.Feedback type="invalid">
+                  {errors.captcha?.message ?? (captcha.isError ? t.captchaError : undefined)}
+                </Form.Control.Feedback>
+              </Form.Group>
+            )}
             <Form.Check className="mb-3" id="remember" label={t.remember} {...register('remember')} />
             <Button type="submit" variant="primary" className="w-100" disabled={busy} data-testid="login-submit">
               {busy && <Spinner animation="border" size="sm" className="me-2" />}

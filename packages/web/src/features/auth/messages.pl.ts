@@ -18,4 +18,7 @@ export const authMessages = {
   testEnvironment: 'To jest środowisko testowe.',
   loginRequired: 'Podaj login.',
   passwordRequired: 'Podaj hasło.',
+  captcha: 'Kod z obrazka',
+  captchaRequired: 'Przepisz kod z obrazka.',
+  captchaError: 'Błąd pobierania obrazu kodu captcha!',
 } as const;

@@ -39,12 +39,7 @@ export const registerMessages = {
   adminTelPlaceholder: 'np. +48 600 000 000',
 
   captchaSection: 'Weryfikacja',
-  captchaImageAlt: 'Kod captcha do przepisania',
-  captchaLoading: 'Ładowanie obrazka...',
-  captchaUnavailable: 'Brak obrazka',
   captcha: 'Kod z obrazka',
-  captchaRenew: 'Nowy kod',
-  captchaRenewTitle: 'Pokaż inny obrazek',
 
   acceptTemplate: 'Akceptuję {terms} oraz {privacy}.',
   termsLink: 'regulamin',

@@ -1,17 +1,10 @@
-import {
-  CAPTCHA_TTL_MS,
-  captchaSchema,
-  countriesResponseSchema,
-  registerResponseSchema,
-  registerTextSchema,
-} from '@zaplecze/contract';
+import { countriesResponseSchema, registerResponseSchema, registerTextSchema } from '@zaplecze/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@web/app/api';
 import { toRegisterForm, type RegisterPayload } from './register-form';
 
 export const registerKeys = {
   info: ['register', 'info'] as const,
-  captcha: ['register', 'captcha'] as const,
   countries: ['data', 'countries'] as const,
 };
 
@@ -32,21 +25,6 @@ export function useCountries() {
     queryFn: ({ signal }) => api.get('/data/countries', { schema: countriesResponseSchema, signal }),
     select: (data) => data.countries,
     staleTime: Infinity,
-  });
-}
-
-/**
- * GET /captcha. Answers are single-use and expire after 10 minutes, so the image is never reused
- * from a cache and is replaced a little before it expires.
- */
-export function useCaptcha() {
-  return useQuery({
-    queryKey: registerKeys.captcha,
-    queryFn: ({ signal }) => api.get('/captcha', { schema: captchaSchema, signal }),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchInterval: CAPTCHA_TTL_MS - 30_000,
   });
 }
 

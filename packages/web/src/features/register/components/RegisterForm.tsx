@@ -6,7 +6,8 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '@web/app/api';
 
-import { useCaptcha, useCountries, useRegisterMutation } from '../register.api';
+import { useCaptcha } from '@web/ui/Captcha';
+import { useCountries, useRegisterMutation } from '../register.api';
 import {
   emptyRegisterForm,
   errorField,
