@@ -32,6 +32,18 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of e-mailed invoices (MAIL_FROM, e.g. "Sklep <faktury@example.com>"). */
   mailFrom: string | undefined;
+  /**
+   * PostgreSQL: how long opening a connection, or waiting for a free one of the pool, may take
+   * before the request answers 503 (DB_CONNECT_TIMEOUT_MS; 0 is no limit). docs/operations.md,
+   * Database outage.
+   */
+  dbConnectTimeoutMs: number;
+  /**
+   * PostgreSQL: how long one statement of the HTTP server may run before it is cancelled and the
+   * request answers 503 (DB_STATEMENT_TIMEOUT_MS; 0 is no limit). Migrations and the admin CLI run
+   * without it.
+   */
+  dbStatementTimeoutMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -42,6 +54,11 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
+    dbConnectTimeoutMs: nonNegativeInt(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
   };
 }

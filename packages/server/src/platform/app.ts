@@ -39,9 +39,15 @@ const LOG_REDACT = [
 ];
 
 /** Builds the HTTP app from its parts; `routes` come from the modules (server.ts assembles them). */
-export async function buildApp(deps: AppDeps, routes: RouteDef[], opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  deps: AppDeps,
+  routes: RouteDef[],
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const logger: FastifyServerOptions['logger'] =
-    opts.logger === false ? false : { level: deps.config.logLevel, redact: LOG_REDACT };
+    opts.logger === false
+      ? false
+      : { level: deps.config.logLevel, redact: LOG_REDACT, ...(opts.logStream ? { stream: opts.logStream } : {}) };
   const app = Fastify({
     logger,
     trustProxy: deps.config.trustProxy,
