@@ -236,6 +236,12 @@ class ReconnectBackoff {
  * - a failed connect: the reconnect backoff (ReconnectBackoff) answers the next requests at once.
  * ARRAY_ROWS: Kysely calls client.query(text, values); a marked text goes out in array row mode.
  */
+/** What node-postgres says of a statement on a client whose connection broke earlier. */
+const NOT_QUERYABLE = 'Client has encountered a connection error';
+
+/** The error that broke a client's connection (its 'error' event), for the statements after it. */
+const lostWith = new WeakMap<pg.ClientBase, Error>();
+
 function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
   const backoff = new ReconnectBackoff();
   const queryTimeout = limits.statementTimeoutMs > 0 ? limits.statementTimeoutMs + STATEMENT_GRACE_MS : undefined;
@@ -267,7 +273,12 @@ function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
           .catch((err: unknown) => {
             if (isConnectionError(err) || isTimeoutError(err) || text === 'rollback')
               broken ??= err instanceof Error ? err : new Error(String(err));
-            throw err;
+            // A connection that broke between two statements fails the next one with 'not
+            // queryable'; what broke it (57P01, ECONNRESET) is the cause worth logging.
+            const lost = lostWith.get(client);
+            throw lost && text !== 'rollback' && err instanceof Error && err.message.startsWith(NOT_QUERYABLE)
+              ? lost
+              : err;
           });
       return {
         query: query as unknown as PostgresPoolClient['query'],
@@ -313,7 +324,7 @@ export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_
   pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`));
   // The same for a connection that breaks while checked out (kyselyPool): the statement in flight
   // fails with the error, and the request that ran it answers 503.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => client.on('error', (err) => lostWith.set(client, err)));
   const db = new Kysely<DB>({ dialect: new PostgresCauseDialect({ pool: kyselyPool(pool, limits) }) });
   return { db, engine: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }
