@@ -33,9 +33,8 @@ export interface Config {
   /** Sender of e-mailed invoices (MAIL_FROM, e.g. "Sklep <faktury@example.com>"). */
   mailFrom: string | undefined;
   /**
-   * PostgreSQL: how long opening a connection, or waiting for a free one of the pool, may take
-   * before the request answers 503 (DB_CONNECT_TIMEOUT_MS; 0 is no limit). docs/operations.md,
-   * Database outage.
+   * PostgreSQL: how long opening a connection may take before the request answers 503
+   * (DB_CONNECT_TIMEOUT_MS; 0 is no limit). docs/operations.md, Database outage.
    */
   dbConnectTimeoutMs: number;
   /**

@@ -174,8 +174,11 @@ export function openSqlite(file: string): Database {
  */
 export interface PostgresLimits {
   /**
-   * Opening a connection, and a request's wait for a free one of the pool (pg's
-   * connectionTimeoutMillis): a server that accepts the connection and never answers is given up.
+   * Opening a connection (the client's connectionTimeoutMillis): a server that accepts the
+   * connection and never answers is given up. A request's wait for a free connection of the pool
+   * is limited to this plus the statement limit (poolWaitMs): the connections it waits for are busy
+   * with statements that end within their limit, so only a stalled database waits that long, and a
+   * burst of requests on a busy but healthy database is served rather than turned away.
    */
   connectTimeoutMs: number;
   /**
@@ -306,7 +309,23 @@ class PostgresCauseDialect extends PostgresDialect {
   }
 }
 
+/** A request's longest wait for a free pool connection (PostgresLimits.connectTimeoutMs); 0: none. */
+export function poolWaitMs(limits: PostgresLimits): number {
+  return limits.connectTimeoutMs > 0 && limits.statementTimeoutMs > 0
+    ? limits.connectTimeoutMs + limits.statementTimeoutMs + STATEMENT_GRACE_MS
+    : 0;
+}
+
 export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_LIMITS): Database {
+  // node-postgres has one connectionTimeoutMillis for the pool (the wait for a free connection,
+  // which also covers opening one) and reads the same option in each client (opening only); the
+  // clients get the connect limit, the pool the longer wait.
+  const connectTimeoutMillis = limits.connectTimeoutMs;
+  class LimitedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+    }
+  }
   // No JIT compilation: the application's statements are short and interactive, and a plan whose
   // estimated cost passes jit_above_cost (a 10,000-row page, a broad search) spent 3-7 ms compiling
   // expressions it then ran once (docs/decisions.md, "PostgreSQL sessions").
@@ -314,7 +333,8 @@ export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_
     connectionString: url,
     max,
     options: '-c jit=off',
-    ...(limits.connectTimeoutMs > 0 ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+    Client: LimitedClient as unknown as new () => pg.ClientBase,
+    connectionTimeoutMillis: poolWaitMs(limits),
     ...(limits.statementTimeoutMs > 0 ? { statement_timeout: limits.statementTimeoutMs } : {}),
   });
   // An idle connection the server closes (a restart, an administrator, a dropped test database)
