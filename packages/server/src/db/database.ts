@@ -309,6 +309,9 @@ class PostgresCauseDialect extends PostgresDialect {
   }
 }
 
+/** At most one warning about idle connections lost in this time (per pool). */
+const IDLE_LOSS_WARN_EVERY_MS = 10_000;
+
 /** A request's longest wait for a free pool connection (PostgresLimits.connectTimeoutMs); 0: none. */
 export function poolWaitMs(limits: PostgresLimits): number {
   return limits.connectTimeoutMs > 0 && limits.statementTimeoutMs > 0
@@ -340,8 +343,14 @@ export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_
   // An idle connection the server closes (a restart, an administrator, a dropped test database)
   // is an 'error' event on the pool; without a listener Node turns it into an uncaught exception
   // that ends the process. The pool has already discarded that connection and opens a new one on
-  // the next query, so a warning is all that is left to do.
-  pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`));
+  // the next query, so a warning is all that is left to do: one for all the idle connections a
+  // restart or a dropped network takes at once (one per IDLE_LOSS_WARN_EVERY_MS).
+  let idleLossWarnedAt = -Infinity;
+  pool.on('error', (err) => {
+    if (performance.now() - idleLossWarnedAt < IDLE_LOSS_WARN_EVERY_MS) return;
+    idleLossWarnedAt = performance.now();
+    process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`);
+  });
   // The same for a connection that breaks while checked out (kyselyPool): the statement in flight
   // fails with the error, and the request that ran it answers 503.
   pool.on('connect', (client) => client.on('error', (err) => lostWith.set(client, err)));
