@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrg, type TestOrg } from '../../test/factories';
 import { startTestServer, testEngine, type ApiResponse, type TestServer } from '../../test/harness';
@@ -163,6 +164,38 @@ describe.skipIf(!onPostgres)('PostgreSQL outage: a server that accepts and never
     await until200(() => org.admin.get('/api/items'), 8000);
     const reads = await Promise.all(Array.from({ length: 10 }, () => org.admin.get('/api/items')));
     expect(reads.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+});
+
+describe.skipIf(!onPostgres)('PostgreSQL statement limit (PostgreSQL only)', () => {
+  let server: TestServer;
+  let org: TestOrg;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dbStatementTimeoutMs: 1000 });
+    org = await createOrg(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 503 when a statement passes DB_STATEMENT_TIMEOUT_MS, and serves once it would not', async () => {
+    // Another session holds the items table: the list's statement waits on the lock until the
+    // server cancels it (57014).
+    const holder = new pg.Client({ connectionString: server.cliEnv.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table items in access exclusive mode');
+      const { res, ms } = await timed(() => org.admin.get('/api/items'));
+      expectOutage(res, MSG.dbTimeout);
+      expect(ms).toBeLessThan(5000);
+      await holder.query('rollback');
+      expect((await org.admin.get('/api/items')).status).toBe(200);
+    } finally {
+      await holder.end();
+    }
   });
 });
 

@@ -226,6 +226,15 @@ class ReconnectBackoff {
   }
 }
 
+/** What node-postgres says of a statement on a client whose connection broke earlier. */
+const NOT_QUERYABLE = 'Client has encountered a connection error';
+
+/** The error that broke a client's connection (its 'error' event), for the statements after it. */
+const lostWith = new WeakMap<pg.ClientBase, Error>();
+
+/** PostgreSQL cancelled the statement at statement_timeout (57014). */
+const isServerCancel = (err: unknown) => (err as { code?: unknown } | null)?.code === '57014';
+
 /**
  * The pool as Kysely sees it. node-postgres leaves three things to its user that decide whether a
  * lost connection costs a request or the whole process:
@@ -239,12 +248,6 @@ class ReconnectBackoff {
  * - a failed connect: the reconnect backoff (ReconnectBackoff) answers the next requests at once.
  * ARRAY_ROWS: Kysely calls client.query(text, values); a marked text goes out in array row mode.
  */
-/** What node-postgres says of a statement on a client whose connection broke earlier. */
-const NOT_QUERYABLE = 'Client has encountered a connection error';
-
-/** The error that broke a client's connection (its 'error' event), for the statements after it. */
-const lostWith = new WeakMap<pg.ClientBase, Error>();
-
 function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
   const backoff = new ReconnectBackoff();
   const queryTimeout = limits.statementTimeoutMs > 0 ? limits.statementTimeoutMs + STATEMENT_GRACE_MS : undefined;
@@ -256,12 +259,8 @@ function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
         client = await pool.connect();
       } catch (err) {
         backoff.failed();
-        throw new DatabaseUnavailableError(
-          `PostgreSQL unavailable: ${err instanceof Error ? err.message : String(err)}`,
-          {
-            cause: err,
-          },
-        );
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new DatabaseUnavailableError(`PostgreSQL unavailable: ${reason}`, { cause: err });
       }
       backoff.succeeded();
       let broken: Error | undefined;
@@ -274,7 +273,9 @@ function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
             ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
           })
           .catch((err: unknown) => {
-            if (isConnectionError(err) || isTimeoutError(err) || text === 'rollback')
+            // 57014 (the server cancelled at statement_timeout) leaves a healthy connection; the
+            // client's own timeout leaves one still waiting for its answer.
+            if (isConnectionError(err) || (isTimeoutError(err) && !isServerCancel(err)) || text === 'rollback')
               broken ??= err instanceof Error ? err : new Error(String(err));
             // A connection that broke between two statements fails the next one with 'not
             // queryable'; what broke it (57P01, ECONNRESET) is the cause worth logging.
