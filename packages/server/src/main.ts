@@ -94,10 +94,10 @@ async function worker(): Promise<void> {
   process.on('SIGINT', () => void shutdown());
 }
 
-const run = cluster.isPrimary ? primary : worker;
 /** Exit code of a start that could not reach the database (docs/operations.md, Database outage). */
 const EXIT_DATABASE_UNAVAILABLE = 3;
 
+const run = cluster.isPrimary ? primary : worker;
 run().catch((err: unknown) => {
   if (isConnectionError(err)) {
     console.error(
