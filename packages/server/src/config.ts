@@ -42,6 +42,17 @@ export interface Config {
    * (ORG_STORAGE_QUOTA_MB); undefined (unset, empty or 0) is unlimited. Uploads past it answer 413.
    */
   orgStorageQuotaMb: number | undefined;
+  /**
+   * PostgreSQL: how long opening a connection may take before the request answers 503
+   * (DB_CONNECT_TIMEOUT_MS; 0 is no limit). docs/operations.md, Database outage.
+   */
+  dbConnectTimeoutMs: number;
+  /**
+   * PostgreSQL: how long one statement of the HTTP server may run before it is cancelled and the
+   * request answers 503 (DB_STATEMENT_TIMEOUT_MS; 0 is no limit). Migrations and the admin CLI run
+   * without it.
+   */
+  dbStatementTimeoutMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -96,6 +107,11 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -117,5 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,
+    dbConnectTimeoutMs: nonNegativeInt(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
   };
 }

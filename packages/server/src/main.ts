@@ -5,7 +5,9 @@ import { purgeUnclaimed } from './modules/files';
 import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
+import { isConnectionError } from './db/errors';
 import { createApp, openAndMigrate } from './server';
+import { WorkerRestarts } from './worker-restarts';
 import { holdServerLock, type HeldLock } from './server-lock';
 
 /**
@@ -52,7 +54,6 @@ async function primary(): Promise<void> {
     cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
   relayTokenForgets();
   if (database.engine === 'sqlite') handOutWriteTurns();
-  for (let i = 0; i < workers; i++) cluster.fork();
   // Maintenance purges (expired tokens, unclaimed uploads) run in one worker per turn, the next
   // worker each time: once when the first worker listens, then every PURGE_INTERVAL_MS.
   let turn = 0;
@@ -62,15 +63,29 @@ async function primary(): Promise<void> {
   };
   cluster.once('listening', purgeInOneWorker);
   const purgeTimer = setInterval(purgeInOneWorker, PURGE_INTERVAL_MS);
+  // A worker that ends is started again after a wait that grows while workers keep ending soon
+  // after they start (worker-restarts.ts): a database that is down must not make a tight loop.
+  const startedAt = new Map<number, number>();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < workers; i++) fork();
+  const restarts = new WorkerRestarts();
+  const pending = new Set<NodeJS.Timeout>();
   let stopping = false;
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;
-    console.error(`worker ${w.process.pid} ended (${signal ?? code}), starting another`);
-    cluster.fork();
+    const delay = restarts.delayAfter(Date.now() - (startedAt.get(w.id) ?? 0));
+    startedAt.delete(w.id);
+    console.error(`worker ${w.process.pid} ended (${signal ?? code}), starting another in ${delay / 1000} s`);
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pending.add(timer);
   });
   const stop = () => {
     stopping = true;
     clearInterval(purgeTimer);
+    for (const timer of pending) clearTimeout(timer);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 3000).unref();
   };
@@ -80,7 +95,7 @@ async function primary(): Promise<void> {
 
 async function worker(): Promise<void> {
   const config = loadConfig();
-  const { database, deps } = await openAndMigrate(config);
+  const { database, deps } = await openAndMigrate(config, { serving: true });
   const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
   // Expired tokens, and unclaimed uploads older than an hour (docs/operations.md). In a cluster the
@@ -119,8 +134,17 @@ async function worker(): Promise<void> {
   process.on('SIGINT', () => void shutdown());
 }
 
+/** Exit code of a start that could not reach the database (docs/operations.md, Database outage). */
+const EXIT_DATABASE_UNAVAILABLE = 3;
+
 const run = cluster.isPrimary ? primary : worker;
 run().catch((err: unknown) => {
+  if (isConnectionError(err)) {
+    console.error(
+      `Zaplecze: nie można połączyć się z bazą danych: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    process.exit(EXIT_DATABASE_UNAVAILABLE);
+  }
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

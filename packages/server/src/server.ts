@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import { NO_LIMITS, openDatabase, type Database, type PostgresLimits } from './db/database';
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
 import { authenticate } from './modules/auth';
@@ -57,9 +57,30 @@ export async function createApp(
   return built;
 }
 
-/** Opens the configured database and migrates it; the same for the server and the CLI. */
-export async function openAndMigrate(config: Config = loadConfig()): Promise<{ database: Database; deps: AppDeps }> {
-  const database = openDatabase(config);
-  await migrate(database);
+/** The PostgreSQL time limits of the HTTP server's database (docs/operations.md, Database outage). */
+export function servingLimits(config: Config): PostgresLimits {
+  return { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs };
+}
+
+/**
+ * Opens the configured database and migrates it; the same for the server and the CLI. Migrations
+ * and the CLI's tools run without a statement limit (a migration or a seed of a big catalogue runs
+ * for minutes); `serving` reopens the database with the HTTP server's limits once migrated.
+ */
+export async function openAndMigrate(
+  config: Config = loadConfig(),
+  opts: { serving?: boolean } = {},
+): Promise<{ database: Database; deps: AppDeps }> {
+  let database = openDatabase(config, { ...NO_LIMITS, connectTimeoutMs: config.dbConnectTimeoutMs });
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
+  if (opts.serving && database.engine === 'postgres') {
+    await database.destroy();
+    database = openDatabase(config, servingLimits(config));
+  }
   return { database, deps: createDeps(config, database) };
 }

@@ -7,7 +7,7 @@ import { createApp, openAndMigrate } from '../src/server';
  * restore) and must stop and start the server around it.
  */
 export async function startServerOn(env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> {
-  const { database, deps } = await openAndMigrate(loadConfig(env));
+  const { database, deps } = await openAndMigrate(loadConfig(env), { serving: true });
   const { app } = await createApp({ ...deps, config: { ...deps.config, logLevel: 'silent' } }, { logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,10 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER, type TokenObject } from '@zaplecze/contract';
 import { loadConfig, type Config } from '../src/config';
-import { openPostgres, openSqlite, type Database } from '../src/db/database';
+import { openPostgres, openSqlite, type Database, type PostgresLimits } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import type { LogDestination, RouteInfo } from '../src/platform/app';
-import { createApp, createDeps } from '../src/server';
+import { createApp, createDeps, servingLimits } from '../src/server';
 import type { CaptchaGenerator } from '../src/platform/captcha';
 import type { AppDeps } from '../src/platform/context';
 
@@ -56,10 +56,13 @@ export async function createScratchPostgres(label: string): Promise<{ url: strin
   return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-async function createTestDatabase(): Promise<{ database: Database; cliEnv: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+async function createTestDatabase(
+  limits: PostgresLimits,
+  postgresVia: (url: string) => string = (url) => url,
+): Promise<{ database: Database; cliEnv: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   if (testEngine() === 'postgres') {
     const scratch = await createScratchPostgres('t');
-    const database = openPostgres(scratch.url, 5);
+    const database = openPostgres(postgresVia(scratch.url), 5, limits);
     return {
       database,
       cliEnv: { ...process.env, DATABASE_URL: scratch.url },
@@ -93,19 +96,25 @@ export interface TestServer {
   clock: { offsetMs: number };
   /** Environment that points the admin CLI (test/cli.ts runCli) at this server's database. */
   cliEnv: NodeJS.ProcessEnv;
+  /** The server's log lines (parsed JSON) when started with `captureLogs` (warnings and worse). */
+  logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-/**
- * A real server on a random port with a fresh database of the run's engine. `logStream` turns the
- * logger on (at `overrides.logLevel`, default info) and receives its JSON lines.
- */
+export interface TestServerOptions {
+  /** PostgreSQL: the address the server connects through (a test's TCP proxy), given the real one. */
+  postgresVia?: (url: string) => string;
+  /** Keeps the server's warnings and errors in `logs`. */
+  captureLogs?: boolean;
+  /** Turns the logger on (at `overrides.logLevel`, default info) and gives it its JSON lines. */
+  logStream?: LogDestination;
+}
+
+/** A real server on a random port with a fresh database of the run's engine. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { logStream?: LogDestination } = {},
+  opts: TestServerOptions = {},
 ): Promise<TestServer> {
-  const { database, cliEnv, drop } = await createTestDatabase();
-  await migrate(database);
   const captcha = new KnownCaptcha();
   const clock = { offsetMs: 0 };
   // Uploaded files go to a directory of this server only, never to the checkout's data/.
@@ -113,19 +122,26 @@ export async function startTestServer(
   const config: Config = {
     ...loadConfig({}),
     isTest: true,
-    logLevel: opts.logStream ? 'info' : 'silent',
+    logLevel: opts.logStream ? 'info' : opts.captureLogs ? 'warn' : 'silent',
     // Test files register many organisations from one address; the limit has its own test.
     captchaRateLimit: 100_000,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   };
+  const { database, cliEnv, drop } = await createTestDatabase(servingLimits(config), opts.postgresVia);
+  await migrate(database);
   const deps: AppDeps = createDeps(config, database, {
     captcha,
     now: () => new Date(Date.now() + clock.offsetMs),
   });
+  const logs: Record<string, unknown>[] = [];
   const { app, routes } = await createApp(
     deps,
-    opts.logStream ? { logger: true, logStream: opts.logStream } : { logger: false },
+    opts.logStream
+      ? { logger: true, logStream: opts.logStream }
+      : opts.captureLogs
+        ? { logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } }
+        : { logger: false },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -138,6 +154,7 @@ export async function startTestServer(
     captcha,
     clock,
     cliEnv,
+    logs,
     async close() {
       await app.close();
       await drop();

@@ -9,10 +9,13 @@ import {
   SqliteDialect,
   type DatabaseConnection,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { DatabaseUnavailableError, isConnectionError, isTimeoutError } from './errors';
 import { localDayOfText } from './local-day';
 import { takesWriteTurns, takeWriteTurn } from './write-turn';
 import type { DB } from './schema';
@@ -46,6 +49,13 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * sleeping in SQLite's busy handler.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly sqlite: SQLite.Database,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const commit = driver.commitTransaction.bind(driver);
@@ -71,9 +81,16 @@ class ImmediateSqliteDialect extends SqliteDialect {
         endTurn(connection);
       }
     };
+    // Kysely rolls back when the transaction's body fails and then throws what the rollback threw,
+    // if it threw. SQLite has often rolled back by itself already (SQLITE_FULL, SQLITE_IOERR, ...),
+    // so ROLLBACK answers 'cannot rollback - no transaction is active' and that would be logged
+    // instead of the real cause. A rollback that finds no transaction has nothing left to do; one
+    // that fails with the transaction still open is a real failure and is thrown.
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       try {
         await rollback(connection);
+      } catch (err) {
+        if (this.sqlite.inTransaction) throw err;
       } finally {
         endTurn(connection);
       }
@@ -145,31 +162,200 @@ export function openSqlite(file: string): Database {
   // instead of copying pages into each connection's own cache (docs/performance.md).
   sqlite.pragma('mmap_size = 4294967296');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
+  });
   return { db, engine: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
 
-export function openPostgres(url: string, max = 10): Database {
+/**
+ * Time limits of a PostgreSQL pool, in milliseconds; 0 is no limit (docs/operations.md, Database
+ * outage).
+ */
+export interface PostgresLimits {
+  /**
+   * Opening a connection (the client's connectionTimeoutMillis): a server that accepts the
+   * connection and never answers is given up. A request's wait for a free connection of the pool
+   * is limited to this plus the statement limit (poolWaitMs): the connections it waits for are busy
+   * with statements that end within their limit, so only a stalled database waits that long, and a
+   * burst of requests on a busy but healthy database is served rather than turned away.
+   */
+  connectTimeoutMs: number;
+  /**
+   * One statement: the server cancels it at statement_timeout (57014), and the client itself gives
+   * up STATEMENT_GRACE_MS later, for a server that no longer answers at all (a stalled host or
+   * network); that connection is then closed, never reused.
+   */
+  statementTimeoutMs: number;
+}
+
+/** Without limits: migrations, the admin CLI, the demo seed (their big statements run for minutes). */
+export const NO_LIMITS: PostgresLimits = { connectTimeoutMs: 0, statementTimeoutMs: 0 };
+
+/** How much longer than statement_timeout the client waits before it gives a statement up itself. */
+export const STATEMENT_GRACE_MS = 1000;
+
+/**
+ * Reconnect backoff: after a failed connection attempt, requests fail at once (503) for this long,
+ * doubling with each further failure up to the maximum, instead of each waiting out its own
+ * connect attempt; the first connection that opens ends it.
+ */
+export const RECONNECT_BACKOFF_MS = { first: 200, max: 5000 } as const;
+
+/** The reconnect backoff of one pool (RECONNECT_BACKOFF_MS). */
+class ReconnectBackoff {
+  private failures = 0;
+  private until = 0;
+
+  /** Throws while the pool waits out its backoff. */
+  check(): void {
+    if (Date.now() < this.until)
+      throw new DatabaseUnavailableError('PostgreSQL unavailable: waiting to reconnect after a failed connection');
+  }
+
+  failed(): void {
+    // Many requests fail together when the server goes away: one backoff step for all of them.
+    if (Date.now() < this.until) return;
+    this.failures++;
+    this.until = Date.now() + Math.min(RECONNECT_BACKOFF_MS.first * 2 ** (this.failures - 1), RECONNECT_BACKOFF_MS.max);
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.until = 0;
+  }
+}
+
+/** What node-postgres says of a statement on a client whose connection broke earlier. */
+const NOT_QUERYABLE = 'Client has encountered a connection error';
+
+/** The error that broke a client's connection (its 'error' event), for the statements after it. */
+const lostWith = new WeakMap<pg.ClientBase, Error>();
+
+/** PostgreSQL cancelled the statement at statement_timeout (57014). */
+const isServerCancel = (err: unknown) => (err as { code?: unknown } | null)?.code === '57014';
+
+/**
+ * The pool as Kysely sees it. node-postgres leaves three things to its user that decide whether a
+ * lost connection costs a request or the whole process:
+ * - a client that breaks while checked out emits 'error' with no listener of the pool's: Node makes
+ *   that an uncaught exception and the worker died (every worker, at the same moment). Every client
+ *   gets a listener of its own; the query in flight fails with the error anyway.
+ * - Kysely releases a client without saying it broke, and a client whose statement the client-side
+ *   limit gave up is still waiting for that answer: either would go back to the pool and fail (or
+ *   hang) the next request. A client that met a connection error or a timeout, or whose ROLLBACK
+ *   failed, is released with the error, which makes the pool close it and open a new one.
+ * - a failed connect: the reconnect backoff (ReconnectBackoff) answers the next requests at once.
+ * ARRAY_ROWS: Kysely calls client.query(text, values); a marked text goes out in array row mode.
+ */
+function kyselyPool(pool: pg.Pool, limits: PostgresLimits): PostgresPool {
+  const backoff = new ReconnectBackoff();
+  const queryTimeout = limits.statementTimeoutMs > 0 ? limits.statementTimeoutMs + STATEMENT_GRACE_MS : undefined;
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      backoff.check();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        backoff.failed();
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new DatabaseUnavailableError(`PostgreSQL unavailable: ${reason}`, { cause: err });
+      }
+      backoff.succeeded();
+      let broken: Error | undefined;
+      const query = (text: string, values: ReadonlyArray<unknown>) =>
+        client
+          .query({
+            text,
+            values: [...values],
+            ...(text.includes(ARRAY_ROWS_TEXT) ? { rowMode: 'array' as const } : {}),
+            ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
+          })
+          .catch((err: unknown) => {
+            // 57014 (the server cancelled at statement_timeout) leaves a healthy connection; the
+            // client's own timeout leaves one still waiting for its answer.
+            if (isConnectionError(err) || (isTimeoutError(err) && !isServerCancel(err)) || text === 'rollback')
+              broken ??= err instanceof Error ? err : new Error(String(err));
+            // A connection that broke between two statements fails the next one with 'not
+            // queryable'; what broke it (57P01, ECONNRESET) is the cause worth logging.
+            const lost = lostWith.get(client);
+            throw lost && text !== 'rollback' && err instanceof Error && err.message.startsWith(NOT_QUERYABLE)
+              ? lost
+              : err;
+          });
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Kysely throws what a failed ROLLBACK threw instead of the error that made it roll back. On
+ * PostgreSQL a rollback fails when the connection is gone (the cause then is the lost
+ * connection, already thrown by the statement) and that connection is closed, not reused
+ * (kyselyPool): nothing is lost by letting the cause through.
+ */
+class PostgresCauseDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      await rollback(connection).catch(() => undefined);
+    };
+    return driver;
+  }
+}
+
+/** At most one warning about idle connections lost in this time (per pool). */
+const IDLE_LOSS_WARN_EVERY_MS = 10_000;
+
+/** A request's longest wait for a free pool connection (PostgresLimits.connectTimeoutMs); 0: none. */
+export function poolWaitMs(limits: PostgresLimits): number {
+  return limits.connectTimeoutMs > 0 && limits.statementTimeoutMs > 0
+    ? limits.connectTimeoutMs + limits.statementTimeoutMs + STATEMENT_GRACE_MS
+    : 0;
+}
+
+export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_LIMITS): Database {
+  // node-postgres has one connectionTimeoutMillis for the pool (the wait for a free connection,
+  // which also covers opening one) and reads the same option in each client (opening only); the
+  // clients get the connect limit, the pool the longer wait.
+  const connectTimeoutMillis = limits.connectTimeoutMs;
+  class LimitedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+    }
+  }
   // No JIT compilation: the application's statements are short and interactive, and a plan whose
   // estimated cost passes jit_above_cost (a 10,000-row page, a broad search) spent 3-7 ms compiling
   // expressions it then ran once (docs/decisions.md, "PostgreSQL sessions").
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c jit=off',
+    Client: LimitedClient as unknown as new () => pg.ClientBase,
+    connectionTimeoutMillis: poolWaitMs(limits),
+    ...(limits.statementTimeoutMs > 0 ? { statement_timeout: limits.statementTimeoutMs } : {}),
+  });
   // An idle connection the server closes (a restart, an administrator, a dropped test database)
   // is an 'error' event on the pool; without a listener Node turns it into an uncaught exception
   // that ends the process. The pool has already discarded that connection and opens a new one on
-  // the next query, so a warning is all that is left to do.
-  pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`));
-  // ARRAY_ROWS: Kysely calls client.query(text, values); a marked text goes out in array row mode.
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    Object.assign(client, {
-      query: (text: unknown, ...rest: unknown[]) =>
-        typeof text === 'string' && text.includes(ARRAY_ROWS_TEXT)
-          ? query({ text, values: rest[0], rowMode: 'array' }, ...rest.slice(1))
-          : query(text, ...rest),
-    });
+  // the next query, so a warning is all that is left to do: one for all the idle connections a
+  // restart or a dropped network takes at once (one per IDLE_LOSS_WARN_EVERY_MS).
+  let idleLossWarnedAt = -Infinity;
+  pool.on('error', (err) => {
+    if (performance.now() - idleLossWarnedAt < IDLE_LOSS_WARN_EVERY_MS) return;
+    idleLossWarnedAt = performance.now();
+    process.emitWarning(`PostgreSQL connection lost while idle: ${err.message}`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // The same for a connection that breaks while checked out (kyselyPool): the statement in flight
+  // fails with the error, and the request that ran it answers 503.
+  pool.on('connect', (client) => client.on('error', (err) => lostWith.set(client, err)));
+  const db = new Kysely<DB>({ dialect: new PostgresCauseDialect({ pool: kyselyPool(pool, limits) }) });
   return { db, engine: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }
 
@@ -183,9 +369,16 @@ export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'zaplecze.sqlite');
 }
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
+/**
+ * Opens the configured database. `limits` are the PostgreSQL time limits (the HTTP server gives
+ * its configured ones; migrations and the admin CLI run without a statement limit).
+ */
+export function openDatabase(
+  opts: { databaseUrl?: string | undefined; dataDir: string },
+  limits: PostgresLimits = NO_LIMITS,
+): Database {
   const url = postgresUrl(opts);
-  return url ? openPostgres(url) : openSqlite(sqliteFile(opts.dataDir));
+  return url ? openPostgres(url, 10, limits) : openSqlite(sqliteFile(opts.dataDir));
 }
 
 /** The form Date.toISOString prints (years 0000-9999). */

@@ -22,4 +22,36 @@ describe.runIf(testEngine() === 'postgres')('PostgreSQL pool', () => {
       await scratch.drop();
     }
   });
+
+  it('throws the lost connection of a transaction, not its failed rollback, and does not reuse it', async () => {
+    const scratch = await createScratchPostgres('lost');
+    const database = openPostgres(scratch.url, 1);
+    const admin = openPostgres(scratch.url, 1);
+    try {
+      const failed = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+          await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err as Error & { code?: string },
+        );
+      // 57P01 when the server's word arrives first, else the closed socket; never the ROLLBACK's
+      // 'Client has encountered a connection error and is not queryable'.
+      expect(
+        failed?.code === '57P01' || failed?.message === 'Connection terminated unexpectedly',
+        failed?.message,
+      ).toBe(true);
+      // The pool's one connection was closed, not handed on: the next query gets a new one.
+      const after = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(after.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.destroy();
+      await database.destroy();
+      await scratch.drop();
+    }
+  });
 });

@@ -1,11 +1,50 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
 import { MSG } from './messages.pl';
 
-/** Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. */
+/** Seconds a client is asked to wait (Retry-After) when the database is unavailable. */
+export const DB_RETRY_AFTER_S = 5;
+/** While the database is out, one warning per this many milliseconds (with the count in between). */
+const OUTAGE_LOG_EVERY_MS = 10_000;
+
+/**
+ * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost
+ * or silent database (docs/operations.md, Database outage) is 503 with Retry-After and a warning
+ * without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full disk is
+ * 507, logged with the error that said so.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  let outageLoggedAt = -Infinity;
+  let outageUnlogged = 0;
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
+    const timeout = isTimeoutError(err);
+    if (timeout || isConnectionError(err)) {
+      const now = performance.now();
+      if (now - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
+        const code = (err as { code?: unknown }).code;
+        const cause = (err as { cause?: unknown }).cause;
+        req.log.warn(
+          {
+            code,
+            ...(cause instanceof Error ? { cause: cause.message } : {}),
+            ...(outageUnlogged > 0 ? { alsoFailedSinceLastWarning: outageUnlogged } : {}),
+          },
+          `database unavailable: ${err.message}`,
+        );
+        outageLoggedAt = now;
+        outageUnlogged = 0;
+      } else outageUnlogged++;
+      return reply
+        .code(503)
+        .header('retry-after', String(DB_RETRY_AFTER_S))
+        .send({ code: 503, message: timeout ? MSG.dbTimeout : MSG.dbUnavailable });
+    }
+    if (isStorageFull(err)) {
+      req.log.error({ err }, 'storage full');
+      return reply.code(507).send({ code: 507, message: MSG.storageFull });
+    }
     if (err instanceof AppError) {
       return reply
         .code(err.statusCode)

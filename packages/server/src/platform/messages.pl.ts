@@ -14,6 +14,9 @@ export const MSG = {
   tooLarge: 'Przesłane dane są zbyt duże.',
   tooMany: 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.',
   internal: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie.',
+  dbUnavailable: 'Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+  dbTimeout: 'Baza danych nie odpowiedziała na czas. Spróbuj ponownie za chwilę.',
+  storageFull: 'Brak miejsca na dysku serwera: zmiany nie zostały zapisane. Powiadom administratora.',
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
   idempotencyKeyReused:
     'Ten klucz idempotencji został już użyty z innymi danymi. Zmiany nie zostały zapisane: odśwież stronę i powtórz operację.',

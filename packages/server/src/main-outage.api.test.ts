@@ -1,0 +1,170 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { TcpProxy } from '../test/tcp-proxy';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The worker processes of `npm start` (tsx's esbuild service is a child of the primary too). */
+async function workerPids(primary: number): Promise<number[]> {
+  const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(primary)]);
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() && !line.includes('esbuild'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
+    .sort();
+}
+
+/**
+ * `npm start` through a database outage (docs/operations.md, Database outage): the workers'
+ * connections to PostgreSQL go through a TCP proxy the test cuts. Every worker must live through
+ * it (the same pids afterwards), and a start without the database must end with a clear message.
+ * PostgreSQL only.
+ */
+describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL outage (PostgreSQL only)', () => {
+  let child: ChildProcess;
+  let stderr = '';
+  let base: string;
+  let proxy: TcpProxy;
+  let dataDir: string;
+  let dropDb: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-outage-'));
+    const port = await freePort();
+    const scratch = await createScratchPostgres('outage');
+    dropDb = scratch.drop;
+    proxy = await TcpProxy.start(scratch.url);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: proxy.via(scratch.url),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      LOG_LEVEL: 'error',
+    };
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'packages/server/src/cli.ts',
+        'org:create',
+        '--prefix',
+        'awaria',
+        '--admin',
+        'szef',
+        '--password',
+        'Haslo-Awaria-1',
+        '--email',
+        'szef@awaria.pl',
+      ],
+      { cwd: root, env: { ...env, DATABASE_URL: scratch.url } },
+    );
+    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    base = `http://127.0.0.1:${port}`;
+    // Two workers compiling TypeScript on start: seconds on a quiet machine, far more on a busy one.
+    const deadline = Date.now() + 100_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/api/`)).ok && (await workerPids(child.pid!)).length === 2) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await proxy?.close();
+    await dropDb?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every worker alive when the connections are cut mid-traffic', async () => {
+    const client = new ApiClient(base);
+    await client.login('awaria_szef', 'Haslo-Awaria-1');
+    // Both workers hold connections: requests until each has answered some.
+    const warm = await Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
+    expect(warm.map((a) => a.status)).toEqual(Array(40).fill(200));
+    const before = await workerPids(child.pid!);
+    expect(before).toHaveLength(2);
+    proxy.stall();
+    const burst = Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
+    await new Promise((r) => setTimeout(r, 500));
+    proxy.cut();
+    proxy.resume();
+    const statuses = (await burst).map((a) => a.status);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 503),
+      JSON.stringify(statuses),
+    ).toEqual([]);
+    expect(statuses).toContain(503);
+    const after = await Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
+    expect(after.map((a) => a.status)).toEqual(Array(40).fill(200));
+    expect(await workerPids(child.pid!)).toEqual(before);
+    expect(stderr).not.toMatch(/worker \d+ ended/);
+  });
+
+  it('starts a worker that ended again after a pause, not at once', async () => {
+    const [victim] = await workerPids(child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (!stderr.includes(`worker ${victim} ended`) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(stderr).toContain(`worker ${victim} ended (SIGKILL), starting another in 1 s`);
+  });
+});
+
+describe.skipIf(testEngine() !== 'postgres')('npm start without its database (PostgreSQL only)', () => {
+  it('ends with a clear message and exit code 3, at once', async () => {
+    const closed = await freePort();
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/brak`,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(3);
+    expect(stderr).toContain('Zaplecze: nie można połączyć się z bazą danych: PostgreSQL unavailable: ');
+    expect(stderr).toContain('ECONNREFUSED');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+});
