@@ -46,7 +46,7 @@ import {
 } from './items.bookmarks';
 
 /**
- * THE item search (goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
+ * THE item search (docs/rules/goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
  * and both the page query and the count query are built from it, so they can never disagree.
  * The page's ids are found on the items table alone (and its search index); the rows of those
  * ids, with their references' names, are read by the same statement (a deferred join).

@@ -3,7 +3,7 @@ import type { AddResult } from './vat-rules';
 
 export const CURRENCY_KEYS = ['CURRENCY_VALUES', 'CURRENCY_DEFAULT'] as const;
 
-/** What the currency screen edits locally until Save (platform.md §2 Currency settings). */
+/** What the currency screen edits locally until Save (docs/rules/platform.md §2 Currency settings). */
 export interface CurrencyState {
   codes: string[];
   /** '' = none ('[ BRAK ]'). */
@@ -14,7 +14,7 @@ export function currencyStateFromOptions(values: Record<(typeof CURRENCY_KEYS)[n
   return { codes: splitOptionList(values.CURRENCY_VALUES), defaultCode: values.CURRENCY_DEFAULT };
 }
 
-/** Adds a typed code (platform.md §5): upper-cased, exactly 3 letters, not already on the list. */
+/** Adds a typed code (docs/rules/platform.md §5): upper-cased, exactly 3 letters, not already on the list. */
 export function addCurrency(state: CurrencyState, raw: string): AddResult<CurrencyState> {
   const code = parseCurrency(raw);
   if (code === undefined) return { ok: false, error: 'invalid' };
