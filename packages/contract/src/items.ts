@@ -43,7 +43,7 @@ export const ITEM_MSG = {
   statusRequired: 'Wybierz status towaru.',
   urlInvalid: 'Adres URL musi zaczynać się od http:// lub https://.',
   photosTooMany: `Towar nie może posiadać więcej niż ${PHOTOS_MAX} zdjęć!`,
-  photoTooBig: 'Pojedyńcze zdjęcie nie może przekraczać rozmiaru 10 MB!',
+  photoTooBig: 'Pojedyncze zdjęcie nie może przekraczać rozmiaru 10 MB!',
   paramValueTooLong: `Wartość parametru może mieć najwyżej ${PARAM_VALUE_MAX} znaków.`,
   paramRepeated: 'Parametr występuje w towarze więcej niż raz.',
   generateTooMany: `Jednorazowo można wygenerować najwyżej ${GENERATE_MAX} towarów.`,

@@ -48,7 +48,7 @@ export const VALIDATION = {
   barcodeListInvalid: 'Podaj listę wartości, dla których mają powstać kody.',
   barcodeListEmpty: 'Nic nie wybrano do wydruku kodów.',
   barcodeListTooLong: 'Jednorazowo można wydrukować najwyżej 1000 kodów.',
-  stockChangeZero: 'Nie można dodac zmiany stanu o zero',
+  stockChangeZero: 'Nie można dodać zmiany stanu o zero',
   stockChangeInvalid: 'Zmiana stanu musi być liczbą całkowitą od -999999 do 999999.',
   valuesPositive: 'Wartości muszą być większe od zera!',
   weightInvalid: 'Waga musi być liczbą całkowitą gramów, najwyżej 1000000.',

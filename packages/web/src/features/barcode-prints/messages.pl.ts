@@ -18,7 +18,7 @@ export const barcodePrintsMessages = {
   remove: 'Usuń {value}',
   count: { one: '{n} kod', few: '{n} kody', many: '{n} kodów' },
   addErrorTitle: 'Błąd dodawania',
-  zero: 'Nie można dodac zmiany stanu o zero',
+  zero: 'Nie można dodać zmiany stanu o zero',
   duplicate: 'Istnieje już taka wartość',
   notPositive: 'Wartości muszą być większe od zera!',
   tooMany: 'Jednorazowo można wydrukować najwyżej {max} kodów.',

@@ -19,6 +19,6 @@ export const profileMessages = {
   newPassRepeat: 'Powtórz nowe hasło',
   save: 'Zapisz',
   saving: 'Zapisywanie...',
-  saveErrorTitle: 'Błąd zapisu użytkowanika!',
+  saveErrorTitle: 'Błąd zapisu użytkownika!',
   passwordsDiffer: 'Hasła się nie zgadzają!',
 } as const;

@@ -72,7 +72,7 @@ export const usersMessages = {
     save: 'Zapisz',
     saving: 'Zapisywanie...',
     cancel: 'Anuluj',
-    saveErrorTitle: 'Błąd zapisu użytkowanika!',
+    saveErrorTitle: 'Błąd zapisu użytkownika!',
     passwordsDiffer: 'Hasła się nie zgadzają!',
     loadErrorTitle: 'Błąd ładowania użytkownika!',
     permissionsLoadErrorTitle: 'Błąd ładowania uprawnień!',

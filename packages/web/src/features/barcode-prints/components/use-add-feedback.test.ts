@@ -11,7 +11,7 @@ describe('reader sheet refusals', () => {
   const feedback = () => renderHook(() => useAddFeedback()).result.current;
 
   it.each([
-    ['a zero stock change', addStockChange([5], 0, 1), 'Nie można dodac zmiany stanu o zero'],
+    ['a zero stock change', addStockChange([5], 0, 1), 'Nie można dodać zmiany stanu o zero'],
     ['a repeated value', addSingleValue([500], 500, 10_000), 'Istnieje już taka wartość'],
     ['a step of zero', generateMultiples([], 0, 100, 10_000), 'Wartości muszą być większe od zera!'],
     ['a maximum of zero', generateMultiples([], 100, 0, 10_000), 'Wartości muszą być większe od zera!'],
