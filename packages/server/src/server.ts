@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config';
 import { NO_LIMITS, openDatabase, type Database, type PostgresLimits } from './db/database';
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
-import { authenticate } from './modules/auth';
+import { authenticate, sessions } from './modules/auth';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { svgCaptchaGenerator } from './platform/captcha';
 import type { AppDeps } from './platform/context';
@@ -42,6 +42,7 @@ export function createDeps(
     events,
     usage,
     authenticate,
+    sessions,
   };
 }
 

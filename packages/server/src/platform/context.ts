@@ -8,6 +8,14 @@ import type { CaptchaGenerator } from './captcha';
 import type { EventBus } from './events';
 import type { UsageRegistry } from './usage';
 
+/** The sessions, as account changes need them (given by the auth module: modules/auth/sessions.ts). */
+export interface Sessions {
+  /** Every worker forgets the tokens its guard keeps (after a permission, login or user change). */
+  forgetCached(): Promise<void>;
+  /** Ends the user's sessions but `keepTokenId` (after a password change). */
+  endOtherSessions(db: Kysely<DB>, userId: number, keepTokenId: number | null): Promise<void>;
+}
+
 /** What the server is built from; tests inject their own pieces (captcha, clock). */
 export interface AppDeps {
   config: Config;
@@ -22,6 +30,8 @@ export interface AppDeps {
   usage: UsageRegistry;
   /** Resolves the signed-in user of a request or throws 401 (given by the auth module). */
   authenticate: Authenticator;
+  /** Token withdrawal for account changes (given by the auth module). */
+  sessions: Sessions;
 }
 
 /** Where a route accepts the token: the header only, or also the token cookie (for <img> URLs). */

@@ -18,7 +18,7 @@ import { MSG } from '../../platform/messages.pl';
 import { countAttempt, purgeAttempts, refundAttempts, resetAttempts } from '../../platform/rate-limit';
 import { usersRepository } from '../users';
 import { authRepository } from './auth.repository';
-import { verifyAgainstDummy, verifyPassword } from './password';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
 import { hashToken, newToken } from './tokens';
 
 function lifetime(longSession: boolean): number {

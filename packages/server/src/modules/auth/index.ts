@@ -7,4 +7,5 @@ export { authenticate } from './auth.guard';
 export { authRepository } from './auth.repository';
 export { purgeExpired } from './auth.service';
 export { forgetTokens, relayTokenForgets } from './token-cache';
-export { hashPassword, verifyPassword } from './password';
+export { hashPassword, verifyPassword } from '../../platform/password';
+export { sessions } from './sessions';

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
-import { authRepository, forgetTokens, hashPassword, verifyPassword } from '../auth';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import { usersRepository } from './users.repository';
 
 const canManageUsers = (ctx: AuthContext) => hasPermissionExact(ctx.user.permissions, 'main.users.edit');
@@ -130,10 +130,10 @@ export async function updateUser(ctx: AuthContext, body: z.output<typeof userUpd
     })
     .catch(loginRace);
   // Committed: the tokens the guard keeps forget the old permissions and login (token-cache.ts).
-  await forgetTokens();
+  await ctx.deps.sessions.forgetCached();
   // A new password ends every other session of that user; the caller keeps their own.
   if (patch.pass_hash !== undefined)
-    await authRepository.deleteOtherTokens(ctx.db, body.id, self ? ctx.user.tokenId : null);
+    await ctx.deps.sessions.endOtherSessions(ctx.db, body.id, self ? ctx.user.tokenId : null);
   return getUser(ctx, body.id);
 }
 
@@ -149,7 +149,7 @@ export async function deleteUser(ctx: AuthContext, id: number): Promise<void> {
     }
     await usersRepository.remove(tdb, id);
   });
-  await forgetTokens();
+  await ctx.deps.sessions.forgetCached();
 }
 
 /** The signed-in user's own profile: name, e-mail, phone and password (old password required). */
