@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
@@ -56,12 +56,16 @@ async function primary(): Promise<void> {
   if (database.engine === 'sqlite') handOutWriteTurns();
   // Maintenance purges (expired tokens, unclaimed uploads) run in one worker per turn, the next
   // worker each time: once when the first worker listens, then every PURGE_INTERVAL_MS.
+  // Only a worker that listens has set up its message handler: one still starting would drop it.
+  const listening = new Set<Worker>();
+  cluster.on('listening', (w) => listening.add(w));
+  cluster.on('exit', (w) => listening.delete(w));
   let turn = 0;
   const purgeInOneWorker = () => {
-    const live = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected());
+    const live = [...listening].filter((w) => w.isConnected());
     live[turn++ % Math.max(live.length, 1)]?.send(PURGE_MESSAGE);
   };
-  cluster.once('listening', purgeInOneWorker);
+  cluster.once('listening', (w) => w.send(PURGE_MESSAGE));
   const purgeTimer = setInterval(purgeInOneWorker, PURGE_INTERVAL_MS);
   // A worker that ends is started again after a wait that grows while workers keep ending soon
   // after they start (worker-restarts.ts): a database that is down must not make a tight loop.

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from './config';
 import { postgresUrl, sqliteFile } from './db/database';
+import { DatabaseUnavailableError } from './db/errors';
 
 /**
  * The guard between a running server and `restore` (docs/operations.md, Restore while the server
@@ -79,11 +80,26 @@ function sqliteLock(dataDir: string, mode: 'shared' | 'exclusive'): HeldLock {
   };
 }
 
-async function pgLock(url: string, mode: 'shared' | 'exclusive'): Promise<{ client: pg.Client; lock: HeldLock }> {
-  const client = new pg.Client({ connectionString: url, application_name: `zaplecze-${mode}-lock` });
+async function pgLock(
+  url: string,
+  mode: 'shared' | 'exclusive',
+  connectTimeoutMs: number,
+): Promise<{ client: pg.Client; lock: HeldLock }> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: `zaplecze-${mode}-lock`,
+    // A database that accepts connections but does not answer must not hang the start.
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // A lost connection loses the lock; the holder learns of it through onLost (see holdServerLock).
   client.on('error', () => undefined);
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (err) {
+    // The same error as the app's own pool: the start ends with the database-unavailable exit code.
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseUnavailableError(`PostgreSQL unavailable: ${reason}`, { cause: err });
+  }
   try {
     const fn = mode === 'shared' ? 'pg_try_advisory_lock_shared' : 'pg_try_advisory_lock';
     const r = await client.query<{ ok: boolean }>(`select ${fn}($1) as ok`, [SERVER_LOCK_KEY]);
@@ -102,7 +118,9 @@ async function pgLock(url: string, mode: 'shared' | 'exclusive'): Promise<{ clie
 export async function takeRestoreLock(config: Config): Promise<HeldLock> {
   const url = postgresUrl(config);
   try {
-    return url ? (await pgLock(url, 'exclusive')).lock : sqliteLock(config.dataDir, 'exclusive');
+    return url
+      ? (await pgLock(url, 'exclusive', config.dbConnectTimeoutMs)).lock
+      : sqliteLock(config.dataDir, 'exclusive');
   } catch (err) {
     throw err instanceof LockBusy ? new LockBusy(SERVER_RUNNING) : err;
   }
@@ -121,14 +139,14 @@ export async function holdServerLock(config: Config, onLost: (err: unknown) => v
   try {
     if (!url) return sqliteLock(config.dataDir, 'shared');
     let stopped = false;
-    let current = await pgLock(url, 'shared');
+    let current = await pgLock(url, 'shared', config.dbConnectTimeoutMs);
     const watch = (client: pg.Client) =>
       client.once('end', () => {
         if (stopped) return;
         onLost(new Error('the server lock connection ended'));
         const retake = () => {
           if (stopped) return;
-          pgLock(url, 'shared').then(
+          pgLock(url, 'shared', config.dbConnectTimeoutMs).then(
             (next) => {
               if (stopped) return void next.lock.release();
               current = next;
