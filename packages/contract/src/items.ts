@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { strictNumber } from './numbers';
 import { GTIN_MAX, isValidGtin } from './gtin';
-import { marginSchema, moneySchema, vatSchema } from './money';
+import { isIsoCurrency, marginSchema, moneySchema, vatSchema } from './money';
 import { pagedAnswerSchema, pagingSchema } from './paging';
 import { isPrintableItemCode, READER_ITEM_CODE_MAX } from './reader-codes';
 import { idSchema } from './schemas';
@@ -39,6 +39,7 @@ export const ITEM_MSG = {
   gtinInvalid:
     'GTIN może zawierać tylko cyfry (najwyżej 14); przy długości 8, 12, 13 lub 14 ostatnia cyfra musi być poprawną cyfrą kontrolną.',
   currencyInvalid: 'Waluta musi mieć 3 litery.',
+  currencyUnknown: 'Nieznany kod waluty: podaj kod ISO 4217, np. PLN, EUR, USD.',
   countInvalid: `Ilość musi być liczbą całkowitą od 0 do ${ITEM_COUNT_MAX}.`,
   statusRequired: 'Wybierz status towaru.',
   urlInvalid: 'Adres URL musi zaczynać się od http:// lub https://.',
@@ -73,7 +74,8 @@ export const currencySchema = z
   .string({ error: ITEM_MSG.currencyInvalid })
   .trim()
   .transform((s) => s.toUpperCase())
-  .refine((s) => /^[A-Z]{3}$/.test(s), { error: ITEM_MSG.currencyInvalid });
+  .refine((s) => /^[A-Z]{3}$/.test(s), { error: ITEM_MSG.currencyInvalid })
+  .refine(isIsoCurrency, { error: ITEM_MSG.currencyUnknown });
 
 export const countSchema = strictNumber(
   z

@@ -78,3 +78,15 @@ export const marginSchema = hundredthsSchema(
   MARGIN_MAX_HUNDREDTHS,
   'Marża musi być liczbą od 0 do 1000 z najwyżej dwoma miejscami po przecinku.',
 );
+
+let isoCurrencies: Set<string> | undefined;
+
+/**
+ * Whether `code` (upper case) is an ISO 4217 currency code: one the runtime's Intl knows (Node and
+ * every current browser carry the ISO list), so a typo such as 'ZLT' or 'EURO' is refused
+ * (docs/decisions.md, Bad input).
+ */
+export function isIsoCurrency(code: string): boolean {
+  isoCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return isoCurrencies.has(code);
+}

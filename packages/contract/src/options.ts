@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION as V } from './messages';
+import { isIsoCurrency } from './money';
 import type { PermissionKey } from './permissions';
 
 /**
@@ -95,6 +96,13 @@ export function parseCurrency(raw: string): string | undefined {
   return /^[A-Z]{3}$/.test(s) ? s : undefined;
 }
 
+/** The message of a currency code typed by a user, or undefined for a valid ISO 4217 code. */
+function currencyProblem(raw: string): string | undefined {
+  const c = parseCurrency(raw);
+  if (c === undefined) return V.currencyInvalid;
+  return isIsoCurrency(c) ? undefined : V.currencyUnknown;
+}
+
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /**
@@ -129,14 +137,15 @@ export function normalizeOptionValue(key: OptionKey, raw: string): OptionCheck {
     }
     case 'currency': {
       if (value === '') return { ok: true, value };
-      const c = parseCurrency(value);
-      return c === undefined ? { ok: false, message: V.currencyInvalid } : { ok: true, value: c };
+      const problem = currencyProblem(value);
+      return problem ? { ok: false, message: problem } : { ok: true, value: parseCurrency(value)! };
     }
     case 'currencyList': {
       const codes: string[] = [];
       for (const part of splitOptionList(value)) {
-        const c = parseCurrency(part);
-        if (c === undefined) return { ok: false, message: V.currencyInvalid };
+        const problem = currencyProblem(part);
+        if (problem) return { ok: false, message: problem };
+        const c = parseCurrency(part)!;
         if (codes.includes(c)) return { ok: false, message: V.currencyDuplicate };
         codes.push(c);
       }

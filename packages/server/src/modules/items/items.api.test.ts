@@ -102,6 +102,7 @@ describe('POST /items', () => {
     [{ price: -1 }, 'price', 'Kwota musi być liczbą'],
     [{ vat: 101 }, 'vat', 'Stawka VAT musi być liczbą'],
     [{ currency: 'ZŁ' }, 'currency', 'Waluta musi mieć 3 litery.'],
+    [{ currency: 'ZLT' }, 'currency', 'Nieznany kod waluty'],
     [{ countWare: -1 }, 'countWare', 'Ilość musi być liczbą całkowitą'],
     [{ countWare: 1.5 }, 'countWare', 'Ilość musi być liczbą całkowitą'],
     [{ itemStatusId: undefined }, 'itemStatusId', 'Wybierz status towaru.'],

@@ -84,6 +84,11 @@ describe('PUT /api/options', () => {
     expect((await put('CURRENCY_DEFAULT', 'eur')).status).toBe(204);
     expect(await read(org.admin, 'CURRENCY_DEFAULT')).toBe('EUR');
     expect((await put('CURRENCY_DEFAULT', 'E1R')).status).toBe(400);
+    // Three letters are not enough: only ISO 4217 codes (a typo such as 'ZLT' is refused).
+    const unknown = 'Nieznany kod waluty: podaj kod ISO 4217, np. PLN, EUR, USD.';
+    expect((await put('CURRENCY_VALUES', 'PLN;ZLT')).body.message).toBe(unknown);
+    expect((await put('CURRENCY_DEFAULT', 'abc')).body.message).toBe(unknown);
+    expect(await read(org.admin, 'CURRENCY_VALUES')).toBe('PLN;EUR');
   });
 
   it('an id option must name an existing row of the caller’s organisation', async () => {

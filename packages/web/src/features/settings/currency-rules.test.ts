@@ -14,6 +14,11 @@ describe('currency rules', () => {
     expect(addCurrency(s, 'pln')).toEqual({ ok: false, error: 'duplicate' });
   });
 
+  it('refuses three letters that are no ISO 4217 code', () => {
+    for (const raw of ['ZLT', 'abc', 'EUO']) expect(addCurrency(s, raw)).toEqual({ ok: false, error: 'unknown' });
+    expect(addCurrency(s, 'czk')).toMatchObject({ ok: true });
+  });
+
   it('removing the default currency leaves no default', () => {
     expect(removeCurrency(s, 'EUR')).toEqual({ codes: ['PLN'], defaultCode: '' });
     expect(removeCurrency(s, 'PLN')).toEqual({ codes: ['EUR'], defaultCode: 'EUR' });

@@ -1,4 +1,4 @@
-import { parseCurrency, splitOptionList, type Option } from '@zaplecze/contract';
+import { isIsoCurrency, parseCurrency, splitOptionList, type Option } from '@zaplecze/contract';
 import type { AddResult } from './vat-rules';
 
 export const CURRENCY_KEYS = ['CURRENCY_VALUES', 'CURRENCY_DEFAULT'] as const;
@@ -14,10 +14,14 @@ export function currencyStateFromOptions(values: Record<(typeof CURRENCY_KEYS)[n
   return { codes: splitOptionList(values.CURRENCY_VALUES), defaultCode: values.CURRENCY_DEFAULT };
 }
 
-/** Adds a typed code (docs/rules/platform.md §5): upper-cased, exactly 3 letters, not already on the list. */
+/**
+ * Adds a typed code (docs/rules/platform.md §5): upper-cased, exactly 3 letters, an ISO 4217 code
+ * (docs/decisions.md, Bad input), not already on the list.
+ */
 export function addCurrency(state: CurrencyState, raw: string): AddResult<CurrencyState> {
   const code = parseCurrency(raw);
   if (code === undefined) return { ok: false, error: 'invalid' };
+  if (!isIsoCurrency(code)) return { ok: false, error: 'unknown' };
   if (state.codes.includes(code)) return { ok: false, error: 'duplicate' };
   return { ok: true, state: { ...state, codes: [...state.codes, code] } };
 }

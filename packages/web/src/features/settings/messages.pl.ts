@@ -64,6 +64,7 @@ export const settingsMessages = {
     defaultCurrency: 'Waluta domyślna',
     addErrorTitle: 'Błąd dodawania waluty',
     invalid: 'Waluta musi mieć 3 znaki!',
+    unknown: 'Nieznany kod waluty: podaj kod ISO 4217, np. PLN, EUR, USD.',
     duplicate: 'Taka waluta już istnieje!',
     deleteConfirmTitle: 'Usuwanie waluty',
     deleteConfirm: 'Czy usunąć walutę?',

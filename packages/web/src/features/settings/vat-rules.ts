@@ -16,7 +16,7 @@ export interface VatState {
   defaults: Record<VatDefaultKey, string>;
 }
 
-export type AddResult<S> = { ok: true; state: S } | { ok: false; error: 'invalid' | 'duplicate' };
+export type AddResult<S> = { ok: true; state: S } | { ok: false; error: 'invalid' | 'unknown' | 'duplicate' };
 
 const sameRate = (a: string, b: string) => a === b || (a !== '' && parseVatRate(a) === parseVatRate(b));
 

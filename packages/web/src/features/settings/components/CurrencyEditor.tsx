@@ -33,7 +33,7 @@ export function CurrencyEditor({ initial, canEdit }: { initial: CurrencyState; c
     else
       toast.warning(
         t.addErrorTitle,
-        res.error === 'invalid' ? t.invalid : t.duplicate,
+        res.error === 'invalid' ? t.invalid : res.error === 'unknown' ? t.unknown : t.duplicate,
         TOAST.vatCurrencyWarningSeconds,
       );
   };
