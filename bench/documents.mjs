@@ -22,7 +22,7 @@ const waybills = Array.from({ length: count }, (_, i) => ({
       shippingMethod: i % 2 ? 'ADDRESS' : 'PICKUP_POINT',
       sender: {
         name: 'Sklep Żółta Łódź sp. z o.o.',
-        taxId: '5250001009',
+        taxId: '5260250995',
         address: 'ul. Świętokrzyska 5',
         postCodeCity: '00-001 Warszawa',
         countryCode: 'PL',

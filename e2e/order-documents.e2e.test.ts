@@ -99,7 +99,7 @@ describe('order documents: labels, waybills, invoices, their mass runs and the p
   const invoiceData = {
     isCompany: true,
     companyName: 'Nowak sp. z o.o.',
-    companyTaxId: '1234567890',
+    companyTaxId: '1234563218',
     address: 'Floriańska 5',
     postCode: '31-019',
     city: 'Kraków',

@@ -77,7 +77,7 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
       invoice: {
         isCompany: true,
         companyName: 'Nowak sp. z o.o.',
-        companyTaxId: '1234567890',
+        companyTaxId: '1234563218',
       },
       items: [{ code: 'KUB-1', name: 'Kubek', quantity: 2, price: 20, vat: 23, itemId: null }],
     });

@@ -13,7 +13,7 @@ function company(): RegistrationFields {
   seq += 1;
   return {
     companyName: 'Sklep Pod Kasztanem s.c.',
-    taxId: '5250001009',
+    taxId: '5260250995',
     address: 'ul. Źródlana 5/7',
     postcodeCity: '30-001 Kraków',
     country: 'Polska',

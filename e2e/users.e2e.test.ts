@@ -22,7 +22,7 @@ describe('users list and edit', () => {
   const usersViaApi = async (): Promise<User[]> => (await org.admin.get<{ users: User[] }>('/api/users')).body.users;
 
   beforeAll(async () => {
-    org = await newOrg(e2e.server, { companyName: 'Hurtownia Żółw sp. z o.o.', taxId: '5250001009', country: 'PL' });
+    org = await newOrg(e2e.server, { companyName: 'Hurtownia Żółw sp. z o.o.', taxId: '5260250995', country: 'PL' });
     info = (await org.admin.get<PermissionsInfo>('/api/data/permissions_info')).body;
   });
 
@@ -56,7 +56,7 @@ describe('users list and edit', () => {
     const o = t.users.organization;
     expect(await users.orgValue(o.id).textContent()).toBe(String(me.organization.id));
     expect(await users.orgValue(o.name).textContent()).toBe('Hurtownia Żółw sp. z o.o.');
-    expect(await users.orgValue(o.taxId).textContent()).toBe('5250001009');
+    expect(await users.orgValue(o.taxId).textContent()).toBe('5260250995');
     expect(await users.orgValue(o.countryCode).textContent()).toBe('PL');
     expect(await users.orgValue(o.prefix).textContent()).toBe(org.prefix);
     expect(await users.orgValue(o.registrationDate).textContent()).toMatch(/\d/);

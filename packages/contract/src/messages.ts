@@ -45,6 +45,7 @@ export const VALIDATION = {
   vatDuplicate: 'Taka stawka już istnieje!',
   currencyInvalid: 'Waluta musi mieć 3 znaki!',
   currencyDuplicate: 'Taka waluta już istnieje!',
+  nipInvalid: 'Nieprawidłowy NIP: sprawdź cyfry, ostatnia cyfra kontrolna się nie zgadza.',
   currencyUnknown: 'Nieznany kod waluty: podaj kod ISO 4217, np. PLN, EUR, USD.',
   barcodeListInvalid: 'Podaj listę wartości, dla których mają powstać kody.',
   barcodeListEmpty: 'Nic nie wybrano do wydruku kodów.',

@@ -28,7 +28,7 @@ describe('order save rules (docs/rules/goods-and-orders.md §4, docs/decisions.m
   });
 
   it('clears the company fields of a private person and the name of a company; no invoice when absent', () => {
-    const fields = { nameSurname: 'Jan', companyName: 'ACME', companyTaxId: '1' };
+    const fields = { nameSurname: 'Jan', companyName: 'ACME', companyTaxId: '5260250995' };
     expect(orderInputSchema.parse({ ...base, invoice: fields }).invoice).toMatchObject({
       nameSurname: 'Jan',
       companyName: '',
@@ -37,7 +37,7 @@ describe('order save rules (docs/rules/goods-and-orders.md §4, docs/decisions.m
     expect(orderInputSchema.parse({ ...base, invoice: { ...fields, isCompany: true } }).invoice).toMatchObject({
       nameSurname: '',
       companyName: 'ACME',
-      companyTaxId: '1',
+      companyTaxId: '5260250995',
     });
     expect(orderInputSchema.parse(base).invoice).toBeNull();
   });

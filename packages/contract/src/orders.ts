@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strictNumber } from './numbers';
 import { currencySchema } from './items';
 import { VALIDATION as V } from './messages';
+import { isValidNip } from './nip';
 import { fromHundredths, moneySchema, vatSchema } from './money';
 import { pagedAnswerSchema } from './paging';
 import { EMAIL_MAX, idSchema, isEmailAddress } from './schemas';
@@ -124,7 +125,13 @@ export const invoiceInputSchema = z
     city: text(ORDER_SHORT_MAX),
     countryCode,
   })
-  .transform((i) => (i.isCompany ? { ...i, nameSurname: '' } : { ...i, companyName: '', companyTaxId: '' }));
+  .transform((i) => (i.isCompany ? { ...i, nameSurname: '' } : { ...i, companyName: '', companyTaxId: '' }))
+  // A company on a Polish address (or none given) has a NIP with a check digit (docs/decisions.md,
+  // "NIP check digit"); a foreign buyer's tax number is taken as typed.
+  .refine(
+    (i) => i.companyTaxId === '' || (i.countryCode !== '' && i.countryCode !== 'PL') || isValidNip(i.companyTaxId),
+    { error: V.nipInvalid, path: ['companyTaxId'] },
+  );
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 
 /** §3 Order item: a line, linked to a catalogue item or not. */

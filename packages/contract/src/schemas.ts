@@ -11,6 +11,7 @@ import {
 } from './constants';
 import { VALIDATION as V } from './messages';
 import { PERMISSIONS } from './permissions';
+import { isValidNip } from './nip';
 
 /** Form posts send booleans as 'true'/'1'/'on'; JSON sends real booleans. */
 export const formBoolean = z
@@ -259,7 +260,9 @@ export const registerRequestSchema = z
     acceptedRegulations: formBoolean.default(false).refine((v) => v, { error: V.regulationsRequired }),
     captchaUUID: requiredText(64, V.captchaRequired),
   })
-  .refine((r) => r.adminPass === r.adminPassRepeat, { error: V.passwordsDiffer, path: ['adminPassRepeat'] });
+  .refine((r) => r.adminPass === r.adminPassRepeat, { error: V.passwordsDiffer, path: ['adminPassRepeat'] })
+  // A Polish company's NIP has a check digit (docs/decisions.md, "NIP check digit").
+  .refine((r) => r.country !== 'PL' || r.taxId === '' || isValidNip(r.taxId), { error: V.nipInvalid, path: ['taxId'] });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({ login: z.string() });

@@ -1,25 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { freePort, repoRoot, startMain, stopMain, type RunningMain } from '../test/main-process';
 import { TcpProxy } from '../test/tcp-proxy';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The worker processes of `npm start` (tsx's esbuild service is a child of the primary too). */
 async function workerPids(primary: number): Promise<number[]> {
@@ -38,8 +27,9 @@ async function workerPids(primary: number): Promise<number[]> {
  * PostgreSQL only.
  */
 describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL outage (PostgreSQL only)', () => {
+  let main: RunningMain;
   let child: ChildProcess;
-  let stderr = '';
+  let stderr = () => '';
   let base: string;
   let proxy: TcpProxy;
   let dataDir: string;
@@ -47,7 +37,6 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-outage-'));
-    const port = await freePort();
     const scratch = await createScratchPostgres('outage');
     dropDb = scratch.drop;
     proxy = await TcpProxy.start(scratch.url);
@@ -55,8 +44,6 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: proxy.via(scratch.url),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'error',
     };
@@ -76,34 +63,17 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
         '--email',
         'szef@awaria.pl',
       ],
-      { cwd: root, env: { ...env, DATABASE_URL: scratch.url } },
+      { cwd: repoRoot, env: { ...env, DATABASE_URL: scratch.url } },
     );
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    base = `http://127.0.0.1:${port}`;
-    // Two workers compiling TypeScript on start: seconds on a quiet machine, far more on a busy one.
-    const deadline = Date.now() + 100_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/`)).ok && (await workerPids(child.pid!)).length === 2) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
+    main = await startMain(env, { ready: async (c) => (await workerPids(c.pid!)).length === 2 });
+    if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
+    child = main.child;
+    stderr = main.stderr;
+    base = main.url;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (main) await stopMain(main);
     await proxy?.close();
     await dropDb?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -131,16 +101,16 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
     const after = await Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
     expect(after.map((a) => a.status)).toEqual(Array(40).fill(200));
     expect(await workerPids(child.pid!)).toEqual(before);
-    expect(stderr).not.toMatch(/worker \d+ ended/);
+    expect(stderr()).not.toMatch(/worker \d+ ended/);
   });
 
   it('starts a worker that ended again after a pause, not at once', async () => {
     const [victim] = await workerPids(child.pid!);
     process.kill(victim!, 'SIGKILL');
     const deadline = Date.now() + 10_000;
-    while (!stderr.includes(`worker ${victim} ended`) && Date.now() < deadline)
+    while (!stderr().includes(`worker ${victim} ended`) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
-    expect(stderr).toContain(`worker ${victim} ended (SIGKILL), starting another in 1 s`);
+    expect(stderr()).toContain(`worker ${victim} ended (SIGKILL), starting another in 1 s`);
   });
 });
 
@@ -149,7 +119,7 @@ describe.skipIf(testEngine() !== 'postgres')('npm start without its database (Po
     const closed = await freePort();
     const started = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
+      cwd: repoRoot,
       env: {
         ...process.env,
         DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/brak`,

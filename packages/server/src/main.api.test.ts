@@ -1,30 +1,20 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { repoRoot, startMain, stopMain, type RunningMain } from '../test/main-process';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * `npm start`'s entry as users run it: several worker processes behind one port, sharing only the
  * database. Sessions, captchas and rate-limit counters must work whichever worker answers.
  */
 describe('server entry with several processes', () => {
+  let main: RunningMain;
   let child: ChildProcess;
   let env: NodeJS.ProcessEnv;
   let base: string;
@@ -33,12 +23,9 @@ describe('server entry with several processes', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-main-'));
-    const port = await freePort();
     env = {
       ...process.env,
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
     };
@@ -64,33 +51,16 @@ describe('server entry with several processes', () => {
         '--email',
         'szef@multi.pl',
       ],
-      { cwd: root, env },
+      { cwd: repoRoot, env },
     );
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    base = `http://127.0.0.1:${port}`;
-    // Two workers compiling TypeScript on start: seconds on a quiet machine, far more on a busy one.
-    const deadline = Date.now() + 100_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
+    main = await startMain(env);
+    if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
+    child = main.child;
+    base = main.url;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (main) await stopMain(main);
     await dropDb?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

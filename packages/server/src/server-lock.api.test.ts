@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_CREATE_ACME, runCli } from '../test/cli';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { startMain, stopMain, type RunningMain } from '../test/main-process';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { RESTORE_RUNNING, SERVER_RUNNING, takeRestoreLock } from './server-lock';
@@ -18,62 +17,13 @@ import { RESTORE_RUNNING, SERVER_RUNNING, takeRestoreLock } from './server-lock'
  * start-up purge of old unclaimed uploads is checked on the way.
  */
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let dropDb: (() => Promise<void>) | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
 /** `npm start` with `workers` processes; answers once it serves, or once it has ended. */
-async function startMain(workers: number): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout?.resume();
-  let ended = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      ended = true;
-      resolve(code);
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  // Compiling TypeScript on start takes seconds on a quiet machine, far more on a busy one.
-  for (const deadline = Date.now() + 100_000; Date.now() < deadline && !ended;) {
-    try {
-      if ((await fetch(`${url}/api/`)).ok) return { child, url, exited, stderr: () => stderr };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, exited, stderr: () => stderr };
-}
-
-async function stop(server: Running, signal: NodeJS.Signals): Promise<void> {
-  server.child.kill(signal);
-  await server.exited;
+function startWith(workers: number): Promise<RunningMain> {
+  return startMain({ ...env, WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' });
 }
 
 const cli = (...args: string[]) => runCli(args, env);
@@ -136,7 +86,7 @@ describe('restore and the running server', () => {
       fs.writeFileSync(f, 'stare!');
     }
 
-    let server = await startMain(2);
+    let server = await startWith(2);
     expect(await statusNames(server.url), server.stderr()).toEqual([]);
     await expect.poll(() => staleFiles.some((f) => fs.existsSync(f)), { timeout: 30_000 }).toBe(false);
 
@@ -152,40 +102,40 @@ describe('restore and the running server', () => {
     // Nothing changed, and the server goes on serving.
     expect(await statusNames(server.url)).toEqual(['Przed kopią', 'Po kopii']);
 
-    await stop(server, 'SIGTERM');
+    await stopMain(server, 'SIGTERM');
     const restored = await cli('restore', '--from', backup);
     expect(restored.code, restored.stderr).toBe(0);
 
     // A server killed outright (no shutdown at all) leaves nothing that blocks the next restore.
-    server = await startMain(1);
+    server = await startWith(1);
     expect(await statusNames(server.url)).toEqual(['Przed kopią']);
     await addStatus(server.url, 'Przed awarią');
-    await stop(server, 'SIGKILL');
+    await stopMain(server, 'SIGKILL');
     const afterCrash = await cli('restore', '--from', backup);
     expect(afterCrash.code, afterCrash.stderr).toBe(0);
 
-    server = await startMain(1);
+    server = await startWith(1);
     try {
       expect(await statusNames(server.url)).toEqual(['Przed kopią']);
     } finally {
-      await stop(server, 'SIGTERM');
+      await stopMain(server, 'SIGTERM');
     }
   });
 
   it('a server started during a restore refuses to start', SLOW, async () => {
     const lock = await takeRestoreLock(loadConfig(env));
     try {
-      const server = await startMain(1);
+      const server = await startWith(1);
       expect(await server.exited).toBe(1);
       expect(server.stderr()).toContain(RESTORE_RUNNING);
     } finally {
       await lock.release();
     }
-    const server = await startMain(1);
+    const server = await startWith(1);
     try {
       expect(await statusNames(server.url)).toEqual(['Przed kopią']);
     } finally {
-      await stop(server, 'SIGTERM');
+      await stopMain(server, 'SIGTERM');
     }
   });
 });

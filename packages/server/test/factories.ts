@@ -8,7 +8,7 @@ export function registrationData(overrides: Partial<RegisterRequest> = {}): Regi
   seq += 1;
   return {
     companyName: `Firma ${seq} sp. z o.o.`,
-    taxId: '5250001009',
+    taxId: '5260250995',
     address: 'ul. Długa 1',
     postcodeCity: '00-001 Warszawa',
     country: 'PL',

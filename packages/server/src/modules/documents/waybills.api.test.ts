@@ -235,7 +235,7 @@ describe('POST /orders/print_bol (own carrier)', { timeout: 120_000 }, () => {
       'NADAWCA',
       'Sklep Żółta Łódź',
       'ul. Świętokrzyska 5',
-      'NIP 5250001009',
+      'NIP 5260250995',
       'ODBIORCA',
       'Łukasz Żółć',
       'Gęśla Jaźń sp. z o.o.',

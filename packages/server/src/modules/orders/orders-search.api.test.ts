@@ -78,7 +78,7 @@ beforeAll(async () => {
     incomeSourceId: refs.source2Id,
     invoiceAnnotations: 'Proszę o NIP na fakturze',
     clientData: { city: 'Warka', postCode: '05-660', tel: '48 500 000 000', email: 'b@example.pl' },
-    invoice: { isCompany: true, companyName: 'Firma', companyTaxId: '5250001009' },
+    invoice: { isCompany: true, companyName: 'Firma', companyTaxId: '5260250995' },
   });
   warkaNumber = await issueInvoice(org.admin, o.warka.id);
   o.warka = orderSchema.parse(
@@ -89,7 +89,7 @@ beforeAll(async () => {
     orderDate: '2026-04-01T00:30:00+02:00',
     orderStatusId: refs.status2Id,
     clientData: { city: 'warszawa ', postCode: '00950', tel: '', email: 'Anna@Example.pl' },
-    invoice: { isCompany: true, companyName: 'Firma B', companyTaxId: '5250001009' },
+    invoice: { isCompany: true, companyName: 'Firma B', companyTaxId: '5260250995' },
   });
   // An order of another organisation that every filter above would find.
   const foreign = await other.admin.post<Order>(

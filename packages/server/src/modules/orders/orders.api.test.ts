@@ -54,7 +54,7 @@ describe('POST /orders', () => {
         invoice: {
           nameSurname: 'Jan Kowalski',
           companyName: 'Firma',
-          companyTaxId: '5250001009',
+          companyTaxId: '5260250995',
           address: 'Długa 1',
           postCode: '00-001',
           city: 'Warszawa',
@@ -125,7 +125,7 @@ describe('POST /orders', () => {
         weight: '1,25',
         cashOnDelivery: true,
         orderDate: '2026-03-01T10:15:00+01:00',
-        invoice: { isCompany: true, nameSurname: 'Jan', companyName: 'ACME sp. z o.o.', companyTaxId: '123' },
+        invoice: { isCompany: true, nameSurname: 'Jan', companyName: 'ACME sp. z o.o.', companyTaxId: '526-025-09-95' },
       }),
     );
     expect(order).toMatchObject({
@@ -172,6 +172,16 @@ describe('POST /orders', () => {
     expect(noSource.status).toBe(400);
   });
 
+  it("takes a foreign buyer's tax number as typed, and a Polish NIP with dashes", async () => {
+    for (const invoice of [
+      { isCompany: true, companyName: 'GmbH', companyTaxId: 'DE123456789', countryCode: 'DE' },
+      { isCompany: true, companyName: 'Firma', companyTaxId: '526-025-09-95', countryCode: 'PL' },
+    ]) {
+      const res = await org.admin.post('/api/orders', orderBody({ invoice }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  });
+
   it('refuses bad input with a Polish message naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ deliveryCost: -1 }, 'deliveryCost'],
@@ -184,6 +194,12 @@ describe('POST /orders', () => {
       [{ sizeA: 1.5 }, 'sizeA'],
       [{ orderDate: 'wczoraj' }, 'orderDate'],
       [{ currency: 'ZŁ' }, 'currency'],
+      // A company on a Polish address: the NIP's check digit is wrong.
+      [{ invoice: { isCompany: true, companyName: 'Firma', companyTaxId: '5250001009' } }, 'invoice.companyTaxId'],
+      [
+        { invoice: { isCompany: true, companyName: 'Firma', companyTaxId: '1234567890', countryCode: 'PL' } },
+        'invoice.companyTaxId',
+      ],
     ];
     for (const [overrides, field] of cases) {
       const res = await org.admin.post<{ message: string; field: string }>('/api/orders', orderBody(overrides));
@@ -266,7 +282,7 @@ describe('PUT /orders', () => {
         sizeA: 10,
         shippingMethod: 'PICKUP_POINT',
         clientData: { nameSurname: 'Anna Nowak', pickupPoint: 'WAW01M', email: 'anna@example.pl', countryCode: 'PL' },
-        invoice: { isCompany: true, companyName: 'ACME', companyTaxId: '5250001009', invoiceNumber: 'FV 2/01/2026' },
+        invoice: { isCompany: true, companyName: 'ACME', companyTaxId: '5260250995', invoiceNumber: 'FV 2/01/2026' },
         items: [line(itemId, 2, { price: 19.99, vat: 5.5 }), line(null, 1, { code: 'USŁUGA', price: '0,01' })],
       }),
     );

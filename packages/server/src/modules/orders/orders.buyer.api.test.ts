@@ -94,7 +94,7 @@ describe('GET /order_buyer_info', () => {
       invoice: {
         isCompany: true,
         companyName: 'Kwiaciarnia Róża s.c.',
-        companyTaxId: '6762460000',
+        companyTaxId: '6762460016',
         address: 'Żółkiewskiego 5/2',
         postCode: '31-539',
         city: 'Kraków',
@@ -133,7 +133,7 @@ describe('GET /order_buyer_info', () => {
         cashOnDelivery: true,
         invoice: {
           companyName: 'Kwiaciarnia Róża s.c.',
-          companyTaxId: '6762460000',
+          companyTaxId: '6762460016',
           nameSurname: '',
           address: 'Żółkiewskiego 5/2',
           postCode: '31-539',

@@ -32,7 +32,7 @@ describe('POST /api/register: success', () => {
     const c = new ApiClient(server.url);
     const t = await c.login('acme_jan.kowalski', 'Tajne-Hasło-123');
     expect(t.user.permissions).toBe('main.admin');
-    expect(t.user.organization).toMatchObject({ prefix: 'acme', countryCode: 'PL', taxId: '5250001009' });
+    expect(t.user.organization).toMatchObject({ prefix: 'acme', countryCode: 'PL', taxId: '5260250995' });
   });
 
   it('accepts a form post as the browser sends it, with an empty tax id', async () => {
@@ -98,6 +98,17 @@ describe('POST /api/register: every required field', () => {
 
   it('takes the tax id as optional', async () => {
     expect((await register({}, ['taxId'])).status).toBe(200);
+  });
+
+  it('checks the NIP of a Polish company by its check digit; a foreign tax number is taken as typed', async () => {
+    const wrong = await register({ orgPrefix: 'nipzly', taxId: '525-000-10-09' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      field: 'taxId',
+      message: 'Nieprawidłowy NIP: sprawdź cyfry, ostatnia cyfra kontrolna się nie zgadza.',
+    });
+    expect((await register({ orgPrefix: 'nipdobry', taxId: 'PL 526-025-09-95' })).status).toBe(200);
+    expect((await register({ orgPrefix: 'nipobcy', taxId: 'DE123456789', country: 'DE' })).status).toBe(200);
   });
 });
 

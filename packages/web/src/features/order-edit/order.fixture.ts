@@ -38,7 +38,7 @@ export const ORDER: Order = {
     invoiceNumber: null,
     nameSurname: '',
     companyName: 'Firma',
-    companyTaxId: '123',
+    companyTaxId: '5260250995',
     address: 'Długa 1',
     postCode: '00-001',
     city: 'Warszawa',
