@@ -21,13 +21,9 @@ import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
 import { authContext } from '../packages/server/src/platform/context.ts';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getItems } from '../packages/server/src/modules/items/items.service.ts';
-import {
-  bookmarkScan,
-  countQuery,
-  countsInPage,
-  isUnfiltered,
-  pageRowsStatement,
-} from '../packages/server/src/modules/items/items.search.ts';
+import { bookmarkScan } from '../packages/server/src/modules/items/items.bookmark-walk.ts';
+import { countQuery, countsInPage, isUnfiltered } from '../packages/server/src/modules/items/items.filters.ts';
+import { pageRowsStatement } from '../packages/server/src/modules/items/items.page-plan.ts';
 import {
   bookmarkOptions,
   bookmarks,
