@@ -1,4 +1,4 @@
-// Mass edit of 10,000 items over real HTTP, as the web app sends it (docs/rules/goods-and-orders.md §9): one
+// Mass edit of 10,000 items over real HTTP, as the web app sends it (docs/rules/catalogue-and-orders-rules.md §9): one
 // POST /api/items/mass_edit per batch of 100 ids, one after another, each raising the price by
 // 10 % (PLUSPERCENT) and the stock by 2 (INC, a committed ledger row per item). The server is the
 // real app (createApp) started in this process on a fresh database seeded by the demo seed.

@@ -3,7 +3,7 @@ import { t } from '../texts';
 
 type Section = 'stock-changes' | 'weights' | 'sizes' | 'other-codes';
 
-/** barcode-prints: reader-code sheets (docs/rules/platform.md §2 Reader-code printing). */
+/** barcode-prints: reader-code sheets (docs/rules/platform-rules.md §2 Reader-code printing). */
 export class BarcodePrintsPage {
   private readonly b = t.barcodePrints;
 

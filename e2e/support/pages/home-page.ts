@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { format } from '@web/i18n';
 import { t } from '../texts';
 
-/** Home (docs/rules/platform.md §2 Home). */
+/** Home (docs/rules/platform-rules.md §2 Home). */
 export class HomePage {
   constructor(readonly page: Page) {}
 

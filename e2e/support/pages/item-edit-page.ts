@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** /items/{id}: the item edit form with its collapsible sections (docs/rules/goods-and-orders.md §2.3). */
+/** /items/{id}: the item edit form with its collapsible sections (docs/rules/catalogue-and-orders-rules.md §2.3). */
 export class ItemEditPage {
   private readonly e = t.itemEdit.edit;
 
@@ -99,7 +99,7 @@ export class ItemEditPage {
   }
 }
 
-/** /items/mass-edit (docs/rules/goods-and-orders.md §2.4). */
+/** /items/mass-edit (docs/rules/catalogue-and-orders-rules.md §2.4). */
 export class MassEditPage {
   constructor(
     readonly page: Page,

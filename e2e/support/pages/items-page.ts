@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** /items: the item list, its slide-out search, row actions and multi-select (docs/rules/goods-and-orders.md §2.1). */
+/** /items: the item list, its slide-out search, row actions and multi-select (docs/rules/catalogue-and-orders-rules.md §2.1). */
 export class ItemsPage {
   private readonly l = t.items.list;
   private readonly s = t.items.search;

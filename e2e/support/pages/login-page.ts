@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** Sign-in screen (docs/rules/platform.md §2 Login). */
+/** Sign-in screen (docs/rules/platform-rules.md §2 Login). */
 export class LoginPage {
   constructor(
     readonly page: Page,

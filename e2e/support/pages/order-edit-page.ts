@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** /orders/{id}: the order edit form (docs/rules/goods-and-orders.md §2.14); 0 new, -1 new stationary. */
+/** /orders/{id}: the order edit form (docs/rules/catalogue-and-orders-rules.md §2.14); 0 new, -1 new stationary. */
 export class OrderEditPage {
   private readonly o = t.orderEdit;
 

@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** /orders: the order list, its search panel, row actions, dialogs and multi-select (docs/rules/goods-and-orders.md §2.13). */
+/** /orders: the order list, its search panel, row actions, dialogs and multi-select (docs/rules/catalogue-and-orders-rules.md §2.13). */
 export class OrdersPage {
   private readonly s = t.orders.search;
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** /parameters: the list with its slide-out search (docs/rules/goods-and-orders.md §2.9). */
+/** /parameters: the list with its slide-out search (docs/rules/catalogue-and-orders-rules.md §2.9). */
 export class ParametersPage {
   private readonly l = t.parameters.list;
   private readonly s = t.parameters.search;

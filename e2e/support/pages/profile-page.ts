@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { t } from '../texts';
 
-/** profile-edit: the signed-in user's own data and password (docs/rules/platform.md §2 Profile edit). */
+/** profile-edit: the signed-in user's own data and password (docs/rules/platform-rules.md §2 Profile edit). */
 export class ProfilePage {
   private readonly p = t.profile;
 

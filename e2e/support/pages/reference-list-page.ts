@@ -26,7 +26,7 @@ const PATHS: Record<ListKind, string> = {
 
 /**
  * A simple list screen (ui/ReferenceListPage): the collapsible edit form on top, the table below with
- * edit, delete and the defaults menu, multi-select with reader codes (docs/rules/goods-and-orders.md §2.12).
+ * edit, delete and the defaults menu, multi-select with reader codes (docs/rules/catalogue-and-orders-rules.md §2.12).
  */
 export class ReferenceListPage {
   readonly texts: ListTexts;

@@ -16,7 +16,7 @@ export interface RegistrationFields {
   adminTel: string;
 }
 
-/** Registration of a company and its administrator (docs/rules/platform.md §2 Registration). */
+/** Registration of a company and its administrator (docs/rules/platform-rules.md §2 Registration). */
 export class RegisterPage {
   private readonly r = t.register;
 

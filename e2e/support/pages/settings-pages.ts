@@ -32,7 +32,7 @@ export class SettingsLayout {
   }
 }
 
-/** settings/vat (docs/rules/platform.md §2 VAT settings). */
+/** settings/vat (docs/rules/platform-rules.md §2 VAT settings). */
 export class VatSettingsPage extends SettingsLayout {
   private readonly v = t.settings.vat;
 

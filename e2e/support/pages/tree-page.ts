@@ -3,7 +3,7 @@ import { escapeRegExp, t } from '../texts';
 
 export type TreeKind = 'categories' | 'places';
 
-/** /categories or /places: the edit form on top, the tree table below, the search dialog (docs/rules/goods-and-orders.md §2.5, §2.10, §2.11). */
+/** /categories or /places: the edit form on top, the tree table below, the search dialog (docs/rules/catalogue-and-orders-rules.md §2.5, §2.10, §2.11). */
 export class TreePage {
   readonly texts: (typeof t.trees)[TreeKind];
   private readonly tr = t.trees.tree;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { escapeRegExp, t } from '../texts';
 
-/** The users list with the organisation block (docs/rules/platform.md §2 Users). */
+/** The users list with the organisation block (docs/rules/platform-rules.md §2 Users). */
 export class UsersPage {
   constructor(
     readonly page: Page,

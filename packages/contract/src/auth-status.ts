@@ -1,4 +1,4 @@
-/** Auth status of the web app (docs/rules/platform.md §4). */
+/** Auth status of the web app (docs/rules/platform-rules.md §4). */
 export const AuthStatus = {
   unauthorized: 0,
   checking: 10,

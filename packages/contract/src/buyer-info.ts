@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_METHODS } from './orders';
 
 /**
- * The public buyer page (docs/rules/platform.md §2 Buyer order page, §3 Buyer-view order; docs/rules/server-rules.md,
+ * The public buyer page (docs/rules/platform-rules.md §2 Buyer order page, §3 Buyer-view order; docs/rules/server-side-rules.md,
  * Orders): only these fields, nothing private (own note, problem, external id, annotations, user).
  * Every object is strict, so a test can prove no other key is ever answered.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARRIER_METHOD_MSG, carrierMethodProblem, checkPickupPointQuerySchema, PICKUP_POINT_MSG } from './carriers';
 
-describe('carrierMethodProblem (docs/rules/goods-and-orders.md §2.14, §5)', () => {
+describe('carrierMethodProblem (docs/rules/catalogue-and-orders-rules.md §2.14, §5)', () => {
   it('allows no method with every shipping method', () => {
     for (const s of ['ADDRESS', 'PICKUP_POINT', 'PERSONAL_PICKUP'] as const)
       expect(carrierMethodProblem(s, null)).toBe(undefined);

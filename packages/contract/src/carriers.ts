@@ -3,8 +3,8 @@ import { CARRIER_SEND_TYPES, type ShippingMethod } from './orders';
 import { idSchema } from './schemas';
 
 /**
- * Carriers (docs/rules/goods-and-orders.md §3 Carrier, §4 Pickup point check, §5; docs/rules/platform.md §7 /carriers;
- * docs/rules/server-rules.md, Carriers). The core has the built-in own carrier; carrier plugins add more
+ * Carriers (docs/rules/catalogue-and-orders-rules.md §3 Carrier, §4 Pickup point check, §5; docs/rules/platform-rules.md §7 /carriers;
+ * docs/rules/server-side-rules.md, Carriers). The core has the built-in own carrier; carrier plugins add more
  * through the same server interface.
  */
 
@@ -49,7 +49,7 @@ export const PICKUP_POINT_STATUSES = ['true', 'false', 'unknown'] as const;
 export const checkPickupPointAnswerSchema = z.object({ status: z.enum(PICKUP_POINT_STATUSES) });
 export type CheckPickupPointAnswer = z.infer<typeof checkPickupPointAnswerSchema>;
 
-/** The order's carrier method against its shipping method (docs/rules/goods-and-orders.md §2.14, §5). */
+/** The order's carrier method against its shipping method (docs/rules/catalogue-and-orders-rules.md §2.14, §5). */
 export const CARRIER_METHOD_MSG = {
   notFound: 'Metoda przewoźnika: wybrana metoda nie istnieje.',
   personalPickup: 'Metoda przewoźnika: przy odbiorze osobistym nie wybiera się przewoźnika.',

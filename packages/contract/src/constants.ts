@@ -1,4 +1,4 @@
-/** Business constants shared by the server and the web app (docs/rules/platform.md §9, docs/rules/server-rules.md). */
+/** Business constants shared by the server and the web app (docs/rules/platform-rules.md §9, docs/rules/server-side-rules.md). */
 
 export const API_BASE = '/api';
 export const APP_NAME = 'Zaplecze';
@@ -16,7 +16,7 @@ export const LOGIN_USER_PATTERN = /^[a-z0-9.-]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Token lifetimes (docs/rules/server-rules.md) and the client's renewal rules (docs/rules/platform.md §4). */
+/** Token lifetimes (docs/rules/server-side-rules.md) and the client's renewal rules (docs/rules/platform-rules.md §4). */
 export const TOKEN_SHORT_MS = 12 * 60 * 60 * 1000;
 export const TOKEN_LONG_MS = 30 * 24 * 60 * 60 * 1000;
 /**

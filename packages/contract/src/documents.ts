@@ -3,13 +3,13 @@ import { idSchema } from './schemas';
 
 /**
  * Order documents: waybills (bills of lading) with dispatch, temporary labels, invoices and their
- * e-mail, and the print log (docs/rules/goods-and-orders.md §2.13, §3 Mass results, §4 Invoice and Waybill, §5
+ * e-mail, and the print log (docs/rules/catalogue-and-orders-rules.md §2.13, §3 Mass results, §4 Invoice and Waybill, §5
  * Printing, §7.4 `print_*`, §8, §9; rules in docs/decisions.md, Documents).
  *
  * PDFs travel as base64 (`pdf`), as the reader-code sheets do; `noPrint` answers `pdf: null`.
  */
 
-/** docs/rules/goods-and-orders.md §9: label and waybill formats (A4 = four A6 labels per page). */
+/** docs/rules/catalogue-and-orders-rules.md §9: label and waybill formats (A4 = four A6 labels per page). */
 export const DOCUMENT_FORMATS = ['A4', 'A6'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 /** An oversize waybill is shrunk to A6 (RESIZE) or printed on A4 (PRINT_A4). */

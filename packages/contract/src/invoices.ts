@@ -2,14 +2,14 @@ import { toCardinal } from 'n2words/pl-PL';
 import { z } from 'zod';
 
 /**
- * Issued invoices (docs/rules/server-rules.md, Invoices; docs/decisions.md, Documents: Invoices and e-mail).
+ * Issued invoices (docs/rules/server-side-rules.md, Invoices; docs/decisions.md, Documents: Invoices and e-mail).
  * An issued invoice is an immutable snapshot: everything the PDF prints and everything a Polish
  * structured e-invoice FA(3) needs, so the e-invoicing plugin builds one from the snapshot alone
  * (the field mapping is in docs/decisions.md). Money is in integer grosze (hundredths of the
  * currency), VAT rates in hundredths of a percent, as everywhere in the contract (money.ts).
  */
 
-/** `FV {n}/{MM}/{YYYY}` (docs/rules/server-rules.md): continuous per organisation and month. */
+/** `FV {n}/{MM}/{YYYY}` (docs/rules/server-side-rules.md): continuous per organisation and month. */
 export function formatInvoiceNumber(n: number, month: number, year: number): string {
   return `FV ${n}/${String(month).padStart(2, '0')}/${year}`;
 }
@@ -92,7 +92,7 @@ export interface InvoiceTotals {
 }
 
 /**
- * Net, VAT and gross per line and per rate (docs/rules/server-rules.md: computed per VAT rate from the gross
+ * Net, VAT and gross per line and per rate (docs/rules/server-side-rules.md: computed per VAT rate from the gross
  * sums, rounded half up to 0.01). A rate's net is computed once from the rate's gross sum, never
  * summed from the lines' rounded nets; the invoice totals are the sums of the rates. Rates are in
  * descending order.

@@ -7,7 +7,7 @@ import { isPrintableItemCode, READER_ITEM_CODE_MAX } from './reader-codes';
 import { idSchema } from './schemas';
 
 /**
- * Items (docs/rules/goods-and-orders.md §3 Item, Item search, Item generation, Item mass edit payload, Mass
+ * Items (docs/rules/catalogue-and-orders-rules.md §3 Item, Item search, Item generation, Item mass edit payload, Mass
  * results). Money and VAT travel as decimal numbers and are exact hundredths inside (money.ts).
  */
 
@@ -19,16 +19,16 @@ export const ITEM_EXT_CODE_MAX = 200;
 export const ITEM_URL_MAX = 2000;
 /** Stock and offer quantities: whole pieces. */
 export const ITEM_COUNT_MAX = 1_000_000_000;
-/** docs/rules/goods-and-orders.md §2.7, §9: at most 1000 items per generation. */
+/** docs/rules/catalogue-and-orders-rules.md §2.7, §9: at most 1000 items per generation. */
 export const GENERATE_MAX = 1000;
-/** docs/rules/goods-and-orders.md §9: batches of 100 for mass edit; one call takes at most this many ids. */
+/** docs/rules/catalogue-and-orders-rules.md §9: batches of 100 for mass edit; one call takes at most this many ids. */
 export const MASS_BATCH_MAX = 1000;
 export const MASS_EDIT_BATCH = 100;
 export const PARAM_VALUES_MAX = 100;
 export const PARAM_VALUE_MAX = 1000;
 export const ITEM_PARAMS_MAX = 500;
 export const ITEM_DESCS_MAX = 100;
-/** Photos (docs/rules/goods-and-orders.md §5, §9, docs/rules/server-rules.md Files). */
+/** Photos (docs/rules/catalogue-and-orders-rules.md §5, §9, docs/rules/server-side-rules.md Files). */
 export const PHOTOS_MAX = 20;
 export const PHOTO_MAX_BYTES = 10_485_760;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -56,7 +56,7 @@ export const ITEM_MSG = {
 
 // ---- fields ------------------------------------------------------------------------------------
 
-/** Codes are upper-cased (docs/rules/goods-and-orders.md §3) and must print as reader codes. */
+/** Codes are upper-cased (docs/rules/catalogue-and-orders-rules.md §3) and must print as reader codes. */
 export const itemCodeSchema = z
   .string({ error: ITEM_MSG.codeRequired })
   .trim()
@@ -97,7 +97,7 @@ export const externalDataInputSchema = z.object({
   code: z.string().trim().max(ITEM_EXT_CODE_MAX).default(''),
   url: urlSchema.default(''),
   price: moneySchema.default(0),
-  /** null = no custom margin (docs/rules/goods-and-orders.md §4). */
+  /** null = no custom margin (docs/rules/catalogue-and-orders-rules.md §4). */
   customMargin: marginSchema.nullable().default(null),
 });
 
@@ -106,7 +106,7 @@ export const paramValueInputSchema = z.object({
   values: z
     .array(z.string().trim().max(PARAM_VALUE_MAX, { error: ITEM_MSG.paramValueTooLong }))
     .max(PARAM_VALUES_MAX)
-    // docs/rules/goods-and-orders.md §5: empty values are dropped.
+    // docs/rules/catalogue-and-orders-rules.md §5: empty values are dropped.
     .transform((vs) => vs.filter((v) => v !== '')),
 });
 export type ParamValueInput = z.input<typeof paramValueInputSchema>;
@@ -129,7 +129,7 @@ const itemFields = {
   vat: vatSchema,
   currency: currencySchema,
   countWare: countSchema,
-  /** null = the stock is what the offer shows (docs/rules/goods-and-orders.md §3). */
+  /** null = the stock is what the offer shows (docs/rules/catalogue-and-orders-rules.md §3). */
   countOffer: countSchema.nullable().default(null),
   itemStatusId: strictNumber(
     z
@@ -156,7 +156,7 @@ export type ItemInputParsed = z.output<typeof itemInputSchema>;
 
 /**
  * PUT /items: the item with its id, and flags to leave photos, parameters or additional
- * descriptions as stored (docs/rules/goods-and-orders.md §4, "Item saving").
+ * descriptions as stored (docs/rules/catalogue-and-orders-rules.md §4, "Item saving").
  */
 export const itemUpdateSchema = z.object({
   ...itemFields,
@@ -220,7 +220,7 @@ export type Item = z.infer<typeof itemSchema>;
 
 // ---- search ------------------------------------------------------------------------------------
 
-/** Group, category and place filters: none (-1) and any (-2) besides an id (docs/rules/goods-and-orders.md §2.2). */
+/** Group, category and place filters: none (-1) and any (-2) besides an id (docs/rules/catalogue-and-orders-rules.md §2.2). */
 export const REF_FILTER_NONE = -1;
 export const REF_FILTER_ANY = -2;
 export const ITEM_SORTS = ['CODE', 'NAME', 'PRICE_A', 'PRICE_D', 'COUNT_A', 'COUNT_D'] as const;
@@ -265,7 +265,7 @@ export type ItemSearch = z.output<typeof itemSearchSchema>;
 export type ItemSearchInput = z.input<typeof itemSearchSchema>;
 
 /**
- * GET /items: one of the exact lookups (docs/rules/goods-and-orders.md §7.2), or the search. `scanbarcode`
+ * GET /items: one of the exact lookups (docs/rules/catalogue-and-orders-rules.md §7.2), or the search. `scanbarcode`
  * finds an item by its code or its GTIN (what a reader sends).
  */
 export const itemLookupSchema = z.union([
@@ -334,7 +334,7 @@ export const DESC_EDIT_TYPES = ['OVERRIDE', 'APPEND'] as const;
 export const PARAMS_EDIT_TYPES = ['OVERRIDE', 'APPEND_OVERRIDE', 'APPEND_IGNORE'] as const;
 
 /**
- * POST /items/mass_edit data (docs/rules/goods-and-orders.md §3 Item mass edit payload): only the groups
+ * POST /items/mass_edit data (docs/rules/catalogue-and-orders-rules.md §3 Item mass edit payload): only the groups
  * the user ticked are present. Percent values are percents (10 = 10%).
  */
 export const massEditDataSchema = z
@@ -392,7 +392,7 @@ export const massEditSchema = z.object({
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
 });
 
-/** Mass results (docs/rules/goods-and-orders.md §3): ok by code, errors by code and reason, missing ids. */
+/** Mass results (docs/rules/catalogue-and-orders-rules.md §3): ok by code, errors by code and reason, missing ids. */
 export const massResultSchema = z.object({
   ok: z.array(z.string()),
   err: z.array(z.object({ code: z.string(), reason: z.string() })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Exact money and rates (docs/rules/server-rules.md, Money): amounts travel as decimal numbers with at most
+ * Exact money and rates (docs/rules/server-side-rules.md, Money): amounts travel as decimal numbers with at most
  * two decimals (19.99) or strings with a comma or a dot ('19,99'), and are stored as integer
  * hundredths (grosze; VAT and margins in hundredths of a percent). No sum is ever a float sum.
  */

@@ -4,7 +4,7 @@ import { isIsoCurrency } from './money';
 import type { PermissionKey } from './permissions';
 
 /**
- * Option keys (docs/rules/platform.md §3 "Option keys", docs/rules/goods-and-orders.md §3 "Options used here").
+ * Option keys (docs/rules/platform-rules.md §3 "Option keys", docs/rules/catalogue-and-orders-rules.md §3 "Options used here").
  * Values are strings; booleans are stored 'true'/'false' and '1' also reads as true.
  * The server accepts exactly these keys (an allowlist) and validates each value by its kind.
  */
@@ -82,7 +82,7 @@ export function parseVatRate(raw: string): number | undefined {
   return n >= 0 && n <= 100 ? n : undefined;
 }
 
-/** Splits a stored ';'-joined list, dropping empty parts (docs/rules/platform.md §5). */
+/** Splits a stored ';'-joined list, dropping empty parts (docs/rules/platform-rules.md §5). */
 export function splitOptionList(value: string | null | undefined): string[] {
   return (value ?? '')
     .split(';')

@@ -3,8 +3,8 @@ import { idSchema } from './schemas';
 import { SCAN_ACTION_TYPES, SCAN_MSG, SCAN_TEXT_MAX } from './scans';
 
 /**
- * The order barcode reader of the packing station (docs/rules/goods-and-orders.md §2.17, §3 Barcode scan, §4
- * Barcode readers and Order status, §8 reader errors; docs/rules/server-rules.md "Reader codes and barcode
+ * The order barcode reader of the packing station (docs/rules/catalogue-and-orders-rules.md §2.17, §3 Barcode scan, §4
+ * Barcode readers and Order status, §8 reader errors; docs/rules/server-side-rules.md "Reader codes and barcode
  * readers"; docs/decisions.md, Order reader). One scan in, one log row out; codes are parsed only
  * by reader-codes.ts parseReaderCode.
  */
@@ -79,6 +79,6 @@ export type OrderScanAnswer = z.infer<typeof orderScanAnswerSchema>;
 /** GET /orders/barcodes/panel?orderId=: the panel again (after a reload or a dispatch from the client). */
 export const orderReaderPanelQuerySchema = z.object({ orderId: idSchema });
 
-/** §4 Order status, docs/rules/server-rules.md Orders: the exact refusal text of a status change after dispatch. */
+/** §4 Order status, docs/rules/server-side-rules.md Orders: the exact refusal text of a status change after dispatch. */
 export const ORDER_READER_STATUS_LOCKED =
   'Nie można zmienić statusu po wydruku listu przewozowego lub nadaniu przesyłki!';

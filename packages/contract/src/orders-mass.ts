@@ -4,7 +4,7 @@ import { moneySchema, vatSchema } from './money';
 import { idSchema } from './schemas';
 
 /**
- * Order mass calls and the split (docs/rules/goods-and-orders.md §2.15, §2.16, §3 Split request, Mass
+ * Order mass calls and the split (docs/rules/catalogue-and-orders-rules.md §2.15, §2.16, §3 Split request, Mass
  * results, §5 Split and Order mass edit, §7.4, §9: batches of 100).
  */
 

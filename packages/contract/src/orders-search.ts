@@ -4,7 +4,7 @@ import { clientDataSchema, orderSummarySchema, SHIPPING_METHODS } from './orders
 import { idSchema } from './schemas';
 
 /**
- * GET /orders search (docs/rules/goods-and-orders.md §2.13, §3 Order search, §5 Order search) and the rows of
+ * GET /orders search (docs/rules/catalogue-and-orders-rules.md §2.13, §3 Order search, §5 Order search) and the rows of
  * the order list. Text filters are matched as docs/decisions.md (Orders, search) records; dates are
  * calendar days in the organisation's time zone (Europe/Warsaw), both ends included.
  */

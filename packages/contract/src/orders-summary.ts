@@ -3,7 +3,7 @@ import { strictNumber } from './numbers';
 import { idSchema } from './schemas';
 
 /**
- * Order summaries (docs/rules/goods-and-orders.md §2.18, §3 Summary, §5 Summary, §7.4; docs/rules/platform.md §2 Home,
+ * Order summaries (docs/rules/catalogue-and-orders-rules.md §2.18, §3 Summary, §5 Summary, §7.4; docs/rules/platform-rules.md §2 Home,
  * §7 /orders/summary_main). Money is decimal (two places) computed from exact grosze; days and
  * months are those of the organisation's time zone (Europe/Warsaw).
  */
@@ -89,7 +89,7 @@ export const summaryPeriodSchema = z.object({
   invoicesWithoutNumber: z.number(),
   /**
    * Income: null for a user without main.order.summary.show, who sees only the order counts (the
-   * order widget needs main.order.show, the income widget main.order.summary.show; docs/rules/platform.md §6).
+   * order widget needs main.order.show, the income widget main.order.summary.show; docs/rules/platform-rules.md §6).
    */
   sumAll: z.number().nullable(),
   sumDelivery: z.number().nullable(),

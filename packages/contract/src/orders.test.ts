@@ -3,7 +3,7 @@ import { orderInputSchema, orderSummary, orderUpdateSchema, weightSchema } from 
 
 const base = { deliveryCost: 0, deliveryVat: 23 };
 
-describe('order save rules (docs/rules/goods-and-orders.md §4, docs/decisions.md Orders)', () => {
+describe('order save rules (docs/rules/catalogue-and-orders-rules.md §4, docs/decisions.md Orders)', () => {
   it('drops lines with neither code nor name, defaults the quantity to 1 and the currency to PLN', () => {
     const o = orderInputSchema.parse({
       ...base,

@@ -8,7 +8,7 @@ import { pagedAnswerSchema } from './paging';
 import { EMAIL_MAX, idSchema, isEmailAddress } from './schemas';
 
 /**
- * Orders (docs/rules/goods-and-orders.md §3 Order, Client data, Invoice, Order item; §4 Order edit; rules in
+ * Orders (docs/rules/catalogue-and-orders-rules.md §3 Order, Client data, Invoice, Order item; §4 Order edit; rules in
  * docs/decisions.md, Orders). Money and VAT travel as decimal numbers and are exact hundredths
  * inside (money.ts): the order total is sum(quantity × price) + deliveryCost in grosze.
  */
@@ -25,7 +25,7 @@ export const ORDER_QUANTITY_MAX = 1_000_000;
 export const ORDER_SIZE_MAX = 100_000;
 /** Weight: kilograms with at most three decimals (whole grams), up to 1000 kg. */
 export const ORDER_WEIGHT_MAX_GRAMS = 1_000_000;
-/** docs/rules/goods-and-orders.md §9: default order currency PLN, default line quantity 1. */
+/** docs/rules/catalogue-and-orders-rules.md §9: default order currency PLN, default line quantity 1. */
 export const ORDER_DEFAULT_CURRENCY = 'PLN';
 
 export const SHIPPING_METHODS = ['PERSONAL_PICKUP', 'ADDRESS', 'PICKUP_POINT'] as const;
@@ -46,7 +46,7 @@ export const ORDER_MSG = {
 // ---- fields ------------------------------------------------------------------------------------
 
 const text = (max: number) => z.string().trim().max(max, { error: V.tooLong }).default('');
-/** '' and absent become null (docs/rules/goods-and-orders.md §4: an empty external id becomes null). */
+/** '' and absent become null (docs/rules/catalogue-and-orders-rules.md §4: an empty external id becomes null). */
 const textOrNull = (max: number) =>
   z
     .string()
@@ -347,7 +347,7 @@ export function orderSummary(
 }
 
 /**
- * The PUT body that saves an order as it was answered (docs/rules/goods-and-orders.md §4: status, sizes and
+ * The PUT body that saves an order as it was answered (docs/rules/catalogue-and-orders-rules.md §4: status, sizes and
  * note changes read the whole order, change fields and save it): references by id, the problem
  * flag from the problem text, lines unchanged unless the caller says otherwise.
  */

@@ -3,10 +3,10 @@ import { parseDecimalText, strictNumber } from './numbers';
 
 /**
  * Paged lists of big tables (items, orders, warehouse changes): one request shape, one answer
- * shape, one page-count rule (docs/rules/goods-and-orders.md §9).
+ * shape, one page-count rule (docs/rules/catalogue-and-orders-rules.md §9).
  */
 
-/** Rows per page offered by the item and order lists (docs/rules/goods-and-orders.md §9). */
+/** Rows per page offered by the item and order lists (docs/rules/catalogue-and-orders-rules.md §9). */
 export const PER_PAGE_OPTIONS = [25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 export const DEFAULT_PER_PAGE: PerPage = 100;
@@ -27,7 +27,7 @@ export const PAGING_MSG = {
 } as const;
 
 /**
- * `page` below 1 becomes 1 (docs/rules/goods-and-orders.md §5) and junk falls back to the first page, but a
+ * `page` below 1 becomes 1 (docs/rules/catalogue-and-orders-rules.md §5) and junk falls back to the first page, but a
  * number above PAGE_MAX is refused (400), not clamped: such a link is a mistake, not a wish.
  */
 export const pageSchema = z.preprocess(
@@ -72,7 +72,7 @@ export function pageOffset(p: Paging): number {
 }
 
 /**
- * Browser storage keys of the big lists (docs/rules/goods-and-orders.md §9): sort and page size in local
+ * Browser storage keys of the big lists (docs/rules/catalogue-and-orders-rules.md §9): sort and page size in local
  * storage, the last search of the tab in session storage.
  */
 export const LIST_STORAGE_KEYS = {

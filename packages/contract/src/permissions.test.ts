@@ -9,7 +9,7 @@ import {
 } from './permissions';
 
 describe('PERMISSIONS', () => {
-  it('holds every key of docs/rules/server-rules.md, once', () => {
+  it('holds every key of docs/rules/server-side-rules.md, once', () => {
     const required = [
       'main.admin',
       'main.misc.homepage.show',
@@ -61,7 +61,7 @@ describe('hasPermissionExact (the server check)', () => {
   });
 });
 
-describe('hasPermissionForScreen (docs/rules/platform.md §6)', () => {
+describe('hasPermissionForScreen (docs/rules/platform-rules.md §6)', () => {
   it('is a case-insensitive substring match, main.admin passes', () => {
     expect(hasPermissionForScreen('MAIN.ORDER.SUMMARY.SHOW', 'main.order')).toBe(true);
     expect(hasPermissionForScreen('main.items.show', 'main.order.show')).toBe(false);

@@ -1,4 +1,4 @@
-/** Permission keys (docs/rules/server-rules.md). Names and descriptions come from the server in Polish. */
+/** Permission keys (docs/rules/server-side-rules.md). Names and descriptions come from the server in Polish. */
 export const PERMISSIONS = [
   'main.admin',
   'main.misc.homepage.show',
@@ -40,7 +40,7 @@ export function hasPermissionExact(permissions: string, key: string): boolean {
 }
 
 /**
- * The screens' check (docs/rules/platform.md §6): a case-insensitive substring match on the whole string;
+ * The screens' check (docs/rules/platform-rules.md §6): a case-insensitive substring match on the whole string;
  * `main.admin` passes every check. Only decides what to show; the server decides what is allowed.
  */
 export function hasPermissionForScreen(permissions: string, key: string): boolean {

@@ -4,7 +4,7 @@ import type { PermissionKey } from './permissions';
 import { PACKAGE_SIZE_MAX_MM } from './reference';
 
 // ---- the reader-code format --------------------------------------------------------------------
-// The one owner of what a printed reader code says (docs/rules/server-rules.md "Reader codes and barcode
+// The one owner of what a printed reader code says (docs/rules/server-side-rules.md "Reader codes and barcode
 // readers"): the sheet printer encodes with it and both barcode readers parse with it.
 
 /** Reader codes that point at a row by id, and the prefix each one prints with. */
@@ -22,7 +22,7 @@ export const ID_CODE_PREFIXES = {
 } as const;
 export type IdCodeKind = keyof typeof ID_CODE_PREFIXES;
 
-/** The four codes of the 'other codes' sheet (docs/rules/platform.md §2): waybill, problem, document, reset. */
+/** The four codes of the 'other codes' sheet (docs/rules/platform-rules.md §2): waybill, problem, document, reset. */
 export const READER_COMMANDS = ['SEND', 'PROBLEM', 'DOCUMENT', 'RESET'] as const;
 export type ReaderCommand = (typeof READER_COMMANDS)[number];
 
@@ -161,7 +161,7 @@ export function isPrintableItemCode(code: string): boolean {
   );
 }
 
-// ---- POST /print/barcode/{kind} (docs/rules/platform.md §7) --------------------------------------------------
+// ---- POST /print/barcode/{kind} (docs/rules/platform-rules.md §7) --------------------------------------------------
 
 export const BARCODE_KINDS = [
   'item',

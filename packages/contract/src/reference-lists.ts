@@ -20,7 +20,7 @@ import {
 
 /**
  * One reference list as every layer sees it: the server mounts it, the web app lists and edits it,
- * the tests walk it. docs/rules/goods-and-orders.md §7.1 (paths and list keys), docs/rules/platform.md §2 (routes) and
+ * the tests walk it. docs/rules/catalogue-and-orders-rules.md §7.1 (paths and list keys), docs/rules/platform-rules.md §2 (routes) and
  * §9 (file names of the code sheets); docs/decisions.md (edit permissions, other file names).
  */
 export interface ReferenceListDef {

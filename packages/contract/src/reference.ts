@@ -5,7 +5,7 @@ import { VALIDATION as V } from './messages';
 import { idSchema } from './schemas';
 
 // ---- reference data: simple lists, statuses, trees, package sizes, parameters ----------------
-// docs/rules/platform.md §3, docs/rules/goods-and-orders.md §3, §5, §7.1. The same schemas validate the server's input
+// docs/rules/platform-rules.md §3, docs/rules/catalogue-and-orders-rules.md §3, §5, §7.1. The same schemas validate the server's input
 // and drive the web forms.
 
 export const REFERENCE_NAME_MAX = 200;
@@ -192,7 +192,7 @@ export const parametersQuerySchema = z.object({
     .optional(),
 });
 
-// ---- list answers (docs/rules/goods-and-orders.md §7.1 list keys) ---------------------------------------
+// ---- list answers (docs/rules/catalogue-and-orders-rules.md §7.1 list keys) ---------------------------------------
 
 export const additionalDescsResponseSchema = z.object({ additionalDescs: z.array(additionalDescSchema) });
 export const deliveryPriceListsResponseSchema = z.object({ deliveryPriceLists: z.array(namedSchema) });

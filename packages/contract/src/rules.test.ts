@@ -30,7 +30,7 @@ describe('textColorFor (brightness 0.299R + 0.587G + 0.114B, black above 186)', 
   });
 });
 
-describe('shouldRenewToken (docs/rules/platform.md §4)', () => {
+describe('shouldRenewToken (docs/rules/platform-rules.md §4)', () => {
   const now = new Date('2025-06-01T12:00:00Z');
   const at = (ms: number) => new Date(now.getTime() + ms);
   const HOUR = 3_600_000;

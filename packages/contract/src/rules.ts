@@ -1,6 +1,6 @@
 import { COLOR_BRIGHTNESS_THRESHOLD } from './constants';
 
-/** The login a user signs in with: `{prefix}_{user}` (docs/rules/server-rules.md), lower-cased. */
+/** The login a user signs in with: `{prefix}_{user}` (docs/rules/server-side-rules.md), lower-cased. */
 export function buildLogin(prefix: string, user: string): string {
   return `${prefix}_${user}`.toLowerCase();
 }
@@ -16,7 +16,7 @@ export function textColorFor(hex: string): '000000' | 'ffffff' {
   return brightness > COLOR_BRIGHTNESS_THRESHOLD ? '000000' : 'ffffff';
 }
 
-/** Whether a token should be renewed now (docs/rules/platform.md §4: under 3 h short, under 5 days long). */
+/** Whether a token should be renewed now (docs/rules/platform-rules.md §4: under 3 h short, under 5 days long). */
 export function shouldRenewToken(
   validTo: Date,
   now: Date,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The item barcode reader (docs/rules/platform.md, Item reader; docs/decisions.md, Item reader): one scan in,
+ * The item barcode reader (docs/rules/platform-rules.md, Item reader; docs/decisions.md, Item reader): one scan in,
  * one log row out. Codes are parsed only by reader-codes.ts parseReaderCode.
  */
 

@@ -4,7 +4,7 @@ import { pagedAnswerSchema, pageSchema, perPageSchema, type PerPage } from './pa
 import { idSchema } from './schemas';
 
 /**
- * Warehouse changes: the stock ledger as the API shows it (docs/rules/platform.md §2 Warehouse changes;
+ * Warehouse changes: the stock ledger as the API shows it (docs/rules/platform-rules.md §2 Warehouse changes;
  * docs/decisions.md, Stock ledger and warehouse changes).
  */
 
@@ -88,7 +88,7 @@ export function parseWarehouseChangesQuery(query: Record<string, unknown>): { id
 /** PUT /warehouse_changes: commits the change. */
 export const warehouseCommitSchema = z.object({ id: idSchema });
 
-/** One change (docs/rules/platform.md §2 Warehouse change); `commited` keeps the spec's spelling. */
+/** One change (docs/rules/platform-rules.md §2 Warehouse change); `commited` keeps the spec's spelling. */
 export const warehouseChangeSchema = z.object({
   id: z.number(),
   order: z.object({ id: z.number() }).nullable(),

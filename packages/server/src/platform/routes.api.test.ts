@@ -24,7 +24,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/register',
   'POST /api/register',
   'GET /api/captcha',
-  // The buyer page (docs/rules/platform.md: public), rate-limited per address, buyer-view fields only.
+  // The buyer page (docs/rules/platform-rules.md: public), rate-limited per address, buyer-view fields only.
   'GET /api/order_buyer_info',
 ]);
 

@@ -56,7 +56,7 @@ function buildUrl(path: string, query?: Query): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/** One call to the API with the headers of docs/rules/platform.md §7. */
+/** One call to the API with the headers of docs/rules/platform-rules.md §7. */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,

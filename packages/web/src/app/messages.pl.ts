@@ -1,4 +1,4 @@
-/** Texts of the application shell, common buttons and the error catalogue (docs/rules/platform.md §2, §8). */
+/** Texts of the application shell, common buttons and the error catalogue (docs/rules/platform-rules.md §2, §8). */
 export const appMessages = {
   appName: 'Zaplecze',
   common: {

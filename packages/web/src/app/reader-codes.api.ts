@@ -18,11 +18,11 @@ import { uiText } from '@web/ui/texts';
 export type CodesOutput = 'print' | 'download';
 
 export interface CodesRequest {
-  /** A kind of POST /print/barcode/{kind} (docs/rules/platform.md §7). */
+  /** A kind of POST /print/barcode/{kind} (docs/rules/platform-rules.md §7). */
   kind: string;
   body: Record<string, unknown>;
   output: CodesOutput;
-  /** File name for downloads (docs/rules/platform.md §9), e.g. places.pdf. */
+  /** File name for downloads (docs/rules/platform-rules.md §9), e.g. places.pdf. */
   fileName: string;
 }
 
@@ -46,7 +46,7 @@ function codeCount(body: Record<string, unknown>): number {
  * so it lives in app/: ui/ never imports a feature.
  *
  * Fetches a reader-code sheet and prints it (browser print dialog) or saves it as a file.
- * Errors show 'Błąd pobierania kodów' for 10 s (docs/rules/platform.md §8, §9). More codes than one sheet
+ * Errors show 'Błąd pobierania kodów' for 10 s (docs/rules/platform-rules.md §8, §9). More codes than one sheet
  * may hold (BARCODE_MAX_CODES) are not sent: a warning names the maximum.
  */
 export function useReaderCodes() {

@@ -25,14 +25,14 @@ const settingsRoute = (path: string, title: string, load: PageModule) => ({
   lazy: page(load),
 });
 
-/** A reference list at the app root (docs/rules/platform.md §2 route table), inside the settings layout. */
+/** A reference list at the app root (docs/rules/platform-rules.md §2 route table), inside the settings layout. */
 const listRoute = (path: string, title: string, load: PageModule) => ({
   path,
   handle: h(title, [path]),
   lazy: page(load),
 });
 
-/** The route table (docs/rules/platform.md §2). Titles build the page title; activeId highlights the menu. */
+/** The route table (docs/rules/platform-rules.md §2). Titles build the page title; activeId highlights the menu. */
 export function createAppRouter() {
   const t = m();
   return createBrowserRouter([
@@ -41,7 +41,7 @@ export function createAppRouter() {
       HydrateFallback: PageSpinner,
       children: [
         {
-          // Public (docs/rules/platform.md §2, §6): works signed in and signed out, without menus.
+          // Public (docs/rules/platform-rules.md §2, §6): works signed in and signed out, without menus.
           path: 'order-buyer-info',
           handle: h(t.titles.orderBuyerInfo),
           lazy: page(() => import('@web/features/order-buyer/OrderBuyerPage')),

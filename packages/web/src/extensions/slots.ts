@@ -5,11 +5,11 @@ import { createSlotRegistry, type SlotEntry } from './slot-registry';
 
 export type { SlotEntry } from './slot-registry';
 
-/** A tile on the home page (docs/rules/platform.md §2 Home): order, income and items summaries, plugin widgets. */
+/** A tile on the home page (docs/rules/platform-rules.md §2 Home): order, income and items summaries, plugin widgets. */
 export interface HomeWidget extends SlotEntry {
   /**
    * Permission keys the user needs, all of them, on top of `main.misc.homepage.show` which every
-   * widget needs (docs/rules/platform.md §6). Checked with the screens' rule.
+   * widget needs (docs/rules/platform-rules.md §6). Checked with the screens' rule.
    */
   permissions?: readonly string[];
   /** Share of the row on wide screens; one widget per row on phones. Default 'half'. */
@@ -19,7 +19,7 @@ export interface HomeWidget extends SlotEntry {
 }
 
 /**
- * A section of the item edit page contributed by a plugin (docs/rules/goods-and-orders.md §4): drawn after
+ * A section of the item edit page contributed by a plugin (docs/rules/catalogue-and-orders-rules.md §4): drawn after
  * the item loads, below the core sections; `afterSave` runs after the item is saved, before the
  * page leaves (a failure keeps the user on the page).
  */
@@ -35,7 +35,7 @@ export interface ItemsMassEditSection extends SlotEntry {
 }
 
 /**
- * A section of the order edit page contributed by a plugin (docs/rules/goods-and-orders.md §2.14: optional
+ * A section of the order edit page contributed by a plugin (docs/rules/catalogue-and-orders-rules.md §2.14: optional
  * plugin components): drawn below the core sections once the order has loaded; `afterSave` runs
  * after the order is saved, before the page leaves (a failure keeps the user on the page).
  */

@@ -14,7 +14,7 @@ export type Messages = Widen<typeof pl>;
 
 const catalogues: Record<string, Messages> = { pl };
 
-/** Interface language: the user's saved choice, else the browser's, else Polish (docs/rules/platform.md §1). */
+/** Interface language: the user's saved choice, else the browser's, else Polish (docs/rules/platform-rules.md §1). */
 export function resolveLanguage(saved?: string | null): string {
   const candidates = [saved, typeof navigator !== 'undefined' ? navigator.language?.slice(0, 2) : undefined, 'pl'];
   return candidates.find((c): c is string => !!c && c in catalogues) ?? 'pl';

@@ -17,7 +17,7 @@ const fixedFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * A number with exactly `digits` decimals in the interface language's style (Polish:
- * '1 234,50'): money with 2, averages with 4 (docs/rules/goods-and-orders.md §9 Summary).
+ * '1 234,50'): money with 2, averages with 4 (docs/rules/catalogue-and-orders-rules.md §9 Summary).
  */
 export function formatFixed(n: number, digits: number): string {
   const lang = textsLanguage();

@@ -11,7 +11,7 @@ interface Props {
 
 /**
  * A status badge in the status's colour. The text is black on light colours and white on dark
- * ones (brightness 0.299R + 0.587G + 0.114B above 186, docs/rules/platform.md §3); a thin border keeps a
+ * ones (brightness 0.299R + 0.587G + 0.114B above 186, docs/rules/platform-rules.md §3); a thin border keeps a
  * white badge visible on a white row.
  */
 export function ColorBadge({ color, children, className = '', testId }: Props) {

@@ -18,7 +18,7 @@ const FULL_HEX = /^[0-9a-f]{6}$/i;
 
 /**
  * A colour as the browser's colour picker beside its hex code: picking fills the code, a typed
- * full code moves the picker. The value is kept without '#' (docs/rules/platform.md §3).
+ * full code moves the picker. The value is kept without '#' (docs/rules/platform-rules.md §3).
  */
 export function ColorField({ id, label, value, onChange, onBlur, error, disabled }: Props) {
   const t = uiText().color;

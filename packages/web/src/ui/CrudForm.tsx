@@ -31,7 +31,7 @@ export interface CrudFormProps<V extends FieldValues, B> {
 }
 
 /**
- * The collapsible edit form above a list (docs/rules/platform.md §2, §4 Reference forms): header 'add new'
+ * The collapsible edit form above a list (docs/rules/platform-rules.md §2, §4 Reference forms): header 'add new'
  * or 'edit', Cancel only while editing, Save enabled only while the form is valid (a name, and
  * whatever else the schema asks), cleared after a successful save.
  */

@@ -11,13 +11,13 @@ interface Props {
   select: MultiSelect;
   /** Kind of POST /print/barcode/{kind}; the body is {ids} of the selection in list order. */
   codesKind: string;
-  /** Suggested name of the downloaded file (docs/rules/platform.md §9). */
+  /** Suggested name of the downloaded file (docs/rules/platform-rules.md §9). */
   fileName: string;
 }
 
 /**
  * 'Zaznacz wiele' / 'Anuluj zaznaczanie' with print and download of reader codes for the
- * selected rows (docs/rules/platform.md §2 reference lists). Used by every list that offers codes; drawn
+ * selected rows (docs/rules/platform-rules.md §2 reference lists). Used by every list that offers codes; drawn
  * only for users who may print the list's codes (selection serves nothing else).
  */
 export function MultiSelectToolbar({ select, codesKind, fileName }: Props) {

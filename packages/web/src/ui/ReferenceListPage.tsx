@@ -28,8 +28,8 @@ interface Props<Row extends ListRow, V extends FieldValues, B> {
 const NO_ROWS: never[] = [];
 
 /**
- * A simple list screen built from its configuration (docs/rules/platform.md §2 Reference list screens,
- * docs/rules/goods-and-orders.md §2.12): heading with multi-select and reader codes, the collapsible edit
+ * A simple list screen built from its configuration (docs/rules/platform-rules.md §2 Reference list screens,
+ * docs/rules/catalogue-and-orders-rules.md §2.12): heading with multi-select and reader codes, the collapsible edit
  * form (only for users who may change the list), the table with edit, delete and the defaults
  * menu, each change confirmed where the spec asks and reported with the list's own toast titles.
  *
@@ -83,7 +83,7 @@ export function ReferenceListPage<Row extends ListRow, V extends FieldValues, B>
 
   const onEdit = (row: Row) => {
     setEditing({ id: row.id, values: config.form.toValues(row) });
-    // The form sits at the top of the screen (docs/rules/platform.md §2: edit scrolls to the top).
+    // The form sits at the top of the screen (docs/rules/platform-rules.md §2: edit scrolls to the top).
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

@@ -6,7 +6,7 @@ import { uiText } from './texts';
 
 export interface ReportDialogProps {
   text: string;
-  /** Suggested file name, e.g. items_mass_delete.txt (docs/rules/goods-and-orders.md §8). */
+  /** Suggested file name, e.g. items_mass_delete.txt (docs/rules/catalogue-and-orders-rules.md §8). */
   fileName: string;
 }
 

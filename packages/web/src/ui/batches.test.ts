@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batches, MassBatchError, massFailure, sendInBatches } from './batches';
 
-describe('sendInBatches (docs/rules/goods-and-orders.md §9: 100 ids a call)', () => {
+describe('sendInBatches (docs/rules/catalogue-and-orders-rules.md §9: 100 ids a call)', () => {
   it('sends the ids in order, in batches of the size, and merges the answers', async () => {
     const sent: number[][] = [];
     const ids = Array.from({ length: 250 }, (_, i) => i + 1);

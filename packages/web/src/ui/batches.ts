@@ -1,5 +1,5 @@
 /**
- * Mass operations sent in batches (docs/rules/goods-and-orders.md §9: 100 items or orders per call), shared
+ * Mass operations sent in batches (docs/rules/catalogue-and-orders-rules.md §9: 100 items or orders per call), shared
  * by the item and order lists and their mass edit pages. Pure, so it is unit-tested.
  */
 

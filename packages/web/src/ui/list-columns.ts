@@ -21,7 +21,7 @@ export interface ColumnState {
 }
 
 /**
- * The columns of a list (docs/rules/platform.md §2 Reference list screens): [selection], ID, name, the
+ * The columns of a list (docs/rules/platform-rules.md §2 Reference list screens): [selection], ID, name, the
  * config's own columns, [actions]. Pure, so the layout of every list is tested in one place.
  */
 export function listColumns<Row extends ListRow, V extends FieldValues, B>(
@@ -50,7 +50,7 @@ export interface DefaultAction {
 }
 
 /**
- * The defaults menu of a row (docs/rules/goods-and-orders.md §2.12, §4 Defaults): for each default of the
+ * The defaults menu of a row (docs/rules/catalogue-and-orders-rules.md §2.12, §4 Defaults): for each default of the
  * list, 'set' when the row is not that default, 'remove' when it is.
  */
 export function defaultActions(row: ListRow, specs: readonly DefaultSpec[] = []): DefaultAction[] {

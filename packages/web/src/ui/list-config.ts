@@ -13,7 +13,7 @@ export interface ListRow {
   isDefaultStationary?: boolean;
 }
 
-/** The default flags a list may carry (docs/rules/goods-and-orders.md §4 Defaults). */
+/** The default flags a list may carry (docs/rules/catalogue-and-orders-rules.md §4 Defaults). */
 export type DefaultFlag = 'isDefault' | 'isDefaultStationary';
 
 /** One default of a list: the row flag and the option that stores the default's id ('' = none). */

@@ -60,7 +60,7 @@ export const uiMessages = {
     hex: 'Kod koloru (szesnastkowo)',
     picker: 'Wybierz kolor',
   },
-  /** The bulk report of mass operations (docs/rules/goods-and-orders.md §8, Bulk reports). */
+  /** The bulk report of mass operations (docs/rules/catalogue-and-orders-rules.md §8, Bulk reports). */
   report: {
     save: 'Zapisz do pliku tekstowego',
     close: 'Zamknij',

@@ -1,6 +1,6 @@
 /**
- * Printed documents arrive as base64 (docs/rules/platform.md §7). Printing opens the PDF for the browser's
- * print dialog; downloading saves it under the suggested file name (docs/rules/platform.md §9).
+ * Printed documents arrive as base64 (docs/rules/platform-rules.md §7). Printing opens the PDF for the browser's
+ * print dialog; downloading saves it under the suggested file name (docs/rules/platform-rules.md §9).
  */
 
 function pdfBlob(base64: string): Blob {

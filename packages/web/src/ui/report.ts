@@ -1,5 +1,5 @@
 /**
- * Bulk reports (docs/rules/goods-and-orders.md §8): plain text where a line starting with '#' is a heading.
+ * Bulk reports (docs/rules/catalogue-and-orders-rules.md §8): plain text where a line starting with '#' is a heading.
  * The same text is shown in the dialog and saved as the .txt file.
  */
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Mass selection on lists (docs/rules/platform.md §4): a click toggles a row; a shift-click applies the new
+ * Mass selection on lists (docs/rules/platform-rules.md §4): a click toggles a row; a shift-click applies the new
  * state of the last clicked row to the whole range between them; ending the mode clears it.
  * `order` is the list's current row order (ids), used to find the range.
  */

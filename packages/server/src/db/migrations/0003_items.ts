@@ -25,7 +25,7 @@ export const m0003Items: Migration = {
       .addColumn('gtin', 'varchar(14)', (col) => col.notNull().defaultTo(''))
       .addColumn('name', 'varchar(1000)', (col) => col.notNull().defaultTo(''))
       .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
-      // Grosze and hundredths of a percent: exact integers (docs/rules/server-rules.md, Money).
+      // Grosze and hundredths of a percent: exact integers (docs/rules/server-side-rules.md, Money).
       .addColumn('price', money, (col) => col.notNull())
       .addColumn('vat', 'integer', (col) => col.notNull())
       .addColumn('currency', 'varchar(3)', (col) => col.notNull())
@@ -163,7 +163,7 @@ export const m0003Items: Migration = {
       .execute();
     await db.schema.createIndex('item_descs_desc_idx').on('item_descs').columns(['desc_id']).execute();
 
-    // The stock ledger (docs/rules/server-rules.md, Stock): every change of an item's stock is a row here.
+    // The stock ledger (docs/rules/server-side-rules.md, Stock): every change of an item's stock is a row here.
     await c
       .id(db.schema.createTable('warehouse_changes'))
       .addColumn('org_id', 'integer', org)

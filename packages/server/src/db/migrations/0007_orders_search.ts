@@ -89,7 +89,7 @@ export function orderCountTriggers(engine: Engine): { create: string[]; drop: st
 }
 
 /**
- * Order search (docs/rules/goods-and-orders.md §3 Order search) and the list rows: normalised search keys,
+ * Order search (docs/rules/catalogue-and-orders-rules.md §3 Order search) and the list rows: normalised search keys,
  * the invoice state, the organisation's order counter, the lines' sum, count and codes kept on the order
  * (written with the lines), and the indexes of every filter. Existing orders get their keys, state
  * and summaries here.

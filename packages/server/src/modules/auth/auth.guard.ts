@@ -18,7 +18,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /**
- * The token cookie the web app keeps (docs/rules/platform.md §9, key token_auth): accepted only where a route
+ * The token cookie the web app keeps (docs/rules/platform-rules.md §9, key token_auth): accepted only where a route
  * asks for it, for URLs the browser loads by itself (an <img> sends no header). Such routes only
  * read: the XSRF check guards every change anyway.
  */

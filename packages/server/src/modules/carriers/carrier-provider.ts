@@ -1,10 +1,10 @@
 import type { CarrierSendType } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
 
-/** A pickup point check's answer: valid, invalid, or not checkable (docs/rules/goods-and-orders.md §4). */
+/** A pickup point check's answer: valid, invalid, or not checkable (docs/rules/catalogue-and-orders-rules.md §4). */
 export type PickupPointStatus = 'true' | 'false' | 'unknown';
 
-/** One way a carrier delivers (docs/rules/goods-and-orders.md §3 Carrier: method). */
+/** One way a carrier delivers (docs/rules/catalogue-and-orders-rules.md §3 Carrier: method). */
 export interface CarrierMethodDef {
   /**
    * Stable key of the method within its carrier, never reused for another method. The API's

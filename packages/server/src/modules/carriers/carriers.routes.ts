@@ -3,7 +3,7 @@ import { route } from '../../platform/route';
 import { checkPickupPoint, listCarriers } from './carriers.service';
 
 /**
- * Carriers (docs/rules/goods-and-orders.md §7.4): the list and the pickup point check. Both only read, so
+ * Carriers (docs/rules/catalogue-and-orders-rules.md §7.4): the list and the pickup point check. Both only read, so
  * both need main.order.show, like reading orders (docs/decisions.md, Orders: Carriers).
  */
 export const carriersRoutes = [

@@ -21,7 +21,7 @@ export async function nextOwnWaybillNumber(tdb: TenantDb): Promise<string> {
 }
 
 /**
- * The built-in "own carrier" (docs/rules/server-rules.md; docs/decisions.md, Orders: Carriers): the seller's
+ * The built-in "own carrier" (docs/rules/server-side-rules.md; docs/decisions.md, Orders: Carriers): the seller's
  * own deliveries, needing no outside service, so it cannot check pickup points. Dispatch takes
  * the next own waybill number and keeps the label's data (sender, receiver, parcel) as it was at
  * dispatch, so every reprint is the same A6 label.

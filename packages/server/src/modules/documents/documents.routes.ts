@@ -3,7 +3,7 @@ import { route } from '../../platform/route';
 import { orderPrintLog } from './print-log';
 
 /**
- * Order documents (docs/rules/goods-and-orders.md §7.4 `print_*`; docs/decisions.md, Documents). Reading the
+ * Order documents (docs/rules/catalogue-and-orders-rules.md §7.4 `print_*`; docs/decisions.md, Documents). Reading the
  * print log needs main.order.show; dispatch, prints and invoices need main.order.edit.
  */
 export const documentsRoutes = [

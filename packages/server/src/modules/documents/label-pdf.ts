@@ -12,7 +12,7 @@ const INNER = A6.width - 2 * M;
 /** Printer dot at 600 dpi; bar modules are whole dots (printing/barcode-sheet.ts does the same). */
 const DOT = 0.12;
 
-/** The temporary label's content (docs/rules/goods-and-orders.md §2.13: order code, receiver, lines). */
+/** The temporary label's content (docs/rules/catalogue-and-orders-rules.md §2.13: order code, receiver, lines). */
 export interface TemporaryLabel {
   orderId: number;
   /** The reader code the barcode carries (contract encodeReaderCode, kind order). */

@@ -4,7 +4,7 @@ import { printLabel, printLabelMany } from './labels';
 import { printBol, printBolMany } from './waybills';
 
 /**
- * Dispatch with waybills and temporary labels (docs/rules/goods-and-orders.md §7.4 `print_bol`, `print_label`;
+ * Dispatch with waybills and temporary labels (docs/rules/catalogue-and-orders-rules.md §7.4 `print_bol`, `print_label`;
  * docs/decisions.md, Documents: Waybills and labels). Both change or log the order: main.order.edit.
  */
 export const waybillsRoutes = [

@@ -3,7 +3,7 @@ import { route } from '../../platform/route';
 import { printInvoice, printInvoiceMany } from './invoices.service';
 
 /**
- * Invoices (docs/rules/goods-and-orders.md §7.4 `print_invoice*`; docs/decisions.md, Documents: Invoices and
+ * Invoices (docs/rules/catalogue-and-orders-rules.md §7.4 `print_invoice*`; docs/decisions.md, Documents: Invoices and
  * e-mail): issuing, printing and e-mailing need main.order.edit.
  */
 export const invoicesRoutes = [

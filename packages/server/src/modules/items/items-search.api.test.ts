@@ -1,6 +1,6 @@
 /**
  * The item search against a plain in-memory filter of the same rows (fast-check): every filter,
- * sort and page of docs/rules/goods-and-orders.md §2.2 / §3 Item search, through real HTTP, on both engines.
+ * sort and page of docs/rules/catalogue-and-orders-rules.md §2.2 / §3 Item search, through real HTTP, on both engines.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

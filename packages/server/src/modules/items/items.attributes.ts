@@ -33,7 +33,7 @@ export async function findItemByCode(tdb: TenantDb, code: string): Promise<ItemB
 
 /**
  * What a reader's text names: the item with that code, else the first item (by id) with that
- * GTIN. The same rule as GET /items?scanbarcode= (docs/rules/goods-and-orders.md §7.2).
+ * GTIN. The same rule as GET /items?scanbarcode= (docs/rules/catalogue-and-orders-rules.md §7.2).
  */
 export async function findItemByScan(tdb: TenantDb, text: string): Promise<ItemBrief | undefined> {
   const byCode = await findItemByCode(tdb, text);

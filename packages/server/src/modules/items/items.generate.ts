@@ -23,7 +23,7 @@ async function defaults(ctx: AuthContext) {
 }
 
 /**
- * POST /items/generate_many (docs/rules/goods-and-orders.md §2.7): codes {before}{n}{after} for n from start
+ * POST /items/generate_many (docs/rules/catalogue-and-orders-rules.md §2.7): codes {before}{n}{after} for n from start
  * to stop, at most 1000 (the schema refuses more). All or nothing: one existing code refuses the
  * whole call, also when a parallel call took it first (409, never a 500). Initial stock is a
  * committed ledger row per item.

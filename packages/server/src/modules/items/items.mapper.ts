@@ -15,7 +15,7 @@ const tree = (
     : null;
 
 /**
- * A row with its references' names, as the list shows it (docs/rules/goods-and-orders.md §2.1, §3): read as an
+ * A row with its references' names, as the list shows it (docs/rules/catalogue-and-orders-rules.md §2.1, §3): read as an
  * object (pageRowsQuery, the lookups) or gathered from a big page's array (toItemRowFromArray).
  */
 export function toItemRow(r: ItemRowData): ItemRow {

@@ -17,7 +17,7 @@ import { checkDescs, checkParams, checkRefs, type CheckedParam } from './items.v
 import { ITEMS_MSG } from './messages.pl';
 
 /**
- * Mass delete and mass edit (docs/rules/goods-and-orders.md §2.6, §3, §4): each call is one transaction and
+ * Mass delete and mass edit (docs/rules/catalogue-and-orders-rules.md §2.6, §3, §4): each call is one transaction and
  * answers per item: ok (codes), err (code and reason), notFound (ids). A refusal of one item (a
  * price that would go negative, say) does not stop the others; a broken payload refuses the call.
  */

@@ -16,7 +16,7 @@ import { itemsSummary } from './items.summary';
 import { sendJsonInPieces } from '../../platform/json-chunks';
 
 /**
- * Items (docs/rules/goods-and-orders.md §7.2). Reading needs main.items.show, every change main.items.edit
+ * Items (docs/rules/catalogue-and-orders-rules.md §7.2). Reading needs main.items.show, every change main.items.edit
  * (docs/decisions.md, Permissions of the goods catalogue).
  */
 export const itemsRoutes = [

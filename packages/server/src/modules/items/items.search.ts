@@ -15,7 +15,7 @@ import { readPage, type PagePlan, type PageRead } from './items.page-plan';
 import { collectOnce } from './items.bookmark-walk';
 
 /**
- * THE item search (docs/rules/goods-and-orders.md §2.2, §3 Item search): one function applies every filter,
+ * THE item search (docs/rules/catalogue-and-orders-rules.md §2.2, §3 Item search): one function applies every filter,
  * and both the page query and the count query are built from it, so they can never disagree.
  * The page's ids are found on the items table alone (and its search index); the rows of those
  * ids, with their references' names, are read by the same statement (a deferred join).

@@ -149,7 +149,7 @@ export async function createItem(ctx: AuthContext, input: ItemInputParsed): Prom
 /**
  * PUT /items. Stock changes only when the body carries countWare (an explicit edit, recorded in
  * the ledger as the difference); photos, parameters and descriptions stay as stored when their
- * "unchanged" flag is set (docs/rules/goods-and-orders.md §4).
+ * "unchanged" flag is set (docs/rules/catalogue-and-orders-rules.md §4).
  */
 export async function updateItem(ctx: AuthContext, input: ItemUpdateParsed): Promise<Item> {
   const now = ctx.deps.now().toISOString();

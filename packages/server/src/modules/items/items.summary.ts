@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/context';
 import { storageQuotaBytes, storageUse } from '../files';
 
 /**
- * GET /items/summary_homepage (docs/rules/platform.md §2 Home, items widget): number of items, pieces in
+ * GET /items/summary_homepage (docs/rules/platform-rules.md §2 Home, items widget): number of items, pieces in
  * stock (items with negative stock count as 0), photos, the space the organisation's files use and
  * the storage quota it counts against (null: unlimited).
  */

@@ -51,7 +51,7 @@ export interface CheckedParam {
 }
 
 /**
- * Parameter values (docs/rules/goods-and-orders.md §2.3, §5): the parameter exists; one with a category fits
+ * Parameter values (docs/rules/catalogue-and-orders-rules.md §2.3, §5): the parameter exists; one with a category fits
  * the item's category (that category or one above it); a single-value parameter has one value;
  * integers, real numbers and dictionary entries are what their type says. Entries left without
  * values are dropped. Real numbers are stored with a dot.

@@ -73,7 +73,7 @@ describe('GET /api/data/permissions_info', () => {
     expect(res.status).toBe(401);
   });
 
-  it('describes every permission key of docs/rules/server-rules.md in Polish, each in a known section', async () => {
+  it('describes every permission key of docs/rules/server-side-rules.md in Polish, each in a known section', async () => {
     const org = await createOrg(server);
     const res = await org.admin.get<{
       sections: { key: string; name: string; desc: string }[];

@@ -372,7 +372,7 @@ describe('GET /orders_summary: validation and permissions', () => {
     expect((await orders.client.get('/api/orders_summary?year=2025&month=5')).status).toBe(403);
     expect((await boss.client.get('/api/orders_summary?year=2025&month=5')).status).toBe(200);
     expect((await nobody.client.get('/api/orders/summary_main')).status).toBe(403);
-    // The order widget's user (docs/rules/platform.md §6): counts, and no income.
+    // The order widget's user (docs/rules/platform-rules.md §6): counts, and no income.
     const counts = await orders.client.get<SummaryMain>('/api/orders/summary_main');
     expect(counts.status).toBe(200);
     const periods = Object.values(summaryMainSchema.parse(counts.body));

@@ -321,7 +321,7 @@ describe('POST /orders/divide', () => {
       deliveryCost: 20,
       items: [line(a, 3, { code: 'KUB-1' }), line(null, 2, { code: 'USL' })],
     });
-    // docs/rules/goods-and-orders.md §3 Split request, exactly: orderId, oldDeliveryCost, newDeliveryCost,
+    // docs/rules/catalogue-and-orders-rules.md §3 Split request, exactly: orderId, oldDeliveryCost, newDeliveryCost,
     // itemsToMove (code, count).
     const res = await org.admin.post<{ id: number }>('/api/orders/divide', {
       orderId: src.id,

@@ -2,7 +2,7 @@ import { buyerInfoQuerySchema } from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { buyerInfo } from './orders.buyer';
 
-/** The public buyer page's lookup (docs/rules/platform.md §7: GET /order_buyer_info with p and uuid). */
+/** The public buyer page's lookup (docs/rules/platform-rules.md §7: GET /order_buyer_info with p and uuid). */
 export const buyerRoutes = [
   route({
     method: 'GET',

@@ -15,7 +15,7 @@ import { toIso } from '../../db/database';
 import { type OrderRowData, ordersRepository as repo, type StoredLine } from './orders.repository';
 
 /**
- * GET /order_buyer_info?p=&uuid= (docs/rules/platform.md §2 Buyer order page; docs/decisions.md, Orders:
+ * GET /order_buyer_info?p=&uuid= (docs/rules/platform-rules.md §2 Buyer order page; docs/decisions.md, Orders:
  * Buyer page): public, limited per address, and answering only the buyer-view fields. A wrong
  * prefix, a wrong uuid and another organisation's uuid are the same 404.
  */
@@ -33,7 +33,7 @@ export async function buyerInfo(
   return { order: toBuyerOrder(row, await repo.lines(tdb, row.id)) };
 }
 
-/** Only the buyer-view fields (docs/rules/platform.md §3 Buyer-view order), field by field. */
+/** Only the buyer-view fields (docs/rules/platform-rules.md §3 Buyer-view order), field by field. */
 function toBuyerOrder(r: OrderRowData, lines: readonly StoredLine[]): BuyerOrder {
   return {
     id: r.id,

@@ -18,7 +18,7 @@ export async function lookupCarrierMethod(ctx: AuthContext, id: number | null): 
 /**
  * Refuses (400 naming carrierMethodId) an unknown method, a method the organisation cannot choose
  * unless the order already has it (a carrier plugin removed later must not block status or note
- * changes), and a method that does not go with the shipping method (docs/rules/goods-and-orders.md §2.14, §5).
+ * changes), and a method that does not go with the shipping method (docs/rules/catalogue-and-orders-rules.md §2.14, §5).
  */
 export function assertCarrierMethod(
   method: RequestedCarrierMethod | null,

@@ -9,7 +9,7 @@ import { rollupsBefore } from './orders.rollups';
 import { DIVIDE_MSG, ORDERS_MSG } from './messages.pl';
 
 /**
- * The split (docs/rules/goods-and-orders.md §2.15, §3 Split request, §5 Split; docs/rules/server-rules.md, Orders; rules
+ * The split (docs/rules/catalogue-and-orders-rules.md §2.15, §3 Split request, §5 Split; docs/rules/server-side-rules.md, Orders; rules
  * in docs/decisions.md, Orders, Split): the chosen quantities move into a new order with the new
  * delivery cost, the old order gets the old delivery cost, and quantities are conserved line by
  * line. Stock is unchanged overall and the split writes NO ledger rows: the moved goods stay taken

@@ -10,7 +10,7 @@ import { isoOfUtcText, toIso } from '../../db/database';
 import type { OrderRowData, StoredLine } from './orders.repository';
 import { ROW_FIELDS, type OrderListRowData, type RowField } from './orders.search';
 
-/** A stored order and its lines as the API answers them (docs/rules/goods-and-orders.md §3 Order). */
+/** A stored order and its lines as the API answers them (docs/rules/catalogue-and-orders-rules.md §3 Order). */
 export function toOrder(r: OrderRowData, lines: readonly StoredLine[]): Order {
   const priced = lines.map((l) => ({ ...l, price: Number(l.price) }));
   const deliveryCost = Number(r.delivery_cost);
@@ -129,7 +129,7 @@ export function toOrderRow(a: OrderListRowData): OrderRow {
     deliveryVat: fromHundredths(Number(a[F.delivery_vat])),
     cashOnDelivery: Number(a[F.cash_on_delivery]) === 1,
     shippingMethod: a[F.shipping_method] as ShippingMethod,
-    // "Carrier name - method name", as the buyer page shows it (docs/rules/platform.md §2).
+    // "Carrier name - method name", as the buyer page shows it (docs/rules/platform-rules.md §2).
     carrierMethodName: cmName === null || cmName === undefined ? null : `${a[F.cm_carrier_name] as string} - ${cmName}`,
     billOfLading: a[F.bill_of_lading] as string | null,
     hasInvoice,

@@ -10,7 +10,7 @@ import { recordOrdersStock } from './orders.stock';
 import { ORDERS_MSG } from './messages.pl';
 
 /**
- * Order mass delete and mass edit (docs/rules/goods-and-orders.md §2.16, §3 Mass results, §7.4): each call is
+ * Order mass delete and mass edit (docs/rules/catalogue-and-orders-rules.md §2.16, §3 Mass results, §7.4): each call is
  * one transaction over at most 100 orders and answers ok (ids), err (id and reason) and notFound
  * (ids, also another organisation's). Neither call has a per-order refusal today, so err stays
  * empty; a broken payload refuses the whole call with 400 before anything is written.

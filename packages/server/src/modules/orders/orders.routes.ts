@@ -17,7 +17,7 @@ import { ordersSummary, summaryMain } from './orders.summary';
 import { copyOrder, createOrder, deleteOrder, getOrders, updateOrder } from './orders.service';
 
 /**
- * Orders (docs/rules/goods-and-orders.md §7.4). Reading needs main.order.show, every change main.order.edit
+ * Orders (docs/rules/catalogue-and-orders-rules.md §7.4). Reading needs main.order.show, every change main.order.edit
  * (docs/decisions.md, Orders). GET /orders answers one order by id or a page of the search.
  */
 export const ordersRoutes = [
@@ -93,7 +93,7 @@ export const ordersRoutes = [
     method: 'GET',
     url: '/orders/summary_main',
     // Either permission: the order widget's counts need main.order.show, the income figures
-    // main.order.summary.show (docs/rules/platform.md §6; summaryMain checks which the user holds).
+    // main.order.summary.show (docs/rules/platform-rules.md §6; summaryMain checks which the user holds).
     access: 'authenticated',
     handler: (ctx) => summaryMain(ctx),
   }),

@@ -6,7 +6,7 @@ import type { TenantDb } from '../../db/tenant';
 import { warsawDayStart } from '../stock';
 
 /**
- * THE order search (docs/rules/goods-and-orders.md §2.13, §3 Order search): one function applies every
+ * THE order search (docs/rules/catalogue-and-orders-rules.md §2.13, §3 Order search): one function applies every
  * filter, and the count and the page are built from it, so they never disagree. Text filters
  * compare the normalised search keys the repository stores on every save (migration 0007) as a
  * prefix range, which an index serves on both engines; dates are Warsaw calendar days, both ends

@@ -35,7 +35,7 @@ export interface OrderLinesChange {
 /**
  * Records the stock differences of one or more order saves with ONE ledger call, in the caller's
  * transaction: type ORDER, linked to the order, committed at once only with auto-commit, and
- * subject to the skip-zero options (docs/rules/server-rules.md as copied into docs/decisions.md, Orders).
+ * subject to the skip-zero options (docs/rules/server-side-rules.md as copied into docs/decisions.md, Orders).
  * Requests in (item, order) order, so the ledger locks every item once and in id order even for a
  * batch of orders (mass delete), and concurrent batches cannot deadlock on PostgreSQL.
  */

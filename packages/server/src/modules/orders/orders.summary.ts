@@ -14,8 +14,8 @@ import type { AuthContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 
 /**
- * GET /orders_summary and GET /orders/summary_main (docs/rules/goods-and-orders.md §2.18, §3 Summary, §7.4;
- * docs/rules/platform.md §2 Home, §7), read from the daily roll-ups (orders.rollups.ts) and never from the
+ * GET /orders_summary and GET /orders/summary_main (docs/rules/catalogue-and-orders-rules.md §2.18, §3 Summary, §7.4;
+ * docs/rules/platform-rules.md §2 Home, §7), read from the daily roll-ups (orders.rollups.ts) and never from the
  * orders themselves, so a month of 100,000 orders is a few hundred roll-up rows. Days are the
  * organisation's (Europe/Warsaw); rules in docs/decisions.md, Orders, Summaries.
  */

@@ -25,7 +25,7 @@ type ParametersQuery = z.output<typeof parametersQuerySchema>;
 const collator = new Intl.Collator('pl');
 
 /**
- * GET /parameters filters (docs/rules/goods-and-orders.md §2.9, §5):
+ * GET /parameters filters (docs/rules/catalogue-and-orders-rules.md §2.9, §5):
  * - no catId: every parameter;
  * - catId -1: only the main (global) parameters, those without a category;
  * - catId X with isCatStrict: only the parameters of category X;

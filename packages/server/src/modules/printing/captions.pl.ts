@@ -16,7 +16,7 @@ export const PRINT_TEXT = {
   userSize: (name: string, a: number, b: number, c: number) => `${name} (${a}×${b}×${c} mm)`,
 } as const;
 
-/** The 'other codes' (docs/rules/platform.md §2): waybill print or dispatch, problem, document, reset. */
+/** The 'other codes' (docs/rules/platform-rules.md §2): waybill print or dispatch, problem, document, reset. */
 export const COMMAND_CAPTIONS: Record<ReaderCommand, string> = {
   SEND: 'Drukuj list przewozowy / nadaj paczkę',
   PROBLEM: 'Zgłoś problem',

@@ -121,7 +121,7 @@ function oneSheetAtATime<T>(draw: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /print/barcode/{kind}: the sheet of reader codes as a base64 PDF (docs/rules/platform.md §7). Each kind
+ * POST /print/barcode/{kind}: the sheet of reader codes as a base64 PDF (docs/rules/platform-rules.md §7). Each kind
  * needs its permission (BARCODE_PRINT_PERMISSIONS), checked before the body is read, and prints at
  * most BARCODE_MAX_CODES codes (the body schemas refuse more with 400).
  */

@@ -9,7 +9,7 @@ function define<In extends z.ZodObject>(def: ListDefinition<In>): ListDefinition
   return def as unknown as ListDefinition;
 }
 
-/** The eight simple lists of docs/rules/platform.md §7 and docs/rules/goods-and-orders.md §7.1. */
+/** The eight simple lists of docs/rules/platform-rules.md §7 and docs/rules/catalogue-and-orders-rules.md §7.1. */
 export const LISTS = {
   additionalDescs: define({
     ...REFERENCE_LISTS.additionalDescs,

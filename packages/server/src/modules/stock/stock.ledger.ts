@@ -12,7 +12,7 @@ import { STOCK_MSG } from './messages.pl';
 import { type AlongsideUpdate, type ChangeRow, stockRepository as repo } from './stock.repository';
 
 /**
- * THE writer of stock (docs/decisions.md, Stock ledger; docs/rules/server-rules.md, Stock): every change of
+ * THE writer of stock (docs/decisions.md, Stock ledger; docs/rules/server-side-rules.md, Stock): every change of
  * an item's countWare is a warehouse-change row, so the committed rows of an item always add up to
  * its stock. Callers pass a TenantDb inside their transaction.
  */
@@ -32,7 +32,7 @@ export interface ChangeRequest {
    * 'option': committed at once only when the organisation's auto-commit option is on (reader, orders).
    */
   commit: 'now' | 'option';
-  /** Orders only: honour the skip-zero options (docs/rules/server-rules.md). */
+  /** Orders only: honour the skip-zero options (docs/rules/server-side-rules.md). */
   fromOrder?: boolean;
 }
 

@@ -2,7 +2,7 @@ import type { WarehouseChange, WarehouseChangeType } from '@zaplecze/contract';
 import { toIso } from '../../db/database';
 import type { ChangeRow } from './stock.repository';
 
-/** A stored change as the API answers it (docs/rules/platform.md §2 Warehouse change). */
+/** A stored change as the API answers it (docs/rules/platform-rules.md §2 Warehouse change). */
 export function toWarehouseChange(r: ChangeRow): WarehouseChange {
   return {
     id: r.id,

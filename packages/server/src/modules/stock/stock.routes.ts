@@ -4,7 +4,7 @@ import { route } from '../../platform/route';
 import { commit, exportCsv, getChanges, remove } from './stock.service';
 
 /**
- * Warehouse changes (docs/rules/platform.md §2): reading needs main.items.show, committing and deleting
+ * Warehouse changes (docs/rules/platform-rules.md §2): reading needs main.items.show, committing and deleting
  * main.warehouse.edit (docs/decisions.md, Stock ledger and warehouse changes).
  */
 export const stockRoutes = [

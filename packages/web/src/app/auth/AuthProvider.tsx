@@ -53,7 +53,7 @@ const initial: AuthState = {
 };
 
 /**
- * The auth state machine of docs/rules/platform.md §4: unauthorized (0), checking (10), failed (20),
+ * The auth state machine of docs/rules/platform-rules.md §4: unauthorized (0), checking (10), failed (20),
  * authorized (30). A stored token is checked on start; a timer renews it every 10 minutes when it
  * has under 3 hours (short) or 5 days (long) left; logout always ends unauthorized.
  */

@@ -1,7 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@zaplecze/contract';
 
 /**
- * Where the token lives (docs/rules/platform.md §9): a SameSite=Strict cookie for short sessions, local
+ * Where the token lives (docs/rules/platform-rules.md §9): a SameSite=Strict cookie for short sessions, local
  * storage for long ("save login") sessions; the key is token_auth in both.
  */
 export interface StoredToken {

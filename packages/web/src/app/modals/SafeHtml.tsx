@@ -1,6 +1,6 @@
 import { sanitizeModalHtml } from './sanitize';
 
-/** Server HTML reduced to the allowed tags (docs/rules/platform.md §2). */
+/** Server HTML reduced to the allowed tags (docs/rules/platform-rules.md §2). */
 export default function SafeHtml({ html }: { html: string }) {
   return <div dangerouslySetInnerHTML={{ __html: sanitizeModalHtml(html) }} />;
 }

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 
-/** Tags that modal text from a server body may keep (docs/rules/platform.md §2); everything else is stripped. */
+/** Tags that modal text from a server body may keep (docs/rules/platform-rules.md §2); everything else is stripped. */
 export const MODAL_ALLOWED_TAGS = [
   'br',
   'hr',

@@ -4,7 +4,7 @@ import { useAuth } from '@web/app/auth/AuthProvider';
 import { useMainInfo } from '@web/app/main-info';
 import { m } from '@web/i18n';
 
-/** Top bar: menu toggle, logo link, user dropdown (docs/rules/platform.md §2). */
+/** Top bar: menu toggle, logo link, user dropdown (docs/rules/platform-rules.md §2). */
 export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();

@@ -20,13 +20,13 @@ export interface MenuGroup {
 }
 
 /**
- * The core menu (docs/rules/platform.md §2). Entries appear as their screens are built; Marketplace, Shops,
+ * The core menu (docs/rules/platform-rules.md §2). Entries appear as their screens are built; Marketplace, Shops,
  * Carriers and Others hold plugin tabs and are shown only when something fills them.
  */
 export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string }): MenuGroup[] {
   const t = m().menu;
   const top: MenuEntry[] = [{ id: 'home', label: t.home, icon: 'bi-house', path: '/' }];
-  // Goods screens need main.items.show (the screens' substring rule, docs/rules/platform.md §6).
+  // Goods screens need main.items.show (the screens' substring rule, docs/rules/platform-rules.md §6).
   if (hasPermissionForScreen(opts.permissions ?? '', 'main.items.show')) {
     top.push(
       { id: 'items', label: t.items, icon: 'bi-box-seam', path: '/items' },
@@ -34,7 +34,7 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
       { id: 'warehouse-changes', label: t.warehouseChanges, icon: 'bi-arrow-left-right', path: '/warehouse-changes' },
     );
   }
-  // Orders need main.order.show, their summary main.order.summary.show (docs/rules/platform.md §6).
+  // Orders need main.order.show, their summary main.order.summary.show (docs/rules/platform-rules.md §6).
   if (hasPermissionForScreen(opts.permissions ?? '', 'main.order.show')) {
     top.push({ id: 'orders', label: t.orders, icon: 'bi-cart-check', path: '/orders' });
   }

@@ -4,7 +4,7 @@ import { useToast } from './ToastProvider';
 
 const OFFLINE_TOAST = 'offline';
 
-/** An offline event shows a persistent error toast; the online event removes it (docs/rules/platform.md §2). */
+/** An offline event shows a persistent error toast; the online event removes it (docs/rules/platform-rules.md §2). */
 export function OfflineWatcher() {
   const toast = useToast();
   useEffect(() => {

@@ -9,7 +9,7 @@ export type ToastKind = 'error' | 'warning' | 'success' | 'info';
 export interface ToastInput {
   title: string;
   body?: string;
-  /** Seconds until it closes; 0 stays until closed. Defaults per kind (docs/rules/platform.md §9). */
+  /** Seconds until it closes; 0 stays until closed. Defaults per kind (docs/rules/platform-rules.md §9). */
   seconds?: number;
   /** A toast with an id replaces an open one with the same id and can be removed by it. */
   id?: string;

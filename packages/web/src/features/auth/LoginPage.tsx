@@ -27,7 +27,7 @@ function loginFormSchema() {
 }
 type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
 
-/** Sign-in (docs/rules/platform.md §2 Login). */
+/** Sign-in (docs/rules/platform-rules.md §2 Login). */
 export default function LoginPage() {
   const t = authText();
   const auth = useAuth();

@@ -8,7 +8,7 @@ import { StockChangesCard } from './components/StockChangesCard';
 import { barcodePrintsText } from './texts';
 
 /**
- * barcode-prints: reader-code sheets (docs/rules/platform.md §2 Reader-code printing). Items: stock change
+ * barcode-prints: reader-code sheets (docs/rules/platform-rules.md §2 Reader-code printing). Items: stock change
  * amounts. Orders: package weights, package sides and the command codes. The entered lists stay
  * in this browser for the user, so a reload keeps them.
  */

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Reader-code sheets (docs/rules/platform.md §2 Reader-code printing, §5, §8). */
+/** Reader-code sheets (docs/rules/platform-rules.md §2 Reader-code printing, §5, §8). */
 export const barcodePrintsMessages = {
   title: titles.barcodePrints,
   intro:

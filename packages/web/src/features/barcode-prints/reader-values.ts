@@ -1,7 +1,7 @@
 import { BARCODE_MAX_CODES, STOCK_CHANGE_MAX } from '@zaplecze/contract';
 
 /**
- * The lists of the reader-code sheets (docs/rules/platform.md §2 Reader-code printing, §5): stock change
+ * The lists of the reader-code sheets (docs/rules/platform-rules.md §2 Reader-code printing, §5): stock change
  * amounts (signed, non-zero) and package weights (g) and sides (mm), each a sorted list of
  * distinct integers that one sheet prints. Limits follow the reader-code format of the contract.
  */

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Category and warehouse place trees with their search dialogs (docs/rules/goods-and-orders.md §2.5, §2.10, §2.11, §8). */
+/** Category and warehouse place trees with their search dialogs (docs/rules/catalogue-and-orders-rules.md §2.5, §2.10, §2.11, §8). */
 export const treesMessages = {
   categories: {
     title: titles.categories,

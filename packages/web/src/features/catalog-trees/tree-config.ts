@@ -4,17 +4,17 @@ import { treesText } from './texts';
 
 export type TreeTexts = ReturnType<typeof treesText>['categories'];
 
-/** What differs between the category tree and the place tree (docs/rules/goods-and-orders.md §2.10, §2.11). */
+/** What differs between the category tree and the place tree (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11). */
 export interface TreeConfig {
   kind: TreeKind;
   texts: TreeTexts;
   /** Kind of POST /print/barcode/{kind}. */
   codesKind: 'category' | 'place';
-  /** Suggested name of the downloaded code sheet (docs/rules/platform.md §9). */
+  /** Suggested name of the downloaded code sheet (docs/rules/platform-rules.md §9). */
   fileName: string;
   /** Places show their full position (fullNumber) as a column. */
   showPosition: boolean;
-  /** How long a delete error stays (docs/rules/goods-and-orders.md §8: categories 10 s; others stay). */
+  /** How long a delete error stays (docs/rules/catalogue-and-orders-rules.md §8: categories 10 s; others stay). */
   deleteErrorSeconds: number;
 }
 

@@ -1,6 +1,6 @@
 import type { TreeNode } from '@zaplecze/contract';
 
-/** Criteria of the place search dialog (docs/rules/goods-and-orders.md §2.5); empty fields do not filter. */
+/** Criteria of the place search dialog (docs/rules/catalogue-and-orders-rules.md §2.5); empty fields do not filter. */
 export interface PlaceSearchCriteria {
   name: string;
   number: string;

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/app/api';
 import { parameterKeys } from '@web/features/parameters/parameters.api';
 
-/** The two trees of the catalogue: item categories and warehouse places (docs/rules/goods-and-orders.md §2.10, §2.11). */
+/** The two trees of the catalogue: item categories and warehouse places (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11). */
 export type TreeKind = 'categories' | 'places';
 
 /** Query keys of both trees; `all(kind)` is the prefix every change of that tree invalidates. */

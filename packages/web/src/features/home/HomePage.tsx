@@ -15,7 +15,7 @@ import { homeText } from './texts';
 registerCoreWidgets();
 
 /**
- * Home (docs/rules/platform.md §2 Home): greeting, the test-environment and login-info banners, then the
+ * Home (docs/rules/platform-rules.md §2 Home): greeting, the test-environment and login-info banners, then the
  * widgets of the `home.widgets` slot the user may see, or a placeholder when there are none.
  */
 export default function HomePage() {

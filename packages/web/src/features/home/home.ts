@@ -1,7 +1,7 @@
 import { hasPermissionForScreen } from '@zaplecze/contract';
 import type { HomeWidget } from '@web/extensions/slots';
 
-/** Every home widget needs this, on top of its own permissions (docs/rules/platform.md §6). */
+/** Every home widget needs this, on top of its own permissions (docs/rules/platform-rules.md §6). */
 export const HOMEPAGE_PERMISSION = 'main.misc.homepage.show';
 
 /** The widgets the user may see, in slot order (the screens' permission rule). */

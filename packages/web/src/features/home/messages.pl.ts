@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Home screen (docs/rules/platform.md §2 Home, §8). */
+/** Home screen (docs/rules/platform-rules.md §2 Home, §8). */
 export const homeMessages = {
   title: titles.home,
   greeting: 'Witaj, {login}!',

@@ -24,7 +24,7 @@ const OPTION_KEYS = [
 
 export const ITEMS_URL = '/items';
 
-/** /items/{id}: edit an item; id 0 adds one (docs/rules/goods-and-orders.md §2.3). A save goes back to /items. */
+/** /items/{id}: edit an item; id 0 adds one (docs/rules/catalogue-and-orders-rules.md §2.3). A save goes back to /items. */
 export default function ItemEditPage() {
   const t = itemEditText();
   const params = useParams();

@@ -12,7 +12,7 @@ import { amountHundredths, dotDecimal } from './margin';
 import { itemEditText } from './texts';
 
 /**
- * The item edit form (docs/rules/goods-and-orders.md §2.3, §4): every input as text, references as the
+ * The item edit form (docs/rules/catalogue-and-orders-rules.md §2.3, §4): every input as text, references as the
  * select's value ('' = none), and the conversions between the form and the API body.
  */
 export interface ItemFormValues {

@@ -13,7 +13,7 @@ export function amountHundredths(text: string | null | undefined): number | unde
 }
 
 /**
- * The item price from its external price and custom margin (docs/rules/goods-and-orders.md §4): external
+ * The item price from its external price and custom margin (docs/rules/catalogue-and-orders-rules.md §4): external
  * price plus margin percent, rounded half up to 2 decimals ('100', '23' -> '123.00'). Undefined
  * when either is not a valid amount or the margin is zero (the price is then the user's own).
  */

@@ -16,7 +16,7 @@ import type { ReportSection } from '@web/ui/report';
 import { cleanParams, type ParamEntry } from './item-form';
 import { amountHundredths, dotDecimal } from './margin';
 
-/** Where the item list leaves the selection for /items/mass-edit (docs/rules/goods-and-orders.md §2.4). */
+/** Where the item list leaves the selection for /items/mass-edit (docs/rules/catalogue-and-orders-rules.md §2.4). */
 export const MASS_EDIT_SELECTION_KEY = 'items.massEdit.selection';
 
 export interface MassSelection {

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 
 const titles = appMessages.titles;
 
-/** Item edit and items mass edit (docs/rules/goods-and-orders.md §2.3, §2.4, §4, §8). */
+/** Item edit and items mass edit (docs/rules/catalogue-and-orders-rules.md §2.3, §2.4, §4, §8). */
 export const itemEditMessages = {
   title: titles.itemEdit,
   massTitle: titles.itemsMassEdit,

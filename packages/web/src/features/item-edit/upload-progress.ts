@@ -1,7 +1,7 @@
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_MAX } from '@zaplecze/contract';
 
 /**
- * Saving an item is a row of steps (docs/rules/goods-and-orders.md §4): each new photo's upload, the item
+ * Saving an item is a row of steps (docs/rules/catalogue-and-orders-rules.md §4): each new photo's upload, the item
  * itself, then the plugins' after-save step. The bar shows done steps / (uploads + 2).
  */
 export function saveSteps(uploads: number): number {

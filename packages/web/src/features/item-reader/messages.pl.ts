@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** The item barcode reader (docs/rules/platform.md, Item reader; docs/decisions.md, Item reader screen). */
+/** The item barcode reader (docs/rules/platform-rules.md, Item reader; docs/decisions.md, Item reader screen). */
 export const itemReaderMessages = {
   title: titles.itemsBarcodeReader,
   /** What the scanner mode asks for (the mode switch, fields and log texts are ui/'s). */

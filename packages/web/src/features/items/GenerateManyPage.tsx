@@ -38,7 +38,7 @@ function validate(f: GenerateForm, t: ReturnType<typeof itemsText>['generate']):
   return e;
 }
 
-/** /items/generate-many (docs/rules/goods-and-orders.md §2.7): many items from a symbol and a number range. */
+/** /items/generate-many (docs/rules/catalogue-and-orders-rules.md §2.7): many items from a symbol and a number range. */
 export default function GenerateManyPage() {
   const t = itemsText().generate;
   const toast = useToast();

@@ -34,7 +34,7 @@ import { itemsText } from './texts';
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 /**
- * /items: the item list (docs/rules/goods-and-orders.md §2.1) with its slide-out search (§2.2), photo viewer,
+ * /items: the item list (docs/rules/catalogue-and-orders-rules.md §2.1) with its slide-out search (§2.2), photo viewer,
  * row actions and multi-select (reader codes, mass edit, mass delete). The search lives in the URL.
  */
 export default function ItemsPage() {

@@ -5,7 +5,7 @@ import type { ReportSection } from '@web/ui/report';
 import type { Widen } from '@web/i18n';
 import type { itemsMessages } from './messages.pl';
 
-/** Row formatting of the item list (docs/rules/goods-and-orders.md §2.1). Pure, so it is unit-tested. */
+/** Row formatting of the item list (docs/rules/catalogue-and-orders-rules.md §2.1). Pure, so it is unit-tested. */
 
 type ListTexts = Widen<(typeof itemsMessages)['list']>;
 
@@ -42,7 +42,7 @@ export function deliveryCell(
   return row.deliveryTime ? format(t.deliveryWithTime, { list, time: row.deliveryTime.name }) : list;
 }
 
-/** A status badge's colours: background as stored, text black or white by brightness (docs/rules/platform.md §3). */
+/** A status badge's colours: background as stored, text black or white by brightness (docs/rules/platform-rules.md §3). */
 export function statusColors(color: string | undefined): { background: string; text: string } {
   const bg = (color || DEFAULT_STATUS_COLOR).replace(/^#/, '').toLowerCase();
   return { background: `#${bg}`, text: `#${textColorFor(bg)}` };
@@ -88,7 +88,7 @@ export interface ReportTexts {
   reportError: string;
 }
 
-/** Sections of the mass delete report (docs/rules/goods-and-orders.md §8): errors, not found ids, deleted codes. */
+/** Sections of the mass delete report (docs/rules/catalogue-and-orders-rules.md §8): errors, not found ids, deleted codes. */
 export function massDeleteReport(r: MassResult, t: ReportTexts): ReportSection[] {
   return [
     { title: t.reportErrors, lines: r.err.map((e) => format(t.reportError, { code: e.code, reason: e.reason })) },

@@ -1,6 +1,6 @@
 import { GENERATE_MAX, generatedCodes } from '@zaplecze/contract';
 
-/** The generation form as typed (docs/rules/goods-and-orders.md §2.7). */
+/** The generation form as typed (docs/rules/catalogue-and-orders-rules.md §2.7). */
 export interface GenerateForm {
   beforeSymbol: string;
   afterSymbol: string;

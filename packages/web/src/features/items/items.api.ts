@@ -25,7 +25,7 @@ export const itemKeys = {
   summary: () => [...itemKeys.all, 'summary'] as const,
 };
 
-/** docs/rules/goods-and-orders.md §9: mass deletion is sent in batches of at most 100 ids. */
+/** docs/rules/catalogue-and-orders-rules.md §9: mass deletion is sent in batches of at most 100 ids. */
 export const MASS_DELETE_BATCH = 100;
 
 /** GET /items with the search: one page of rows and the exact count. */

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Item list, its search, multi-select, photo viewer, generation and the home widget (docs/rules/goods-and-orders.md §2). */
+/** Item list, its search, multi-select, photo viewer, generation and the home widget (docs/rules/catalogue-and-orders-rules.md §2). */
 export const itemsMessages = {
   title: titles.items,
   generateTitle: titles.itemsGenerate,

@@ -18,7 +18,7 @@ import {
 } from '@web/ui/paged-list/list-defaults';
 
 /**
- * The item search (docs/rules/goods-and-orders.md §2.1, §2.2): the criteria in the URL (the contract's
+ * The item search (docs/rules/catalogue-and-orders-rules.md §2.1, §2.2): the criteria in the URL (the contract's
  * itemSearchSchema, with sort and page size defaulting to the ones remembered in local storage),
  * the slide-out form's text values, and the rules between them. Pure, so it is unit-tested.
  */

@@ -15,7 +15,7 @@ import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './b
 import { orderBuyerText } from './texts';
 
 /**
- * /order-buyer-info?p={prefix}&uuid={uuid}: the buyer's own view of an order (docs/rules/platform.md §2
+ * /order-buyer-info?p={prefix}&uuid={uuid}: the buyer's own view of an order (docs/rules/platform-rules.md §2
  * Buyer order page). Public: no menus, works signed out; shows only the buyer-view fields.
  */
 export default function OrderBuyerPage() {

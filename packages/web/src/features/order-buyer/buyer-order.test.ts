@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './buyer-order';
 
-describe('the buyer page (docs/rules/platform.md §2 Buyer order page)', () => {
+describe('the buyer page (docs/rules/platform-rules.md §2 Buyer order page)', () => {
   it('needs both p and uuid', () => {
     expect(buyerQuery(new URLSearchParams('p=abc&uuid=u-1'))).toEqual({ p: 'abc', uuid: 'u-1' });
     expect(buyerQuery(new URLSearchParams('p=abc'))).toBeUndefined();

@@ -1,6 +1,6 @@
 import { formatHundredths, toHundredths, type BuyerOrder } from '@zaplecze/contract';
 
-/** The buyer page's figures (docs/rules/platform.md §2 Buyer order page), exact in hundredths. */
+/** The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths. */
 
 const h = (n: number) => toHundredths(n) ?? Math.round(n * 100);
 

@@ -1,7 +1,7 @@
 import { BUYER_INFO_MSG } from '@zaplecze/contract';
 import { appMessages } from '@web/app/messages.pl';
 
-/** The public buyer order page (docs/rules/platform.md §2 Buyer order page, §8). */
+/** The public buyer order page (docs/rules/platform-rules.md §2 Buyer order page, §8). */
 export const orderBuyerMessages = {
   title: appMessages.titles.orderBuyerInfo,
   appName: appMessages.appName,

@@ -20,7 +20,7 @@ import { orderDivideText } from './texts';
 
 const ORDERS_URL = '/orders';
 
-/** /orders/divide/{id}: split an order (docs/rules/goods-and-orders.md §2.15). */
+/** /orders/divide/{id}: split an order (docs/rules/catalogue-and-orders-rules.md §2.15). */
 export default function OrderDividePage() {
   const t = orderDivideText();
   const id = Number(useParams().id);

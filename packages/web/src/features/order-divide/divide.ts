@@ -2,7 +2,7 @@ import { formatHundredths, type Order, type OrderDivide } from '@zaplecze/contra
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
 
 /**
- * The split form (docs/rules/goods-and-orders.md §2.15, §5 Split): per line the number to move (0 up to
+ * The split form (docs/rules/catalogue-and-orders-rules.md §2.15, §5 Split): per line the number to move (0 up to
  * the line's quantity), the old and the new delivery cost. Pure, so it is unit-tested.
  */
 export interface DivideValues {

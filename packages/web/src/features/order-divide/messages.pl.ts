@@ -1,6 +1,6 @@
 import { appMessages } from '@web/app/messages.pl';
 
-/** Order split (docs/rules/goods-and-orders.md §2.15, §5 Split, §8). */
+/** Order split (docs/rules/catalogue-and-orders-rules.md §2.15, §5 Split, §8). */
 export const orderDivideMessages = {
   title: appMessages.titles.orderDivide,
   back: 'Powrót do listy zamówień',

@@ -31,7 +31,7 @@ const OPTION_KEYS = [
 export const ORDERS_URL = '/orders';
 
 /**
- * /orders/{id}: edit an order; 0 adds one, -1 adds a stationary one (docs/rules/goods-and-orders.md §2, §2.14).
+ * /orders/{id}: edit an order; 0 adds one, -1 adds a stationary one (docs/rules/catalogue-and-orders-rules.md §2, §2.14).
  * A save goes back to /orders.
  */
 export default function OrderEditPage() {

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 
 const titles = appMessages.titles;
 
-/** Order edit (docs/rules/goods-and-orders.md §2.14, §4 Order edit, §5 Order edit, §8 Orders). */
+/** Order edit (docs/rules/catalogue-and-orders-rules.md §2.14, §4 Order edit, §5 Order edit, §8 Orders). */
 export const orderEditMessages = {
   title: titles.orderEdit,
   back: 'Powrót do listy zamówień',

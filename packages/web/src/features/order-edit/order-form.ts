@@ -9,7 +9,7 @@ import {
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
 
 /**
- * The order edit form (docs/rules/goods-and-orders.md §2.14, §4 Order edit, §5 Order edit): every input as
+ * The order edit form (docs/rules/catalogue-and-orders-rules.md §2.14, §4 Order edit, §5 Order edit): every input as
  * text, references as the select's value ('' = none), and the conversions between the form and
  * the POST/PUT body of contract orders.ts.
  */

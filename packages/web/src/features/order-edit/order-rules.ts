@@ -13,7 +13,7 @@ import { isBlankLine, type OrderFormValues } from './order-form';
 import { orderEditText } from './texts';
 
 /**
- * The order form's rules (docs/rules/goods-and-orders.md §2.14, §5 Order edit): which delivery fields are
+ * The order form's rules (docs/rules/catalogue-and-orders-rules.md §2.14, §5 Order edit): which delivery fields are
  * active, the carrier choices, the pickup point check's own messages and the form's validation.
  */
 

@@ -5,7 +5,7 @@ import { appMessages } from '@web/app/messages.pl';
 const titles = appMessages.titles;
 
 /**
- * The order barcode reader of the packing bench (docs/rules/goods-and-orders.md §2.17, §4 Barcode readers;
+ * The order barcode reader of the packing bench (docs/rules/catalogue-and-orders-rules.md §2.17, §4 Barcode readers;
  * docs/decisions.md, Order reader screen).
  */
 export const orderReaderMessages = {

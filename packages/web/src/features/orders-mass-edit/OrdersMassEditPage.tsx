@@ -41,7 +41,7 @@ function massEditBatch(ids: number[], data: OrderMassEditData, idempotencyKey: s
 }
 
 /**
- * /orders/mass-edit (docs/rules/goods-and-orders.md §2.16): the orders the list selected (session storage),
+ * /orders/mass-edit (docs/rules/catalogue-and-orders-rules.md §2.16): the orders the list selected (session storage),
  * four fields behind checkboxes, batches of 100 with a progress bar, then the report
  * (orders_mass_edit.txt) and back to /orders. A failure stops and re-enables the form.
  */

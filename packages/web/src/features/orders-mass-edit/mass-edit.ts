@@ -2,7 +2,7 @@ import { moneySchema, ORDER_MASS_BATCH_MAX, type OrderMassEditData, type OrderMa
 import { batches, mergeMassResults, runBatch } from '@web/ui/batches';
 
 /**
- * The order mass edit (docs/rules/goods-and-orders.md §2.16, §5): four fields, each behind a checkbox; only
+ * The order mass edit (docs/rules/catalogue-and-orders-rules.md §2.16, §5): four fields, each behind a checkbox; only
  * ticked ones are sent; batches of 100 orders with an idempotency key per batch. Pure, so it is
  * unit-tested.
  */

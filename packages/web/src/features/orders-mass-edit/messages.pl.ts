@@ -1,6 +1,6 @@
 import { appMessages } from '@web/app/messages.pl';
 
-/** The order mass edit page (docs/rules/goods-and-orders.md §2.16, §5 Order mass edit, §8). */
+/** The order mass edit page (docs/rules/catalogue-and-orders-rules.md §2.16, §5 Order mass edit, §8). */
 export const ordersMassEditMessages = {
   title: appMessages.titles.ordersMassEdit,
   heading: 'Masowa edycja zamówień',

@@ -14,7 +14,7 @@ import { ordersSummaryText } from './texts';
 const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 /**
- * /orders-summary 'Podsumowanie zamówień i przychodów' (docs/rules/goods-and-orders.md §2.18): the current
+ * /orders-summary 'Podsumowanie zamówień i przychodów' (docs/rules/catalogue-and-orders-rules.md §2.18): the current
  * month opens at once (with the remembered statuses); other choices apply on 'Pokaż'.
  */
 export default function OrdersSummaryPage() {

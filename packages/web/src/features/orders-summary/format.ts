@@ -1,6 +1,6 @@
 import { formatFixed } from '@web/i18n';
 
-/** docs/rules/goods-and-orders.md §9 Summary: averages with 4 decimals, counts with 0, money with 2. */
+/** docs/rules/catalogue-and-orders-rules.md §9 Summary: averages with 4 decimals, counts with 0, money with 2. */
 export const formatMoney = (n: number) => formatFixed(n, 2);
 export const formatAverage = (n: number) => formatFixed(n, 4);
 export const formatCount = (n: number) => formatFixed(n, 0);

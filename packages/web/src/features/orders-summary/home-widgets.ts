@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { HomeWidget } from '@web/extensions/slots';
 
 /**
- * The home page's order and income tiles (docs/rules/platform.md §2 Home, §6): both need the homepage
+ * The home page's order and income tiles (docs/rules/platform-rules.md §2 Home, §6): both need the homepage
  * permission (checked by the home page) plus their own; their code loads only when shown.
  */
 export const ordersHomeWidget: HomeWidget = {

@@ -3,8 +3,8 @@ import { appMessages } from '@web/app/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 
 /**
- * The orders summary page and the home order and income widgets (docs/rules/goods-and-orders.md §2.18,
- * §3 Summary, §8; docs/rules/platform.md §2 Home).
+ * The orders summary page and the home order and income widgets (docs/rules/catalogue-and-orders-rules.md §2.18,
+ * §3 Summary, §8; docs/rules/platform-rules.md §2 Home).
  */
 export const ordersSummaryMessages = {
   title: appMessages.titles.ordersSummary,

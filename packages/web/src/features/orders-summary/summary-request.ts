@@ -1,7 +1,7 @@
 import { SUMMARY_YEAR_MAX, SUMMARY_YEAR_MIN } from '@zaplecze/contract';
 import { parseYearIn } from '@web/ui/month';
 
-/** The status choice of the summary is remembered on this device (docs/rules/goods-and-orders.md §2.18). */
+/** The status choice of the summary is remembered on this device (docs/rules/catalogue-and-orders-rules.md §2.18). */
 export const SUMMARY_STATUSES_KEY = 'orders.summary.statuses';
 
 /** The remembered status ids; anything unreadable reads as none (= all statuses). */

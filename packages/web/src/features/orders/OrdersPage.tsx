@@ -52,7 +52,7 @@ const local = () => (typeof localStorage === 'undefined' ? undefined : localStor
 type Dialog = { kind: 'preview' | 'status' | 'sizes'; row: OrderRow };
 
 /**
- * /orders: the order list (docs/rules/goods-and-orders.md §2.13) with its search panel, row icons and
+ * /orders: the order list (docs/rules/catalogue-and-orders-rules.md §2.13) with its search panel, row icons and
  * actions, dialogs (preview, status, sizes and weight), labels, waybills and invoices
  * (use-order-documents.ts), multi-select (codes, mass edit, mass delete, mass documents). The
  * search lives in the URL; the rows are virtual (pages of up to 10,000).

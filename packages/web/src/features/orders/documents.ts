@@ -9,7 +9,7 @@ import { format } from '@web/i18n';
 import type { ReportSection } from '@web/ui/report';
 
 /**
- * Labels, waybills and invoices of the order screens (docs/rules/goods-and-orders.md §2.13, §5, §9; the calls
+ * Labels, waybills and invoices of the order screens (docs/rules/catalogue-and-orders-rules.md §2.13, §5, §9; the calls
  * are in packages/contract/src/documents.ts). What to ask for, which settings it needs, how chunks
  * merge and what the report says. Pure, so it is unit-tested.
  */
@@ -36,7 +36,7 @@ export interface DocumentTarget {
   invoiceMailSent: boolean;
 }
 
-/** Suggested file names of docs/rules/goods-and-orders.md §9 (invoices.pdf also for one invoice). */
+/** Suggested file names of docs/rules/catalogue-and-orders-rules.md §9 (invoices.pdf also for one invoice). */
 export const DOCUMENT_FILE: Record<DocumentKind, string> = {
   bol: DOCUMENT_FILE_NAMES.bol,
   label: DOCUMENT_FILE_NAMES.labels,
@@ -136,7 +136,7 @@ export interface PrintReportTitles {
 }
 
 /**
- * The bulk report of the order prints (docs/rules/goods-and-orders.md §8, order_print.txt): errors with id and
+ * The bulk report of the order prints (docs/rules/catalogue-and-orders-rules.md §8, order_print.txt): errors with id and
  * reason, ids not found, skipped ids (no invoice data), ok ids. Empty sections are left out by
  * reportText.
  */

@@ -2,7 +2,7 @@ import type { OrderMassResult, OrderRow } from '@zaplecze/contract';
 import { format } from '@web/i18n';
 import type { ReportSection } from '@web/ui/report';
 
-/** Row formatting of the order list and its preview (docs/rules/goods-and-orders.md §2.13). Pure, so it is unit-tested. */
+/** Row formatting of the order list and its preview (docs/rules/catalogue-and-orders-rules.md §2.13). Pure, so it is unit-tested. */
 
 /** §2.13: waybill numbers longer than 10 characters show their first 10 and an ellipsis. */
 export const WAYBILL_SHOWN_CHARS = 10;
@@ -45,7 +45,7 @@ export interface OrderReportTitles {
 }
 
 /**
- * The bulk report of an order mass operation (docs/rules/goods-and-orders.md §8: errors with id and reason,
+ * The bulk report of an order mass operation (docs/rules/catalogue-and-orders-rules.md §8: errors with id and reason,
  * ids not found, ids done). Empty sections are left out by reportText.
  */
 export function orderMassReport(r: OrderMassResult, t: OrderReportTitles): ReportSection[] {
@@ -56,7 +56,7 @@ export function orderMassReport(r: OrderMassResult, t: OrderReportTitles): Repor
   ];
 }
 
-/** The buyer page of an order (docs/rules/platform.md §2): opened in a new tab from the list. */
+/** The buyer page of an order (docs/rules/platform-rules.md §2): opened in a new tab from the list. */
 export function buyerInfoUrl(orgPrefix: string, uuid: string): string {
   return `/order-buyer-info?${new URLSearchParams({ p: orgPrefix, uuid }).toString()}`;
 }

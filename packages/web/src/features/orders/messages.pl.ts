@@ -4,7 +4,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** The order list, its search, row actions, dialogs and multi-select (docs/rules/goods-and-orders.md §2.13, §8). */
+/** The order list, its search, row actions, dialogs and multi-select (docs/rules/catalogue-and-orders-rules.md §2.13, §8). */
 export const ordersMessages = {
   title: titles.orders,
   list: {
@@ -107,7 +107,7 @@ export const ordersMessages = {
     reportOk: 'Usunięte poprawnie (numery zamówień)',
     reportError: '{id}: {reason}',
   },
-  /** Labels, waybills and invoices (docs/rules/goods-and-orders.md §2.13, §5, §8, §9). */
+  /** Labels, waybills and invoices (docs/rules/catalogue-and-orders-rules.md §2.13, §5, §8, §9). */
   documents: {
     menu: 'Dokumenty',
     noPrintSettings: DOCUMENT_MSG.noPrintSettings,

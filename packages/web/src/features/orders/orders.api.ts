@@ -46,7 +46,7 @@ export function useOrder(id: number) {
 }
 
 /**
- * docs/rules/goods-and-orders.md §4: a change of status, sizes or own note reads the whole order as it is
+ * docs/rules/catalogue-and-orders-rules.md §4: a change of status, sizes or own note reads the whole order as it is
  * now, changes those fields and saves it (PUT /orders, lines unchanged), so nothing another user
  * saved in the meantime is overwritten with what the list showed.
  */
@@ -71,7 +71,7 @@ export function replaceRow(client: QueryClient, id: number, row: OrderRow | null
 }
 
 /**
- * docs/rules/goods-and-orders.md §7.4: after a change only that row is read again (the search by number);
+ * docs/rules/catalogue-and-orders-rules.md §7.4: after a change only that row is read again (the search by number);
  * an order that is gone leaves the page. The whole order is re-read too (preview). Throws when
  * the row could not be read, after reloading the list instead.
  */

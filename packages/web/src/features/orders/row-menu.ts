@@ -89,7 +89,7 @@ export function invoiceDocumentItems(target: DocumentTarget, run: (action: Docum
 }
 
 /**
- * The row menu of the order list, in the order of docs/rules/goods-and-orders.md §2.13. Changes and the
+ * The row menu of the order list, in the order of docs/rules/catalogue-and-orders-rules.md §2.13. Changes and the
  * document actions need main.order.edit; the invoice entries appear only with an invoice.
  */
 export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[] {

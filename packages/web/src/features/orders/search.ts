@@ -16,7 +16,7 @@ import {
 } from '@web/ui/paged-list/list-defaults';
 
 /**
- * The order search (docs/rules/goods-and-orders.md §2.13, §3 Order search, §5 Order search): the criteria
+ * The order search (docs/rules/catalogue-and-orders-rules.md §2.13, §3 Order search, §5 Order search): the criteria
  * in the URL (the contract's orderSearchSchema, with sort and page size defaulting to the ones
  * remembered in local storage), the search form's text values and the rules between them. Pure,
  * so it is unit-tested.
@@ -120,7 +120,7 @@ export function searchFormErrors(f: OrderSearchForm): Partial<Record<'number' | 
 
 /**
  * The criteria of a submitted form: empty text filters dropped, texts trimmed, page back to 1
- * (docs/rules/goods-and-orders.md §4: running a search resets the page). Values the contract refuses are
+ * (docs/rules/catalogue-and-orders-rules.md §4: running a search resets the page). Values the contract refuses are
  * dropped rather than sent; the form refuses them first (searchFormErrors).
  */
 export function formToCriteria(f: OrderSearchForm, schema: OrderUrlSchema): OrderCriteria {

@@ -3,7 +3,7 @@ import { format } from '@web/i18n';
 import { formatWeight } from './format';
 
 /**
- * The size and weight dialog of the order list (docs/rules/goods-and-orders.md §2.13, §5 Order edit): the
+ * The size and weight dialog of the order list (docs/rules/catalogue-and-orders-rules.md §2.13, §5 Order edit): the
  * form's text values, their checks by the contract's own schemas and the fields they change in
  * the order. Pure, so it is unit-tested.
  */

@@ -40,7 +40,7 @@ function deliver(pdf: string | null, output: DocumentOutput | 'email', fileName:
 
 /**
  * The label, waybill and invoice actions of the order list, its preview and multi-select
- * (docs/rules/goods-and-orders.md §2.13, §5, §8, §9): the print-settings warning, the call, the browser's
+ * (docs/rules/catalogue-and-orders-rules.md §2.13, §5, §8, §9): the print-settings warning, the call, the browser's
  * print dialog or the download, the toasts, the e-mail confirmation, the refreshed row and, for
  * mass runs, the chunks and the bulk report (order_print.txt).
  */

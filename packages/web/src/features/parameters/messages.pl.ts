@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Parameters list and edit (docs/rules/goods-and-orders.md §2.9, §5, §8). */
+/** Parameters list and edit (docs/rules/catalogue-and-orders-rules.md §2.9, §5, §8). */
 export const parametersMessages = {
   title: titles.parameters,
   /** Route title of parameters/:id, for adding and editing alike. */

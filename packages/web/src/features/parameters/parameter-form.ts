@@ -1,7 +1,7 @@
 import { parameterInputSchema, type Parameter, type ParameterInput, type ParameterType } from '@zaplecze/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
-/** The parameter edit form (docs/rules/goods-and-orders.md §2.9): the contract's input in form-friendly shapes. */
+/** The parameter edit form (docs/rules/catalogue-and-orders-rules.md §2.9): the contract's input in form-friendly shapes. */
 export interface ParameterFormValues {
   name: string;
   type: ParameterType;

@@ -20,7 +20,7 @@ import { profileText } from './texts';
 const FORM_FIELDS: readonly Path<ProfileFormValues>[] = ['name', 'email', 'tel', 'oldPass', 'pass', 'passRepeat'];
 const isFormField = (f: string): f is Path<ProfileFormValues> => (FORM_FIELDS as readonly string[]).includes(f);
 
-/** profile-edit: the signed-in user's name, e-mail, phone and password (docs/rules/platform.md §2 Profile edit). */
+/** profile-edit: the signed-in user's name, e-mail, phone and password (docs/rules/platform-rules.md §2 Profile edit). */
 export default function ProfilePage() {
   const t = profileText();
   const auth = useAuth();
@@ -47,7 +47,7 @@ export default function ProfilePage() {
     }
   };
 
-  // A mismatched repeat is refused with a toast too (docs/rules/platform.md §5), not only under the field.
+  // A mismatched repeat is refused with a toast too (docs/rules/platform-rules.md §5), not only under the field.
   const onInvalid = (errs: FieldErrors<ProfileFormValues>) => {
     if (errs.passRepeat) toast.error(t.saveErrorTitle, t.passwordsDiffer);
   };

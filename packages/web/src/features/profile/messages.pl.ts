@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Profile screen (docs/rules/platform.md §2 Profile edit, §5 Profile). */
+/** Profile screen (docs/rules/platform-rules.md §2 Profile edit, §5 Profile). */
 export const profileMessages = {
   title: titles.profile,
   heading: 'Mój profil',

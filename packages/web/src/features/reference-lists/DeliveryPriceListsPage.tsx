@@ -1,7 +1,7 @@
 import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { deliveryPriceListsConfig } from './list-configs';
 
-/** /delivery-price-lists: a configuration of the shared list screen (docs/rules/goods-and-orders.md §2.12). */
+/** /delivery-price-lists: a configuration of the shared list screen (docs/rules/catalogue-and-orders-rules.md §2.12). */
 export default function DeliveryPriceListsPage() {
   return <ReferenceListPage config={deliveryPriceListsConfig} />;
 }

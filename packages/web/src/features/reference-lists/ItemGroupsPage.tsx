@@ -1,7 +1,7 @@
 import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { itemGroupsConfig } from './list-configs';
 
-/** /item-groups: a configuration of the shared list screen (docs/rules/goods-and-orders.md §2.12). */
+/** /item-groups: a configuration of the shared list screen (docs/rules/catalogue-and-orders-rules.md §2.12). */
 export default function ItemGroupsPage() {
   return <ReferenceListPage config={itemGroupsConfig} />;
 }

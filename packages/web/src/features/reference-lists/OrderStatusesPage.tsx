@@ -4,7 +4,7 @@ import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { DispatchSettingsForm } from './components/DispatchSettingsForm';
 import { orderStatusesConfig } from './list-configs';
 
-/** /order-statuses: the shared list screen with the dispatch settings below (docs/rules/goods-and-orders.md §2.12). */
+/** /order-statuses: the shared list screen with the dispatch settings below (docs/rules/catalogue-and-orders-rules.md §2.12). */
 export default function OrderStatusesPage() {
   const { user } = useAuth();
   const canEdit = hasPermissionForScreen(user?.permissions ?? '', orderStatusesConfig.editPermission);

@@ -1,4 +1,4 @@
-/** The preview length of an additional description in the table (docs/rules/goods-and-orders.md §9). */
+/** The preview length of an additional description in the table (docs/rules/catalogue-and-orders-rules.md §9). */
 export const DESCRIPTION_PREVIEW_CHARS = 300;
 
 /**

@@ -1,6 +1,6 @@
 import { readBooleanOption, type Option } from '@zaplecze/contract';
 
-/** The options of the dispatch settings under the order statuses (docs/rules/goods-and-orders.md §2.12). */
+/** The options of the dispatch settings under the order statuses (docs/rules/catalogue-and-orders-rules.md §2.12). */
 export const DISPATCH_KEYS = [
   'ORDER_STATUS_AFTER_SIZE_WEIGHT',
   'ORDER_STATUS_AFTER_SEND',
@@ -12,7 +12,7 @@ export interface DispatchSettings {
   /** Order status id as text; '' = off ('---[WYŁĄCZONE]---'). */
   afterSizeWeight: string;
   afterSend: string;
-  /** Forget the processed order after dispatch; on unless switched off (docs/rules/goods-and-orders.md §9). */
+  /** Forget the processed order after dispatch; on unless switched off (docs/rules/catalogue-and-orders-rules.md §9). */
   autoReset: boolean;
 }
 

@@ -90,7 +90,7 @@ export function createListResource<Row extends ListRow, Body>(def: ListResourceD
 type Out<S extends z.ZodType> = z.output<S>;
 type Body<K extends keyof typeof REFERENCE_LISTS> = Out<(typeof REFERENCE_LISTS)[K]['input']>;
 
-/** The seven simple lists of docs/rules/goods-and-orders.md §7.1 (user sizes: features/user-sizes). */
+/** The seven simple lists of docs/rules/catalogue-and-orders-rules.md §7.1 (user sizes: features/user-sizes). */
 export const listResources = {
   additionalDescs: createListResource<AdditionalDesc, Body<'additionalDescs'>>(REFERENCE_LISTS.additionalDescs),
   deliveryPriceLists: createListResource<Named, Body<'deliveryPriceLists'>>(REFERENCE_LISTS.deliveryPriceLists),

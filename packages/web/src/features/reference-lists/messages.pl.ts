@@ -4,7 +4,7 @@ import { appMessages } from '@web/app/messages.pl';
 const titles = appMessages.titles;
 
 /**
- * Simple reference lists and statuses (docs/rules/platform.md §2, §8; docs/rules/goods-and-orders.md §2.12, §8).
+ * Simple reference lists and statuses (docs/rules/platform-rules.md §2, §8; docs/rules/catalogue-and-orders-rules.md §2.12, §8).
  * Every list has the same set of texts (type ListTexts in ui/list-config.ts); the error titles
  * follow the catalogue's pattern 'Błąd ładowania/zapisywania/usuwania ...!'.
  */
@@ -123,7 +123,7 @@ export const listsMessages = {
       },
     },
   },
-  /** The dispatch settings below the order statuses (docs/rules/goods-and-orders.md §2.12). */
+  /** The dispatch settings below the order statuses (docs/rules/catalogue-and-orders-rules.md §2.12). */
   dispatch: {
     heading: 'Ustawienia wysyłki',
     afterSizeWeight: 'Status zamówienia po wybraniu rozmiarów paczki i wagi',

@@ -10,7 +10,7 @@ import { useRegisterInfo } from './register.api';
 import { registerText } from './texts';
 
 /**
- * Registration of a company and its administrator (docs/rules/platform.md §2 Registration): form, working,
+ * Registration of a company and its administrator (docs/rules/platform-rules.md §2 Registration): form, working,
  * then success or error; closed registration shows the server's text instead.
  */
 export default function RegisterPage() {

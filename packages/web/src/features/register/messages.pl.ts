@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Registration screen (docs/rules/platform.md §2 Registration, §8). */
+/** Registration screen (docs/rules/platform-rules.md §2 Registration, §8). */
 export const registerMessages = {
   title: titles.register,
   heading: 'Zarejestruj firmę',

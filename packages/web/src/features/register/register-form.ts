@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from '@web/app/api';
 
 /**
- * The form is the registration payload itself (docs/rules/platform.md §3): the contract's schema drives the
+ * The form is the registration payload itself (docs/rules/platform-rules.md §3): the contract's schema drives the
  * form, so no rule is declared twice. `captchaUUID` has no input; it follows the shown image.
  */
 export const registerFormSchema = registerRequestSchema;
@@ -30,7 +30,7 @@ export const emptyRegisterForm: RegisterFormValues = {
 
 const FIELDS = new Set<string>(Object.keys(emptyRegisterForm));
 
-/** The form body of `POST /register` (docs/rules/platform.md §7 "POST (form)"): every value as text. */
+/** The form body of `POST /register` (docs/rules/platform-rules.md §7 "POST (form)"): every value as text. */
 export function toRegisterForm(payload: RegisterPayload): Record<string, string> {
   const body: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) body[key] = String(value);

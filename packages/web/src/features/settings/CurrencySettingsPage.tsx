@@ -5,7 +5,7 @@ import { CURRENCY_KEYS, currencyStateFromOptions } from './currency-rules';
 import { useCanEditSettings } from './use-settings';
 import { settingsText } from './texts';
 
-/** settings/currencies: 'Ustawienia walut' (docs/rules/platform.md §2 Currency settings, §5). */
+/** settings/currencies: 'Ustawienia walut' (docs/rules/platform-rules.md §2 Currency settings, §5). */
 export default function CurrencySettingsPage() {
   const canEdit = useCanEditSettings();
   return (

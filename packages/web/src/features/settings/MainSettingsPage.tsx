@@ -15,7 +15,7 @@ import { settingsText } from './texts';
 /**
  * settings/main: the general settings. Its one setting (skip autoloading lists on their first
  * view, kept in this browser per user as '1'/'0') sits in a block hidden until asked for
- * (docs/rules/platform.md §2 General settings).
+ * (docs/rules/platform-rules.md §2 General settings).
  */
 export default function MainSettingsPage() {
   const t = settingsText().main;

@@ -5,7 +5,7 @@ import { ORDER_KEYS } from './order-rules';
 import { useCanEditSettings } from './use-settings';
 import { settingsText } from './texts';
 
-/** settings/orders: warehouse change handling of orders (docs/rules/platform.md §2 Order settings). */
+/** settings/orders: warehouse change handling of orders (docs/rules/platform-rules.md §2 Order settings). */
 export default function OrderSettingsPage() {
   const canEdit = useCanEditSettings();
   return (

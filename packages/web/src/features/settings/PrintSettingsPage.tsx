@@ -22,8 +22,8 @@ import { useLocalLogin } from './use-settings';
 import { settingsText } from './texts';
 
 /**
- * settings/print: five selects kept in this browser for the signed-in user (docs/rules/platform.md §2, §9;
- * docs/rules/goods-and-orders.md §9): label and waybill formats A4/A6, the oversize waybill (RESIZE/PRINT_A4)
+ * settings/print: five selects kept in this browser for the signed-in user (docs/rules/platform-rules.md §2, §9;
+ * docs/rules/catalogue-and-orders-rules.md §9): label and waybill formats A4/A6, the oversize waybill (RESIZE/PRINT_A4)
  * and the order reader's waybill and document actions. Anyone may set them: they describe this
  * device, not the organisation. The order screens read them (features/orders/use-order-documents.ts).
  */

@@ -93,7 +93,7 @@ describe('VAT settings screen', () => {
     expect(rates()).toEqual(['23%', '8%', '5,5%']);
   });
 
-  it('the add warnings close after 8 s (docs/rules/platform.md §9)', async () => {
+  it('the add warnings close after 8 s (docs/rules/platform-rules.md §9)', async () => {
     renderPage();
     await waitFor(() => expect(rates()).toEqual(['23%', '8%']));
     const timers = vi.spyOn(window, 'setTimeout');

@@ -5,7 +5,7 @@ import { useCanEditSettings } from './use-settings';
 import { VAT_KEYS, vatStateFromOptions } from './vat-rules';
 import { settingsText } from './texts';
 
-/** settings/vat: VAT rates and the four default rates (docs/rules/platform.md §2 VAT settings, §5). */
+/** settings/vat: VAT rates and the four default rates (docs/rules/platform-rules.md §2 VAT settings, §5). */
 export default function VatSettingsPage() {
   const canEdit = useCanEditSettings();
   return (

@@ -3,7 +3,7 @@ import type { AddResult } from './vat-rules';
 
 export const CURRENCY_KEYS = ['CURRENCY_VALUES', 'CURRENCY_DEFAULT'] as const;
 
-/** What the currency screen edits locally until Save (docs/rules/platform.md §2 Currency settings). */
+/** What the currency screen edits locally until Save (docs/rules/platform-rules.md §2 Currency settings). */
 export interface CurrencyState {
   codes: string[];
   /** '' = none ('[ BRAK ]'). */
@@ -15,7 +15,7 @@ export function currencyStateFromOptions(values: Record<(typeof CURRENCY_KEYS)[n
 }
 
 /**
- * Adds a typed code (docs/rules/platform.md §5): upper-cased, exactly 3 letters, an ISO 4217 code
+ * Adds a typed code (docs/rules/platform-rules.md §5): upper-cased, exactly 3 letters, an ISO 4217 code
  * (docs/decisions.md, Bad input), not already on the list.
  */
 export function addCurrency(state: CurrencyState, raw: string): AddResult<CurrencyState> {

@@ -1,6 +1,6 @@
 /**
- * Settings kept in the browser, per user and per device (docs/rules/platform.md §3 "Local stored settings",
- * §9; docs/rules/goods-and-orders.md §9): skip autoloading on first view, print formats and the barcode
+ * Settings kept in the browser, per user and per device (docs/rules/platform-rules.md §3 "Local stored settings",
+ * §9; docs/rules/catalogue-and-orders-rules.md §9): skip autoloading on first view, print formats and the barcode
  * reader's actions. Keys carry the user's login, so another user of the same browser has their
  * own. Readers and printing read them through the typed getters below; an unset print setting
  * reads as undefined ("Brak ustawień wydruków!" is theirs to show).
@@ -25,14 +25,14 @@ export const LOCAL_KEYS = {
   readerBolAction: 'reader.bol.action',
 } as const;
 
-/** Formats for printing labels and bills of lading (docs/rules/goods-and-orders.md §9). */
+/** Formats for printing labels and bills of lading (docs/rules/catalogue-and-orders-rules.md §9). */
 export interface PrintSettings {
   labelFormat: PrintFormat;
   bolFormat: PrintFormat;
   bolOversize: BolOversizeMode;
 }
 
-/** What the order barcode reader does after a scan (docs/rules/goods-and-orders.md §2.17, §9). */
+/** What the order barcode reader does after a scan (docs/rules/catalogue-and-orders-rules.md §2.17, §9). */
 export interface ReaderSettings {
   invoiceAction: ReaderInvoiceAction;
   bolAction: ReaderBolAction;

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Settings screens (docs/rules/platform.md §2 settings, §5, §8; docs/rules/goods-and-orders.md §9). */
+/** Settings screens (docs/rules/platform-rules.md §2 settings, §5, §8; docs/rules/catalogue-and-orders-rules.md §9). */
 export const settingsMessages = {
   title: 'Ustawienia',
   mainTitle: titles.settingsMain,

@@ -1,6 +1,6 @@
 import { readBooleanOption } from '@zaplecze/contract';
 
-/** The three switches of settings/orders (docs/rules/platform.md §2 Order settings). */
+/** The three switches of settings/orders (docs/rules/platform-rules.md §2 Order settings). */
 export const ORDER_KEYS = ['WAREHOUSE_AUTO_COMMIT', 'WAREHOUSE_SKIP_ZERO_MINUS', 'WAREHOUSE_SKIP_ZERO_PLUS'] as const;
 export type OrderKey = (typeof ORDER_KEYS)[number];
 export type OrderFlags = Record<OrderKey, boolean>;

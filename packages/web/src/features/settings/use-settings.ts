@@ -17,7 +17,7 @@ export function useLocalLogin(): string {
 }
 
 /**
- * Saves options in one PUT with the toasts of docs/rules/platform.md §8: success 'Zapisano' (with an optional
+ * Saves options in one PUT with the toasts of docs/rules/platform-rules.md §8: success 'Zapisano' (with an optional
  * body), failure `errorTitle` (default 'Błąd zapisu!') with the server's message. Answers whether
  * it saved; on failure the screen keeps what was typed.
  */

@@ -1,6 +1,6 @@
 import { parseVatRate, splitOptionList, type Option } from '@zaplecze/contract';
 
-/** The four default-rate options of the VAT screen (docs/rules/platform.md §2 VAT settings). */
+/** The four default-rate options of the VAT screen (docs/rules/platform-rules.md §2 VAT settings). */
 export const VAT_DEFAULT_KEYS = [
   'VAT_DEFAULT_ITEM',
   'VAT_DEFAULT_ORDER_ITEM',
@@ -27,7 +27,7 @@ export function vatStateFromOptions(values: Record<(typeof VAT_KEYS)[number], st
 }
 
 /**
- * Adds a typed rate (docs/rules/platform.md §5): comma becomes a dot, it must be a rate 0-100 with up to
+ * Adds a typed rate (docs/rules/platform-rules.md §5): comma becomes a dot, it must be a rate 0-100 with up to
  * two decimals, and not already on the list (5 and 5.00 are the same rate).
  */
 export function addVatRate(state: VatState, raw: string): AddResult<VatState> {

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Defined package sizes (docs/rules/platform.md §2, §8; docs/rules/goods-and-orders.md §2.12, §8). */
+/** Defined package sizes (docs/rules/platform-rules.md §2, §8; docs/rules/catalogue-and-orders-rules.md §2.12, §8). */
 export const userSizesMessages = {
   title: titles.userSizes,
   addHeading: 'Dodaj nowy rozmiar zdefiniowany',

@@ -25,7 +25,7 @@ const sideColumn = (side: Side): ColumnSpec<UserSize> => ({
 });
 
 /**
- * /user-sizes (docs/rules/platform.md §2 Defined package sizes): name and the sides A, B, C in millimetres
+ * /user-sizes (docs/rules/platform-rules.md §2 Defined package sizes): name and the sides A, B, C in millimetres
  * (0 by default), codes of the selection as user_sizes.pdf.
  */
 export const userSizesConfig: ListConfig<UserSize, Values, Body> = {

@@ -12,7 +12,7 @@ import { groupPermissions } from './user-form';
 import { usePermissionsInfo, useUser } from './users.api';
 import { usersText } from './texts';
 
-/** users/{id}: edit a user; id 0 creates one (docs/rules/platform.md §2 Users). */
+/** users/{id}: edit a user; id 0 creates one (docs/rules/platform-rules.md §2 Users). */
 export default function UserEditPage() {
   const t = usersText().edit;
   const params = useParams();

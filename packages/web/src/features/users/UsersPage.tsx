@@ -15,7 +15,7 @@ import { newUserUrl } from './urls';
 import { useDeleteUser, useUsers } from './users.api';
 import { usersText } from './texts';
 
-/** Users list with the organisation block (docs/rules/platform.md §2 Users). */
+/** Users list with the organisation block (docs/rules/platform-rules.md §2 Users). */
 export default function UsersPage() {
   const t = usersText();
   const auth = useAuth();
@@ -39,7 +39,7 @@ export default function UsersPage() {
       await remove.mutateAsync(user.id);
       toast.success(m().toasts.deleted);
     } catch (err) {
-      // docs/rules/platform.md §9: delete errors stay 10 s (the same time as download errors).
+      // docs/rules/platform-rules.md §9: delete errors stay 10 s (the same time as download errors).
       toast.error(t.list.deleteErrorTitle, errorMessage(err), TOAST.downloadErrorSeconds);
     }
   };

@@ -3,7 +3,7 @@ import { appMessages } from '@web/app/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Users list and user edit screens (docs/rules/platform.md §2 Users, §8). */
+/** Users list and user edit screens (docs/rules/platform-rules.md §2 Users, §8). */
 export const usersMessages = {
   title: titles.users,
   editTitle: titles.userEdit,

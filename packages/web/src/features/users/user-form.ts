@@ -41,7 +41,7 @@ export function requireOldPassWithNewPass(values: { pass: string; oldPass: strin
   }
 }
 
-/** The repeated password must equal the new one (docs/rules/platform.md §5: 'Hasła się nie zgadzają!'). */
+/** The repeated password must equal the new one (docs/rules/platform-rules.md §5: 'Hasła się nie zgadzają!'). */
 export function requirePasswordsMatch(values: { pass: string; passRepeat: string }, ctx: z.RefinementCtx): void {
   if (values.pass !== values.passRepeat) {
     ctx.addIssue({ code: 'custom', path: ['passRepeat'], message: VALIDATION.passwordsDiffer });
@@ -109,7 +109,7 @@ export function permissionsChanged(stored: string, checked: readonly string[]): 
 }
 
 /**
- * PUT /users (docs/rules/platform.md §5): a new login only if entered (and different), a password only if
+ * PUT /users (docs/rules/platform-rules.md §5): a new login only if entered (and different), a password only if
  * entered (with the old one when editing oneself), permissions only if changed and only by someone
  * allowed to change them.
  */

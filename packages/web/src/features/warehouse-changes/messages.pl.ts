@@ -4,7 +4,7 @@ import { uiMessages } from '@web/ui/messages.pl';
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;
 
-/** Warehouse changes (docs/rules/platform.md §2 Warehouse changes; docs/decisions.md, Warehouse changes screen). */
+/** Warehouse changes (docs/rules/platform-rules.md §2 Warehouse changes; docs/decisions.md, Warehouse changes screen). */
 export const warehouseChangesMessages = {
   title: titles.warehouseChanges,
   /** January first; the dropdown and the heading of a month. */

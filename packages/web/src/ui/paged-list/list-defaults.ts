@@ -1,7 +1,7 @@
 import { perPageSchema, type ListStorageKeys, type PerPage } from '@zaplecze/contract';
 
 /**
- * The remembered sort and page size of a big list (docs/rules/goods-and-orders.md §9: items.sort,
+ * The remembered sort and page size of a big list (docs/rules/catalogue-and-orders-rules.md §9: items.sort,
  * items.perpage, orders.sort, orders.perpage in local storage). They are read once when the list
  * opens and become the defaults of its URL schema.
  */

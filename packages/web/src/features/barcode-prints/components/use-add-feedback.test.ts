@@ -6,7 +6,7 @@ import { useAddFeedback } from './use-add-feedback';
 const toast = vi.hoisted(() => ({ warning: vi.fn(), info: vi.fn() }));
 vi.mock('@web/app/toasts/ToastProvider', () => ({ useToast: () => toast }));
 
-/** docs/rules/platform.md §5 Reader sheets: the refusals, as 8 s warnings; nothing is applied. */
+/** docs/rules/platform-rules.md §5 Reader sheets: the refusals, as 8 s warnings; nothing is applied. */
 describe('reader sheet refusals', () => {
   const feedback = () => renderHook(() => useAddFeedback()).result.current;
 

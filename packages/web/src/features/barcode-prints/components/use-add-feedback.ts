@@ -6,7 +6,7 @@ import { barcodePrintsText } from '../texts';
 
 /**
  * Applies an add or generate result: the new list, or a warning with the refusal of
- * docs/rules/platform.md §5 (8 s, like the other validation warnings). `invalid` names the range.
+ * docs/rules/platform-rules.md §5 (8 s, like the other validation warnings). `invalid` names the range.
  */
 export function useAddFeedback() {
   const toast = useToast();

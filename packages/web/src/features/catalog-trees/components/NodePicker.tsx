@@ -32,7 +32,7 @@ export interface NodePickerProps {
 
 /**
  * A category or place select with a search button beside it that opens the tree's search dialog
- * (docs/rules/goods-and-orders.md §2.5); a node chosen there becomes the select's value.
+ * (docs/rules/catalogue-and-orders-rules.md §2.5); a node chosen there becomes the select's value.
  */
 export function NodePicker({ kind, id, value, onChange, nodes, exclude, leading, disabled, testId }: NodePickerProps) {
   const [searching, setSearching] = useState(false);

@@ -45,7 +45,7 @@ export interface TreeNodeFormProps {
 }
 
 /**
- * Add or edit one node (docs/rules/goods-and-orders.md §2.10, §2.11): name, number and the parent with its
+ * Add or edit one node (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11): name, number and the parent with its
  * search dialog. Save needs a name and a number; editing leaves the node's own branch out of the
  * parent choices.
  */

@@ -33,7 +33,7 @@ function scrollUp(): void {
 }
 
 /**
- * The category tree and the warehouse place tree (docs/rules/goods-and-orders.md §2.10, §2.11): the
+ * The category tree and the warehouse place tree (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11): the
  * collapsible edit form on top, the tree below (all expanded at first), multi-select with reader
  * codes. Changing needs main.items.edit; everyone signed in may read and print codes.
  */

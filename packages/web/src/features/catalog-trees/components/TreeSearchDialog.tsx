@@ -49,7 +49,7 @@ function runFilter(kind: TreeKind, nodes: readonly TreeNode[], c: PlaceSearchCri
 }
 
 /**
- * The search dialog of a tree (docs/rules/goods-and-orders.md §2.5): Enter or 'Szukaj' filters the full
+ * The search dialog of a tree (docs/rules/catalogue-and-orders-rules.md §2.5): Enter or 'Szukaj' filters the full
  * list held by the tree's query; spinner, no-results text, the error in red, and a choose button
  * per result.
  */

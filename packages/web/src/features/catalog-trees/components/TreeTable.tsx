@@ -37,7 +37,7 @@ export interface TreeTableProps extends TreeRowActions {
 }
 
 /**
- * The tree as a table (docs/rules/goods-and-orders.md §2.10, §2.11): name indented 1 em per level with an
+ * The tree as a table (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11): name indented 1 em per level with an
  * expand/collapse toggle, number, ID, (position), and per-row add-child, edit and delete. Long
  * trees draw only the rows near the screen (react-virtual, scrolling with the page).
  */

@@ -3,7 +3,7 @@ import { format, m } from '@web/i18n';
 import { longDate } from '../home';
 import { homeText } from '../texts';
 
-/** With no widget to show: today's date and the product version (docs/rules/platform.md §2 Home). */
+/** With no widget to show: today's date and the product version (docs/rules/platform-rules.md §2 Home). */
 export function HomePlaceholder({ version }: { version: string | undefined }) {
   const t = homeText();
   return (

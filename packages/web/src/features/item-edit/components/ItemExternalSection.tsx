@@ -8,7 +8,7 @@ import { itemEditText } from '../texts';
 import { CollapsibleSection } from './CollapsibleSection';
 
 /**
- * The item form's external data (docs/rules/goods-and-orders.md §2.3): the supplier's code, link
+ * The item form's external data (docs/rules/catalogue-and-orders-rules.md §2.3): the supplier's code, link
  * and price, and a custom margin that sets the price from the external price.
  */
 export function ItemExternalSection() {

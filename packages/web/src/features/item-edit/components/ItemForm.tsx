@@ -45,7 +45,7 @@ export interface ItemFormProps {
 }
 
 /**
- * The item form (docs/rules/goods-and-orders.md §2.3): general fields, then the collapsible external data,
+ * The item form (docs/rules/catalogue-and-orders-rules.md §2.3): general fields, then the collapsible external data,
  * additional descriptions, parameters and photos, then plugins' sections. Save uploads new
  * photos, saves the item, runs the plugins' after-save step; a failure keeps everything typed.
  */

@@ -14,7 +14,7 @@ import type { ItemFormLists } from '../catalog-lists';
 import { TreeRefField } from './TreeRefField';
 
 /**
- * The item form's general section (docs/rules/goods-and-orders.md §2.3): code, GTIN, status, name,
+ * The item form's general section (docs/rules/catalogue-and-orders-rules.md §2.3): code, GTIN, status, name,
  * description, price, VAT, currency, stock, offer stock, the simple lists, category and place.
  */
 export function ItemGeneralSection({

@@ -106,7 +106,7 @@ function Group({
 }
 
 /**
- * Items mass edit (docs/rules/goods-and-orders.md §2.4): ticked groups only, sent in batches of 100 with an
+ * Items mass edit (docs/rules/catalogue-and-orders-rules.md §2.4): ticked groups only, sent in batches of 100 with an
  * idempotency key each, then one report. A failure stops, re-enables the form and keeps it.
  */
 export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {

@@ -27,7 +27,7 @@ function emptyValues(p: Parameter): string[] {
   return p.type === 'DICT' && p.isMulti ? [] : [''];
 }
 
-/** The value inputs of one parameter by its type (docs/rules/goods-and-orders.md §5). */
+/** The value inputs of one parameter by its type (docs/rules/catalogue-and-orders-rules.md §5). */
 function ValueInputs({
   param,
   values,

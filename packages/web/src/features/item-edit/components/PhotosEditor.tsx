@@ -40,7 +40,7 @@ function usePreviews(photos: readonly PhotoEntry[]): Map<string, string> {
   return urls;
 }
 
-/** Photos (docs/rules/goods-and-orders.md §2.3): upload PNG/JPEG, thumbnails, set as main (first), delete, URL entries. */
+/** Photos (docs/rules/catalogue-and-orders-rules.md §2.3): upload PNG/JPEG, thumbnails, set as main (first), delete, URL entries. */
 export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: PhotosEditorProps) {
   const t = itemEditText().edit;
   const input = useRef<HTMLInputElement>(null);

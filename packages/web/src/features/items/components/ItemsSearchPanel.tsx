@@ -38,7 +38,7 @@ export interface ItemsSearchPanelProps {
   onSearch(criteria: ItemCriteria): void;
 }
 
-/** The slide-out item search (docs/rules/goods-and-orders.md §2.2). */
+/** The slide-out item search (docs/rules/catalogue-and-orders-rules.md §2.2). */
 export function ItemsSearchPanel({ show, onHide, ...rest }: ItemsSearchPanelProps) {
   const t = itemsText().search;
   return (
@@ -116,7 +116,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       </Field>
     </Col>
   );
-  // '' = no filter; -1 = the item has none; -2 = the item has any (docs/rules/goods-and-orders.md §2.2).
+  // '' = no filter; -1 = the item has none; -2 = the item has any (docs/rules/catalogue-and-orders-rules.md §2.2).
   const leading = (anyLabel: string) => [
     { value: '', label: t.refAll },
     { value: String(REF_FILTER_NONE), label: t.refNone },

@@ -17,7 +17,7 @@ export interface ItemsSelectionPanelProps {
 }
 
 /**
- * The multi-select panel of the item list (docs/rules/goods-and-orders.md §2.1): 'Zaznaczono: N', reader
+ * The multi-select panel of the item list (docs/rules/catalogue-and-orders-rules.md §2.1): 'Zaznaczono: N', reader
  * codes of the selected items (POST /print/barcode/item {itemCodes}, items.pdf), mass edit and
  * mass delete.
  */

@@ -11,7 +11,7 @@ import { useItemsSummary } from '../items.api';
 import { itemsText } from '../texts';
 
 /**
- * The home page's items summary (docs/rules/platform.md §2 Home): counts and storage use of photos and files;
+ * The home page's items summary (docs/rules/platform-rules.md §2 Home): counts and storage use of photos and files;
  * with a storage quota (ORG_STORAGE_QUOTA_MB), the files' use against it and a bar.
  */
 export default function ItemsWidget() {

@@ -18,7 +18,7 @@ export interface PhotoViewerProps {
 }
 
 /**
- * The photo viewer (docs/rules/goods-and-orders.md §2.1): the item's photos one at a time in display size,
+ * The photo viewer (docs/rules/catalogue-and-orders-rules.md §2.1): the item's photos one at a time in display size,
  * 'Zdjęcie X / Y' with back and forward; a click opens the photo in a new tab. Opened with
  * `modals.open(PhotoViewer, props, code)`, so the dialog is titled with the item code.
  */

@@ -45,7 +45,7 @@ function Thumb({ row, o }: { row: ItemRow; o: ItemColumnsOptions }) {
   );
 }
 
-/** The columns of the item list (docs/rules/goods-and-orders.md §2.1); cells stay one line (virtual rows). */
+/** The columns of the item list (docs/rules/catalogue-and-orders-rules.md §2.1); cells stay one line (virtual rows). */
 export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
   const t = itemsText().list;
   const columns: PagedColumn<ItemRow>[] = [

@@ -45,7 +45,7 @@ export interface OrderFormProps {
 }
 
 /**
- * The order form (docs/rules/goods-and-orders.md §2.14, §4, §5): general data, delivery and client data,
+ * The order form (docs/rules/catalogue-and-orders-rules.md §2.14, §4, §5): general data, delivery and client data,
  * invoice data, items, then plugins' sections. Save posts a new order or puts the whole order
  * (lines only when they changed), runs the plugins' after-save step, then leaves; a failure
  * keeps everything typed.

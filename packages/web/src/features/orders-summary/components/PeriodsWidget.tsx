@@ -18,7 +18,7 @@ export interface PeriodRow {
 }
 
 /**
- * A home tile of figures for the six periods of GET /orders/summary_main (docs/rules/platform.md §2 Home):
+ * A home tile of figures for the six periods of GET /orders/summary_main (docs/rules/platform-rules.md §2 Home):
  * one row per figure, one column per period; a period's dates are its column's tooltip.
  */
 export function PeriodsWidget({

@@ -19,7 +19,7 @@ export interface SummaryFiltersProps {
 
 /**
  * Month, year, income source (empty = all) and a multi-selection of statuses (none = all), then
- * 'Pokaż' (docs/rules/goods-and-orders.md §2.18). Nothing is asked before 'Pokaż' (or Enter).
+ * 'Pokaż' (docs/rules/catalogue-and-orders-rules.md §2.18). Nothing is asked before 'Pokaż' (or Enter).
  */
 export function SummaryFilters({ initial, statuses, incomeSources, onShow }: SummaryFiltersProps) {
   const t = ordersSummaryText();

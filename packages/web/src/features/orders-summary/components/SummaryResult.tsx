@@ -58,7 +58,7 @@ function IncomeTable({
   );
 }
 
-/** Every block of docs/rules/goods-and-orders.md §3 Summary, plus the daily income chart. */
+/** Every block of docs/rules/catalogue-and-orders-rules.md §3 Summary, plus the daily income chart. */
 export function SummaryResult({ summary: s }: { summary: OrdersSummary }) {
   const t = ordersSummaryText();
   return (

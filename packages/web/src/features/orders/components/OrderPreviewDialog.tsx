@@ -50,7 +50,7 @@ export function documentTarget(o: Order): DocumentTarget {
 }
 
 /**
- * 'Podgląd' (docs/rules/goods-and-orders.md §2.13): every field of the order, read whole by id, its print log
+ * 'Podgląd' (docs/rules/catalogue-and-orders-rules.md §2.13): every field of the order, read whole by id, its print log
  * and (with main.order.edit) the label, waybill and invoice actions of the row menu.
  */
 export function OrderPreviewDialog({ id, canEdit, busy, onDocument, onClose }: OrderPreviewDialogProps) {

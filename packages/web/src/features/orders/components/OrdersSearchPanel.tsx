@@ -30,7 +30,7 @@ export interface OrdersSearchPanelProps {
   onSearch(criteria: OrderCriteria): void;
 }
 
-/** The order search panel (docs/rules/goods-and-orders.md §2.13), sliding out like the item search. */
+/** The order search panel (docs/rules/catalogue-and-orders-rules.md §2.13), sliding out like the item search. */
 export function OrdersSearchPanel({ show, onHide, ...rest }: OrdersSearchPanelProps) {
   const t = ordersText().search;
   return (

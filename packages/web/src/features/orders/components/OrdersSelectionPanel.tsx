@@ -9,7 +9,7 @@ import { format } from '@web/i18n';
 import type { DocumentKind, DocumentOutput } from '../documents';
 import { ordersText } from '../texts';
 
-/** docs/rules/goods-and-orders.md §9: the order codes sheet is saved as order_barcodes.pdf. */
+/** docs/rules/catalogue-and-orders-rules.md §9: the order codes sheet is saved as order_barcodes.pdf. */
 export const ORDER_CODES_FILE = 'order_barcodes.pdf';
 
 export interface OrdersSelectionPanelProps {
@@ -26,7 +26,7 @@ export interface OrdersSelectionPanelProps {
 }
 
 /**
- * The multi-select panel of the order list (docs/rules/goods-and-orders.md §2.13): 'Zaznaczono: N', mass
+ * The multi-select panel of the order list (docs/rules/catalogue-and-orders-rules.md §2.13): 'Zaznaczono: N', mass
  * delete, mass edit, the waybill, label and invoice runs (print, download, or only dispatch / issue)
  * and the order codes (POST /print/barcode/order {orderIds}, order_barcodes.pdf).
  */

@@ -25,7 +25,7 @@ export interface SizesDialogProps {
 }
 
 /**
- * 'Rozmiar i waga' (docs/rules/goods-and-orders.md §2.13): delivery cost and VAT (configured rates), cash on
+ * 'Rozmiar i waga' (docs/rules/catalogue-and-orders-rules.md §2.13): delivery cost and VAT (configured rates), cash on
  * delivery, sides A, B, C in mm, weight in kg, a saved user size copied into the sides with
  * 'Wybierz'. Errors show as an alert with the message; the save reads the order again (§4).
  */

@@ -21,7 +21,7 @@ export interface StatusDialogProps {
 }
 
 /**
- * 'Zmień status' (docs/rules/goods-and-orders.md §2.13): a status to choose, 'Nie wybrano statusu do zmiany'
+ * 'Zmień status' (docs/rules/catalogue-and-orders-rules.md §2.13): a status to choose, 'Nie wybrano statusu do zmiany'
  * when none is; the order is read, its status changed and saved (§4).
  */
 export function StatusDialog({ row, onClose, onSaved }: StatusDialogProps) {

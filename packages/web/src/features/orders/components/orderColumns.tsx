@@ -78,7 +78,7 @@ function RowIcons({ r }: { r: OrderRow }) {
   );
 }
 
-/** The columns of the order list (docs/rules/goods-and-orders.md §2.13); cells stay one line (virtual rows). */
+/** The columns of the order list (docs/rules/catalogue-and-orders-rules.md §2.13); cells stay one line (virtual rows). */
 export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
   const t = ordersText().list;
   const tp = ordersText().preview;

@@ -20,7 +20,7 @@ export interface ParametersSearchProps {
   onSearch(criteria: ParameterCriteria): void;
 }
 
-/** The slide-out search of the parameter list (docs/rules/goods-and-orders.md §2.9). */
+/** The slide-out search of the parameter list (docs/rules/catalogue-and-orders-rules.md §2.9). */
 export function ParametersSearch({ show, onHide, criteria, onSearch }: ParametersSearchProps) {
   const t = parametersText().search;
   return (

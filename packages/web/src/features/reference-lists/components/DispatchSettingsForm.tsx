@@ -110,7 +110,7 @@ function DispatchEditor({ initial, statuses, canEdit }: EditorProps) {
 }
 
 /**
- * The dispatch settings under the order statuses (docs/rules/goods-and-orders.md §2.12): the status after
+ * The dispatch settings under the order statuses (docs/rules/catalogue-and-orders-rules.md §2.12): the status after
  * package sizes and weight, the status after dispatch (each may be off) and the auto-reset
  * switch, saved together in one PUT /options.
  */

@@ -29,7 +29,7 @@ export interface RegisterFormProps {
   onDisabled: () => void;
 }
 
-/** The registration form: company, login data, captcha and terms (docs/rules/platform.md §2, §5). */
+/** The registration form: company, login data, captcha and terms (docs/rules/platform-rules.md §2, §5). */
 export function RegisterForm({ onRegistered, onDisabled }: RegisterFormProps) {
   const t = registerText();
   const form = useForm<RegisterFormValues, unknown, RegisterPayload>({

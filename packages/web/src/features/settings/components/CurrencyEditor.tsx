@@ -27,7 +27,7 @@ export function CurrencyEditor({ initial, canEdit }: { initial: CurrencyState; c
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     const res = addCurrency(state, input);
-    // The input is cleared after every attempt (docs/rules/platform.md §5).
+    // The input is cleared after every attempt (docs/rules/platform-rules.md §5).
     setInput('');
     if (res.ok) setState(res.state);
     else

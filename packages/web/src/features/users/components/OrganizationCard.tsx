@@ -10,7 +10,7 @@ function formatDate(iso: string): string {
     : d.toLocaleDateString(language(), { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
-/** The organisation's data, read-only: only the provider changes it (docs/rules/platform.md §2 Users). */
+/** The organisation's data, read-only: only the provider changes it (docs/rules/platform-rules.md §2 Users). */
 export function OrganizationCard({ org }: { org: Organization }) {
   const t = usersText().organization;
   const rows: [string, string, string][] = [

@@ -42,7 +42,7 @@ export interface UserFormProps {
 const FORM_FIELDS: readonly Path<UserFormValues>[] = ['login', 'name', 'email', 'tel', 'oldPass', 'pass', 'passRepeat'];
 const isFormField = (f: string): f is Path<UserFormValues> => (FORM_FIELDS as readonly string[]).includes(f);
 
-/** Create or edit one user (docs/rules/platform.md §2 Users, §5 User create). */
+/** Create or edit one user (docs/rules/platform-rules.md §2 Users, §5 User create). */
 export function UserForm({ user, me, groups, onSaved }: UserFormProps) {
   const t = usersText().edit;
   const toast = useToast();
@@ -77,7 +77,7 @@ export function UserForm({ user, me, groups, onSaved }: UserFormProps) {
     }
   };
 
-  // A mismatched repeat is refused with a toast too (docs/rules/platform.md §5), not only under the field.
+  // A mismatched repeat is refused with a toast too (docs/rules/platform-rules.md §5), not only under the field.
   const onInvalid = (errs: FieldErrors<UserFormValues>) => {
     if (errs.passRepeat) toast.error(t.saveErrorTitle, t.passwordsDiffer);
   };
