@@ -25,7 +25,7 @@ describe('public buyer order page', () => {
   const buyerUrl = (o: Order) => e2e.url(`/order-buyer-info?p=${org.prefix}&uuid=${o.uuid}`);
 
   beforeAll(async () => {
-    org = await newOrg(e2e.server);
+    org = await newOrg(e2e.server, { companyName: 'Sklep Pod Lipą s.c.' });
     await createOrderRefs(org.admin);
     const carriers = await ok(
       org.admin.get<{ carriers: { id: string; methods: { id: number; sendType: string }[] }[] }>('/api/carriers'),
@@ -93,7 +93,9 @@ describe('public buyer order page', () => {
     expect(await text('buyer-pickup-point')).toContain('KRA01M');
     expect(await text('buyer-bol')).toContain('BOL-777');
     expect(await text('buyer-cod')).toContain(b.yes);
-    expect(await text('buyer-delivery-cost')).toContain('12.50 (VAT 23%)');
+    expect(await text('buyer-delivery-cost')).toContain('12,50\u00a0zł (VAT 23%)');
+    // The seller's name heads the page, not the product's.
+    expect(await text('buyer-shop')).toBe('Sklep Pod Lipą s.c.');
     expect(await text('buyer-invoice')).toContain('Nowak sp. z o.o.');
     expect(await text('buyer-invoice')).toContain(format(b.taxId, { taxId: '1234563218' }));
     expect(await text('buyer-message')).toContain('Proszę zapakować na prezent');
@@ -102,13 +104,18 @@ describe('public buyer order page', () => {
     expect(await rows.count()).toBe(2);
     expect((await rows.nth(0).innerText()).split('\t').map((s) => s.trim())).toEqual([
       'KUB-1 Kubek',
-      '0.10',
+      '0,10\u00a0zł',
       '3',
-      '0.30',
+      '0,30\u00a0zł',
     ]);
-    expect((await rows.nth(1).innerText()).split('\t').map((s) => s.trim())).toEqual(['Talerz', '19.99', '2', '39.98']);
-    expect(await text('buyer-goods-sum')).toBe('40.28');
-    expect(await text('buyer-order-sum')).toBe('52.78');
+    expect((await rows.nth(1).innerText()).split('\t').map((s) => s.trim())).toEqual([
+      'Talerz',
+      '19,99\u00a0zł',
+      '2',
+      '39,98\u00a0zł',
+    ]);
+    expect(await text('buyer-goods-sum')).toBe('40,28\u00a0zł');
+    expect(await text('buyer-order-sum')).toBe('52,78\u00a0zł');
     // Nothing private.
     expect(await page.locator('body').innerText()).not.toContain('NOTATKA WEWNĘTRZNA');
     await page.screenshot({ path: path.join(SHOTS, 'order-buyer.png'), fullPage: true });
@@ -133,6 +140,40 @@ describe('public buyer order page', () => {
     expect(await page.getByTestId('buyer-cod').innerText()).toContain(b.no);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'order-buyer-personal.png'), fullPage: true });
+  });
+
+  it('fits a 390 px phone: no sideways scroll, quantity × price under the name, the order currency', async () => {
+    const order = await ok(
+      org.admin.post<Order>('/api/orders', {
+        currency: 'EUR',
+        deliveryCost: 1234.5,
+        deliveryVat: 23,
+        clientData: { nameSurname: 'Hans Müller', city: 'Görlitz', countryCode: 'DE' },
+        items: [
+          {
+            code: 'ZESTAW-OGRODOWY-XL',
+            name: 'Zestaw mebli ogrodowych z technorattanu, stół i sześć krzeseł',
+            quantity: 12,
+            price: 10999.99,
+            vat: 23,
+            itemId: null,
+          },
+        ],
+      }),
+    );
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(buyerUrl(order));
+    await page.getByTestId('buyer-order').waitFor();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(await page.getByTestId('buyer-item-compact').innerText()).toBe('12 × 10\u00a0999,99\u00a0EUR');
+    expect(await page.getByTestId('buyer-order-sum').innerText()).toBe('133\u00a0234,38\u00a0EUR');
+    const box = await page.getByTestId('buyer-order-sum').boundingBox();
+    expect(box && box.x + box.width <= 390).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'order-buyer-phone.png'), fullPage: true });
   });
 
   it('missing parameters read Błędne dane zamówienia!, a wrong pair shows the server message', async () => {

@@ -53,6 +53,8 @@ export const buyerOrderSchema = z.strictObject({
   billOfLading: z.string().nullable(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   carrierMethod: z.strictObject({ name: z.string(), carrierName: z.string() }).nullable(),
+  /** The order's currency (ISO 4217): the page shows every price with it. */
+  currency: z.string(),
   deliveryCost: z.number(),
   deliveryVat: z.number(),
   items: z.array(
@@ -60,4 +62,7 @@ export const buyerOrderSchema = z.strictObject({
   ),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
-export const buyerInfoAnswerSchema = z.strictObject({ order: buyerOrderSchema });
+/** The seller the buyer bought from: the organisation's name heads the page (not the product's). */
+export const buyerShopSchema = z.strictObject({ name: z.string() });
+export type BuyerShop = z.infer<typeof buyerShopSchema>;
+export const buyerInfoAnswerSchema = z.strictObject({ shop: buyerShopSchema, order: buyerOrderSchema });

@@ -49,7 +49,7 @@ async function create(client: ApiClient, body: Record<string, unknown>): Promise
 
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: ['127.0.0.1'], buyerInfoRateLimit: LIMIT });
-  org = await createOrg(server);
+  org = await createOrg(server, { companyName: 'Kwiaty u Zosi sp. z o.o.' });
   other = await createOrg(server);
   refs = await createOrderRefs(org.admin);
   await createOrderRefs(other.admin);
@@ -74,6 +74,7 @@ describe('GET /order_buyer_info', () => {
       problem: PRIVATE.problem,
       externalId: PRIVATE.externalId,
       invoiceAnnotations: PRIVATE.invoiceAnnotations,
+      currency: 'EUR',
       deliveryCost: '16,99',
       deliveryVat: 23,
       cashOnDelivery: true,
@@ -113,6 +114,8 @@ describe('GET /order_buyer_info', () => {
     // Strict objects: any key beyond the buyer view fails the parse.
     const answer = buyerInfoAnswerSchema.parse(res.body);
     expect(answer).toEqual({
+      // The seller's name heads the page, and every price is read with the order's currency.
+      shop: { name: 'Kwiaty u Zosi sp. z o.o.' },
       order: {
         id: order.id,
         orderDate: '2026-03-01T09:15:00.000Z',
@@ -143,6 +146,7 @@ describe('GET /order_buyer_info', () => {
         billOfLading: 'WAYBILL-0001',
         shippingMethod: 'ADDRESS',
         carrierMethod: { name: 'Kurier', carrierName: 'Przewoźnik własny' },
+        currency: 'EUR',
         deliveryCost: 16.99,
         deliveryVat: 23,
         items: [

@@ -4,6 +4,7 @@ import {
   fromHundredths,
   textColorFor,
   type BuyerOrder,
+  type BuyerShop,
   type ShippingMethod,
 } from '@zaplecze/contract';
 import { TenantDb } from '../../db/tenant';
@@ -22,7 +23,7 @@ import { type OrderRowData, ordersRepository as repo, type StoredLine } from './
 export async function buyerInfo(
   ctx: RequestContext,
   query: { p: string; uuid: string },
-): Promise<{ order: BuyerOrder }> {
+): Promise<{ shop: BuyerShop; order: BuyerOrder }> {
   const limit = { max: ctx.deps.config.buyerInfoRateLimit, windowMs: BUYER_INFO_WINDOW_MS };
   if (!(await takeAttempt(ctx.db, `buyer:${ctx.ip}`, limit, ctx.deps.now()))) throw tooMany(BUYER_INFO_MSG.tooMany);
   const org = await organizationsRepository.findByPrefix(ctx.db, query.p);
@@ -30,7 +31,7 @@ export async function buyerInfo(
   const tdb = org && new TenantDb(ctx.db, org.id);
   const row = tdb && (await repo.rowByUuid(tdb, query.uuid));
   if (!tdb || !row) throw notFound(BUYER_INFO_MSG.wrongData);
-  return { order: toBuyerOrder(row, await repo.lines(tdb, row.id)) };
+  return { shop: { name: org.name }, order: toBuyerOrder(row, await repo.lines(tdb, row.id)) };
 }
 
 /** Only the buyer-view fields (docs/rules/platform-rules.md §3 Buyer-view order), field by field. */
@@ -71,6 +72,7 @@ function toBuyerOrder(r: OrderRowData, lines: readonly StoredLine[]): BuyerOrder
       r.carrier_method_id !== null && r.cm_name !== null
         ? { name: r.cm_name, carrierName: r.cm_carrier_name ?? '' }
         : null,
+    currency: r.currency,
     deliveryCost: fromHundredths(Number(r.delivery_cost)),
     deliveryVat: fromHundredths(r.delivery_vat),
     items: lines.map((l) => ({

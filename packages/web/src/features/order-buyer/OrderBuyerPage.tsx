@@ -11,7 +11,7 @@ import { api, errorMessage } from '@web/app/api';
 import { format } from '@web/i18n';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './buyer-order';
+import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal, unitPrice } from './buyer-order';
 import { orderBuyerText } from './texts';
 
 /**
@@ -24,8 +24,7 @@ export default function OrderBuyerPage() {
   const query = buyerQuery(search);
   const answer = useQuery({
     queryKey: ['order-buyer-info', query?.p, query?.uuid],
-    queryFn: async ({ signal }) =>
-      (await api.get('/order_buyer_info', { query, schema: buyerInfoAnswerSchema, signal })).order,
+    queryFn: async ({ signal }) => api.get('/order_buyer_info', { query, schema: buyerInfoAnswerSchema, signal }),
     enabled: query !== undefined,
     retry: false,
   });
@@ -34,10 +33,13 @@ export default function OrderBuyerPage() {
       <header className="navbar bg-dark px-3" data-bs-theme="dark">
         <span className="navbar-brand d-flex align-items-center gap-2 text-white" data-testid="buyer-logo">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span className="fw-semibold">{t.appName}</span>
+          {/* The seller's name once known: the buyer bought from the shop, not from Zaplecze. */}
+          <span className="fw-semibold text-truncate" data-testid="buyer-shop">
+            {answer.data?.shop.name ?? t.appName}
+          </span>
         </span>
       </header>
-      <main className="container py-4" style={{ maxWidth: 960 }}>
+      <main className="container py-3 py-sm-4 px-2 px-sm-3" style={{ maxWidth: 960 }}>
         {!query ? (
           <Alert variant="danger" data-testid="buyer-error">
             {t.wrongData}
@@ -49,7 +51,7 @@ export default function OrderBuyerPage() {
             {errorMessage(answer.error)}
           </Alert>
         ) : (
-          <BuyerOrderView order={answer.data} />
+          <BuyerOrderView order={answer.data.order} />
         )}
       </main>
     </div>
@@ -131,7 +133,7 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
           </div>
           <div data-testid="buyer-delivery-cost">
             {t.deliveryCost}:{' '}
-            {format(t.deliveryCostValue, { cost: o.deliveryCost.toFixed(2), vat: String(o.deliveryVat) })}
+            {format(t.deliveryCostValue, { cost: unitPrice(o.deliveryCost, o.currency), vat: String(o.deliveryVat) })}
           </div>
         </Block>
         {o.invoice && (
@@ -159,12 +161,12 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
       <Card className="shadow-sm">
         <Card.Body>
           <h2 className="h6 text-body-secondary mb-2">{t.items}</h2>
-          <Table responsive className="align-middle mb-2" data-testid="buyer-items">
+          <Table className="align-middle mb-2" data-testid="buyer-items">
             <thead>
               <tr>
                 <th>{t.colItem}</th>
-                <th className="text-end">{t.colPrice}</th>
-                <th className="text-end">{t.colQuantity}</th>
+                <th className="text-end d-none d-sm-table-cell">{t.colPrice}</th>
+                <th className="text-end d-none d-sm-table-cell">{t.colQuantity}</th>
                 <th className="text-end">{t.colSum}</th>
               </tr>
             </thead>
@@ -175,21 +177,25 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
                     {l.code && <span className="text-body-secondary">{l.code}</span>}
                     {l.code && l.name && ' '}
                     {l.name}
+                    {/* A phone has no room for four columns: quantity × price go under the name. */}
+                    <div className="d-sm-none small text-body-secondary" data-testid="buyer-item-compact">
+                      {l.quantity} × {unitPrice(l.price, o.currency)}
+                    </div>
                   </td>
-                  <td className="text-end text-nowrap">{l.price.toFixed(2)}</td>
-                  <td className="text-end">{l.quantity}</td>
-                  <td className="text-end text-nowrap">{lineTotal(l)}</td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">{unitPrice(l.price, o.currency)}</td>
+                  <td className="text-end d-none d-sm-table-cell">{l.quantity}</td>
+                  <td className="text-end text-nowrap">{lineTotal(l, o.currency)}</td>
                 </tr>
               ))}
             </tbody>
           </Table>
           <dl className="row mb-0 text-end">
-            <dt className="col-8 col-md-10 fw-normal">{t.goodsSum}</dt>
-            <dd className="col-4 col-md-2 mb-1 fw-semibold" data-testid="buyer-goods-sum">
+            <dt className="col-7 col-sm-8 col-md-10 fw-normal">{t.goodsSum}</dt>
+            <dd className="col-5 col-sm-4 col-md-2 mb-1 fw-semibold text-nowrap" data-testid="buyer-goods-sum">
               {sums.goods}
             </dd>
-            <dt className="col-8 col-md-10 fw-normal">{t.orderSum}</dt>
-            <dd className="col-4 col-md-2 mb-0 fw-bold" data-testid="buyer-order-sum">
+            <dt className="col-7 col-sm-8 col-md-10 fw-normal">{t.orderSum}</dt>
+            <dd className="col-5 col-sm-4 col-md-2 mb-0 fw-bold text-nowrap" data-testid="buyer-order-sum">
               {sums.all}
             </dd>
           </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './buyer-order';
+import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal, money } from './buyer-order';
 
 describe('the buyer page (docs/rules/platform-rules.md §2 Buyer order page)', () => {
   it('needs both p and uuid', () => {
@@ -13,8 +13,16 @@ describe('the buyer page (docs/rules/platform-rules.md §2 Buyer order page)', (
       { price: 0.1, quantity: 3 },
       { price: 19.99, quantity: 2 },
     ];
-    expect(lineTotal(items[0]!)).toBe('0.30');
-    expect(buyerSums({ items: items as never, deliveryCost: 12.5 })).toEqual({ goods: '40.28', all: '52.78' });
+    expect(lineTotal(items[0]!, 'PLN')).toBe('0,30\u00a0zł');
+    expect(buyerSums({ items: items as never, deliveryCost: 12.5, currency: 'PLN' })).toEqual({
+      goods: '40,28\u00a0zł',
+      all: '52,78\u00a0zł',
+    });
+  });
+
+  it('writes money the Polish way with the order currency: zł for PLN, the ISO code otherwise', () => {
+    expect(money(123450, 'PLN')).toBe('1\u00a0234,50\u00a0zł');
+    expect(money(1200, 'EUR')).toBe('12,00\u00a0EUR');
   });
 
   it('names the carrier, or ODBIÓR OSOBISTY for personal pickup', () => {

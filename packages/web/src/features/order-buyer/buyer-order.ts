@@ -1,18 +1,35 @@
-import { formatHundredths, toHundredths, type BuyerOrder } from '@zaplecze/contract';
+import { toHundredths, type BuyerOrder } from '@zaplecze/contract';
 
 /** The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths. */
 
 const h = (n: number) => toHundredths(n) ?? Math.round(n * 100);
 
+// Grouped from 1 000 on ('1 234,50'), which Polish CLDR leaves out for four digits.
+const plMoney = new Intl.NumberFormat('pl-PL', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+
+/** An amount in hundredths with its currency, Polish style: '1 234,50 zł', '12,00 EUR'. */
+export function money(hundredths: number, currency: string): string {
+  return `${plMoney.format(hundredths / 100)}\u00a0${currency === 'PLN' ? 'zł' : currency}`;
+}
+
 /** Gross line total = unit price × quantity. */
-export function lineTotal(l: { price: number; quantity: number }): string {
-  return formatHundredths(h(l.price) * l.quantity);
+export function lineTotal(l: { price: number; quantity: number }, currency: string): string {
+  return money(h(l.price) * l.quantity, currency);
+}
+
+/** A unit price. */
+export function unitPrice(price: number, currency: string): string {
+  return money(h(price), currency);
 }
 
 /** Sum gross of the goods, and of the whole order with the shipping. */
-export function buyerSums(o: Pick<BuyerOrder, 'items' | 'deliveryCost'>): { goods: string; all: string } {
+export function buyerSums(o: Pick<BuyerOrder, 'items' | 'deliveryCost' | 'currency'>): { goods: string; all: string } {
   const goods = o.items.reduce((s, l) => s + h(l.price) * l.quantity, 0);
-  return { goods: formatHundredths(goods), all: formatHundredths(goods + h(o.deliveryCost)) };
+  return { goods: money(goods, o.currency), all: money(goods + h(o.deliveryCost), o.currency) };
 }
 
 /** 'ODBIÓR OSOBISTY' for personal pickup, otherwise 'carrier name - method name' (or none). */
