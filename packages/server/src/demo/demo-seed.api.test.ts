@@ -17,6 +17,7 @@ import type { AppDeps } from '../platform/context';
 import { linesSummary, searchKeysOf } from '../db/order-keys';
 import { TenantDb } from '../db/tenant';
 import { checkOrderRollups } from '../modules/orders';
+import { DEMO_PHOTO_EVERY } from './demo-photos';
 import { seedDemo } from './demo-seed';
 
 const ITEMS = 3_000;
@@ -121,17 +122,19 @@ describe('demo seed', () => {
   let drop: () => Promise<void>;
   let indexesBefore: string[];
   let keysBefore: string[];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-seed-files-'));
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
     await migrate(database);
-    deps = createDeps(loadConfig({}), database);
+    deps = createDeps(loadConfig({ DATA_DIR: dataDir }), database);
     indexesBefore = await indexNames(database);
     keysBefore = database.engine === 'postgres' ? await foreignKeys(database) : [];
   });
 
   afterAll(async () => {
     await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('seeds an empty database and then a second organisation beside it, with the same catalogue', async () => {
@@ -177,6 +180,44 @@ describe('demo seed', () => {
         .where('org_id', '=', orgId)
         .executeTakeFirstOrThrow();
       expect(counter.items).toBe(ITEMS);
+
+      // Photos: an item counts exactly the photos it has, each a stored file of that item on
+      // disk; a sample of items has some (demo-photos.ts), the rest none.
+      const counted = await database.db
+        .selectFrom('items')
+        .select(['id', 'count_photos', 'main_photo'])
+        .where('org_id', '=', orgId)
+        .where('count_photos', '>', 0)
+        .orderBy('id')
+        .execute();
+      expect(counted.length).toBe(Math.ceil(ITEMS / DEMO_PHOTO_EVERY));
+      const photos = await database.db
+        .selectFrom('item_photos')
+        .innerJoin('files', (j) =>
+          j.onRef('files.name', '=', 'item_photos.name').onRef('files.org_id', '=', 'item_photos.org_id'),
+        )
+        .select(['item_photos.item_id', 'item_photos.position', 'item_photos.name', 'files.item_id as file_item'])
+        .where('item_photos.org_id', '=', orgId)
+        .orderBy('item_photos.item_id')
+        .orderBy('item_photos.position')
+        .execute();
+      const unjoined = await database.db
+        .selectFrom('item_photos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .executeTakeFirstOrThrow();
+      expect(Number(unjoined.n)).toBe(photos.length);
+      for (const item of counted) {
+        const own = photos.filter((p) => p.item_id === item.id);
+        expect(own.length).toBe(item.count_photos);
+        expect(own[0]?.name).toBe(item.main_photo);
+        for (const p of own) {
+          expect(p.file_item).toBe(item.id);
+          for (const size of ['display', 'thumb'])
+            expect(fs.statSync(path.join(dataDir, 'files', String(orgId), size, p.name)).size).toBeGreaterThan(500);
+        }
+      }
+      expect(new Set(photos.map((p) => p.item_id))).toEqual(new Set(counted.map((i) => i.id)));
     }
   });
 

@@ -6,6 +6,7 @@ import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
 import { createOrganization } from '../modules/registration';
 import { startGenerator, type ItemGenerator } from './demo-generator';
+import { seedDemoPhotos } from './demo-photos';
 import { seedOrderReferences, seedReferences } from './demo-references';
 import type { BulkWriter } from './demo-writer';
 import { onOneConnection, postgresWriter } from './demo-writer-postgres';
@@ -97,6 +98,16 @@ async function seedOrders(
   phase('indeksy towarów');
   await writer.finishOrders(orgId);
   phase('indeksy zamówień');
+}
+
+/** The organisation's first item id: the seed numbers its items on from there. */
+async function firstItemOf(database: Database, orgId: number): Promise<number | null> {
+  const row = await database.db
+    .selectFrom('items')
+    .select((eb) => eb.fn.min<number>('id').as('first'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return row?.first ?? null;
 }
 
 // ---- the seed ------------------------------------------------------------------------------------
@@ -221,6 +232,11 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       await sql`analyze ${sql.join(others.rows.map((t) => sql.table(t.name)))}`.execute(db);
     }
     phase('statystyki (ANALYZE)');
+    const firstItemId = await firstItemOf(database, orgId);
+    if (firstItemId !== null) {
+      const photos = await seedDemoPhotos(database, deps.config.dataDir, orgId, firstItemId, opts.items, deps.now());
+      phase(`zdjęcia (${photos})`);
+    }
   } catch (err) {
     // Leave no half-seeded organisation behind: the prefix stays free for a second try.
     await db.deleteFrom('organizations').where('id', '=', orgId).execute();

@@ -19,3 +19,6 @@ export {
   storageUse,
   type FilesDeps,
 } from './files.service';
+/** For the demo seed, which gives a sample of its items real photos (demo/demo-photos.ts). */
+export { processPhoto } from './image';
+export { linkPhotoSync, newFileName, removePhotos, writePhoto } from './storage';
