@@ -48,6 +48,9 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'unit-web',
       include: ['packages/web/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      // A screen rendered in jsdom takes well under a second alone, but up to 5 s beside the API
+      // forks on a loaded 2-core machine: the default limit failed three such tests there.
+      testTimeout: 20_000,
     },
   },
   apiProject('sqlite'),

@@ -190,12 +190,12 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
             </tbody>
           </Table>
           <dl className="row mb-0 text-end">
-            <dt className="col-7 col-sm-8 col-md-10 fw-normal">{t.goodsSum}</dt>
-            <dd className="col-5 col-sm-4 col-md-2 mb-1 fw-semibold text-nowrap" data-testid="buyer-goods-sum">
+            <dt className="col-6 col-sm-8 col-md-10 fw-normal">{t.goodsSum}</dt>
+            <dd className="col-6 col-sm-4 col-md-2 mb-1 fw-semibold text-nowrap" data-testid="buyer-goods-sum">
               {sums.goods}
             </dd>
-            <dt className="col-7 col-sm-8 col-md-10 fw-normal">{t.orderSum}</dt>
-            <dd className="col-5 col-sm-4 col-md-2 mb-0 fw-bold text-nowrap" data-testid="buyer-order-sum">
+            <dt className="col-6 col-sm-8 col-md-10 fw-normal">{t.orderSum}</dt>
+            <dd className="col-6 col-sm-4 col-md-2 mb-0 fw-bold text-nowrap" data-testid="buyer-order-sum">
               {sums.all}
             </dd>
           </dl>
