@@ -69,7 +69,10 @@ export const orderSearchSchema = pagingSchema
     statusId: z.preprocess(blankToUndefined, idSchema.optional()),
     incomeSrcId: z.preprocess(blankToUndefined, idSchema.optional()),
     invoiceType: z.preprocess(blankToUndefined, z.enum(INVOICE_TYPES).optional()),
-    /** The client's name and surname or company name (either starts with it; docs/decisions.md, Order search filters of issue 17). */
+    /**
+     * The client's name and surname or company name: either starts with it (docs/decisions.md,
+     * Order search: buyer, NIP, item code, problem, accents).
+     */
     buyer: text(200),
     /** The invoice buyer's NIP, digits only compared. */
     nip: text(200),
