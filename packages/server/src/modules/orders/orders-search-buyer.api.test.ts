@@ -1,4 +1,11 @@
-import { orderSchema, ordersAnswerSchema, orderSearchSchema, type Order, type OrdersAnswer } from '@zaplecze/contract';
+import {
+  orderSchema,
+  ordersAnswerSchema,
+  orderSearchSchema,
+  orderToUpdate,
+  type Order,
+  type OrdersAnswer,
+} from '@zaplecze/contract';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantDb } from '../../db/tenant';
@@ -80,7 +87,7 @@ async function found(query: Record<string, string | number>): Promise<string[]> 
   const answer = await search({ perPage: 10000, ...query });
   expect(answer.count, JSON.stringify(query)).toBe(answer.orders.length);
   const names = new Map(Object.entries(o).map(([name, order]) => [order.id, name]));
-  return answer.orders.map((r) => names.get(r.id) ?? `foreign ${r.id}`);
+  return answer.orders.map((r) => names.get(r.id) ?? `#${r.id}`);
 }
 
 describe('GET /orders: the filters of issue 17', () => {
@@ -134,11 +141,36 @@ describe('GET /orders: the filters of issue 17', () => {
   });
 
   it("another organisation's orders are never found by the new filters, and it finds its own", async () => {
-    // found() names every row: a foreign one would show as 'foreign N' above. Here the other side.
+    // found() names every row: another organisation's would show above as '#id'. Here the other side.
     const theirs = async (q: string) =>
       ordersAnswerSchema.parse((await other.admin.get<OrdersAnswer>(`/api/orders?${q}`)).body).count;
     for (const q of ['buyer=kowal', 'nip=777', 'itemCode=KUB-1', 'hasProblem=YES', 'city=krakow', 'hasProblem=NO'])
       expect(await theirs(q), q).toBe(q === 'hasProblem=NO' ? 0 : 1);
+  });
+
+  it('an edit moves the order to its new keys: name, company, NIP, city, lines and problem', async () => {
+    const made = await create(org, {
+      clientData: { nameSurname: 'Zenon Źdźbło', city: 'Żary' },
+      items: [line(null, 1, { code: 'STARY-1' })],
+    });
+    expect(await found({ buyer: 'zenon zdz', city: 'zary', itemCode: 'STARY-1', hasProblem: 'NO' })).toEqual([
+      `#${made.id}`,
+    ]);
+    const res = await org.admin.put<Order>('/api/orders', {
+      ...orderToUpdate(made, true),
+      hasProblem: true,
+      problem: 'Zwrot',
+      clientData: { ...made.clientData, nameSurname: 'Ewa Nowa', companyName: 'Świt', city: 'Śrem' },
+      invoice: { isCompany: true, companyName: 'Świt', companyTaxId: '951-000-22-21' },
+      items: [line(null, 1, { code: 'NOWY-1' })],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const now = { city: 'srem', itemCode: 'NOWY-1', hasProblem: 'YES', nip: '9510002221' };
+    expect(await found({ ...now, buyer: 'ewa nowa' })).toEqual([`#${made.id}`]);
+    expect(await found({ ...now, buyer: 'swit' })).toEqual([`#${made.id}`]);
+    for (const old of [{ buyer: 'zenon' }, { city: 'zary' }, { itemCode: 'STARY-1' }] as Record<string, string>[])
+      expect(await found({ ...old, number: made.id }), JSON.stringify(old)).toEqual([]);
+    expect((await org.admin.delete(`/api/orders?id=${made.id}`)).status).toBe(204);
   });
 
   it('answers 400 for a problem flag or a sort it does not know', async () => {
