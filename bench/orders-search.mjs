@@ -287,6 +287,52 @@ const scenarios = [
     })),
   ],
 ];
+// Issue 17: buyer, NIP, item code, problem flag, cities typed without Polish letters, oldest first.
+const ASCII_CITIES = ['krakow', 'lodz', 'gdansk', 'poznan', 'wroclaw', 'bialystok'];
+const BUYERS = ['anna', 'piotr k', 'katarzyna n', 'marek', 'handel', 'uslugi', 'serwis n', 'tomasz'];
+const lineCodes = (
+  await sql`select code from order_lines where org_id = ${orgId} and code <> '' and id % 997 = 1 limit 12`.execute(db)
+).rows.map((r) => r.code);
+scenarios.push(
+  [
+    'city without Polish letters + status',
+    vary((k) => ({ city: ASCII_CITIES[k % ASCII_CITIES.length], statusId: s('Zrealizowane') })),
+  ],
+  [
+    'buyer (name or company) + status',
+    vary((k) => ({ buyer: BUYERS[k % BUYERS.length], statusId: s('Zrealizowane') })),
+  ],
+  [
+    'buyer + income source, sort DATE_A',
+    vary((k) => ({ buyer: BUYERS[k % BUYERS.length], incomeSrcId: i('Allegro'), sort: 'DATE_A' })),
+  ],
+  ['NIP prefix + invoice type', vary((k) => ({ nip: `${(k % 9) + 1}${k}`, invoiceType: 'INV_WITH_NUM' }))],
+  [
+    'item code + status',
+    vary((k) => ({ itemCode: lineCodes[k % Math.max(1, lineCodes.length)] ?? 'X', statusId: s('Zrealizowane') })),
+  ],
+  [
+    'item code + month',
+    vary((k) => ({
+      itemCode: lineCodes[k % Math.max(1, lineCodes.length)] ?? 'X',
+      dateFrom: months[k][0],
+      dateTo: months[k][1],
+    })),
+  ],
+  ['problem + status', vary((k) => ({ hasProblem: 'YES', statusId: s(['Zrealizowane', 'Nowe', 'Anulowane'][k % 3]) }))],
+  [
+    'no problem + status + income source',
+    vary((k) => ({
+      hasProblem: 'NO',
+      statusId: s('Zrealizowane'),
+      incomeSrcId: i(['Allegro', 'Sklep internetowy', 'Erli'][k % 3]),
+    })),
+  ],
+  [
+    'status + income source, sort NUMBER_A / DATE_A',
+    vary((k) => ({ statusId: s('Zrealizowane'), incomeSrcId: i('Allegro'), sort: k % 2 ? 'NUMBER_A' : 'DATE_A' })),
+  ],
+);
 const filtered = [];
 for (const [name, queries] of scenarios)
   filtered.push(await measure(`${name}, page of 100 + count`, queries, { target: 60 }));
@@ -294,16 +340,22 @@ const worst = Math.max(...filtered.map((f) => f.p95));
 results.push(`2-4 filters: worst p95 of the ${filtered.length} scenarios ${fmt(worst)} ms (target 60)`);
 
 const maxId = Number((await sql`select max(id) as n from orders where org_id = ${orgId}`.execute(db)).rows[0].n);
-const numbers = Array.from({ length: 20 }, (_, k) => ({ number: String(maxId - k * 50_011) }));
+const numbers = Array.from({ length: 20 }, (_, k) => ({ number: String(Math.max(1, maxId - k * 50_011)) }));
 await measure('exact order number', numbers, { target: 5 });
 const bols = (
   await sql`select bill_of_lading as b from orders where org_id = ${orgId} and bill_of_lading is not null
     and id % 50000 = 7 limit 20`.execute(db)
 ).rows.map((r) => ({ bol: r.b }));
 await measure('exact waybill', bols, { target: 5 });
+const nips = (
+  await sql`select invoice_company_tax_id as n from orders where org_id = ${orgId} and invoice_company_tax_id <> ''
+    and id % ${Math.max(2, Math.floor(maxId / 400))} = 1 limit 20`.execute(db)
+).rows.map((r) => ({ nip: r.n }));
+await measure('exact NIP', nips, { target: 5 });
 
 await measure('unfiltered, sort NUMBER, page 1 + count', [{}]);
 await measure('unfiltered, sort DATE, page 1 + count', [{ sort: 'DATE' }], { showPlan: false });
+await measure('unfiltered, sort NUMBER_A / DATE_A, page 1 + count', [{ sort: 'NUMBER_A' }, { sort: 'DATE_A' }]);
 await measure(
   'page of 10,000 rows (unfiltered, pages 1 and 37, both sorts) + count',
   [{ perPage: '10000' }, { perPage: '10000', page: '37', sort: 'DATE' }],

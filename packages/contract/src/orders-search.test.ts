@@ -15,6 +15,21 @@ describe('orderSearchKey', () => {
     expect(orderSearchKey.text('Jan.Kowalski@Example.PL')).toBe('jan.kowalski@example.pl');
   });
 
+  it('plain: lower case without diacritics, ł as l, so a term typed without Polish letters finds them', () => {
+    for (const city of ['Kraków', 'KRAKÓW', 'krakow', ' Krakow ']) expect(orderSearchKey.plain(city)).toBe('krakow');
+    expect(orderSearchKey.plain('Łódź')).toBe('lodz');
+    expect(orderSearchKey.plain('ŁÓDŹ')).toBe('lodz');
+    expect(orderSearchKey.plain('Zażółć  gęślą jaźń')).toBe('zazolc gesla jazn');
+    expect(orderSearchKey.plain('Kowalski Sp. z o.o.')).toBe('kowalski sp. z o.o.');
+    expect(orderSearchKey.plain('Müller Straße')).toBe('muller strasse');
+  });
+
+  it('digits: a NIP with dashes, spaces or the PL prefix', () => {
+    for (const nip of ['526-000-12-46', 'PL 5260001246', '526 000 12 46'])
+      expect(orderSearchKey.digits(nip)).toBe('5260001246');
+    expect(orderSearchKey.digits('brak')).toBe('');
+  });
+
   it('compact: letters and digits only, lower case', () => {
     expect(orderSearchKey.compact('00-950')).toBe('00950');
     expect(orderSearchKey.compact(' AB 1234 PL ')).toBe('ab1234pl');
@@ -41,5 +56,22 @@ describe('orderSearchSchema', () => {
     expect(
       orderSearchSchema.safeParse({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }).error?.issues[0]?.message,
     ).toBe(ORDER_SEARCH_MSG.dateRange);
+  });
+
+  it('takes the buyer, NIP, item code and problem filters and the ascending sorts', () => {
+    expect(
+      orderSearchSchema.parse({ buyer: ' Kowal ', nip: '526', itemCode: 'KUB-1', hasProblem: 'YES', sort: 'DATE_A' }),
+    ).toEqual({
+      buyer: 'Kowal',
+      nip: '526',
+      itemCode: 'KUB-1',
+      hasProblem: 'YES',
+      sort: 'DATE_A',
+      page: 1,
+      perPage: 100,
+    });
+    expect(orderSearchSchema.parse({ hasProblem: '', sort: 'NUMBER_A' })).toMatchObject({ sort: 'NUMBER_A' });
+    expect(orderSearchSchema.safeParse({ hasProblem: 'MAYBE' }).success).toBe(false);
+    expect(orderSearchSchema.safeParse({ sort: 'NAME' }).success).toBe(false);
   });
 });

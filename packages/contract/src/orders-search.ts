@@ -11,9 +11,15 @@ import { idSchema } from './schemas';
 
 export const INVOICE_TYPES = ['WITHOUT_INVOICE', 'WITH_INVOICE', 'INV_WITH_NUM', 'INV_WITHOUT_NUM'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
-/** NUMBER: newest number first; DATE: newest order date first (ties by number). */
-export const ORDER_SORTS = ['NUMBER', 'DATE'] as const;
+/**
+ * NUMBER: newest number first; DATE: newest order date first (ties by number). The `_A` sorts are
+ * the same ascending (oldest first), named as the item sorts' directions are (PRICE_A / PRICE_D).
+ */
+export const ORDER_SORTS = ['NUMBER', 'DATE', 'NUMBER_A', 'DATE_A'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
+/** The problem flag filter: orders with a problem marked, or without one (absent: any). */
+export const PROBLEM_FILTERS = ['YES', 'NO'] as const;
+export type ProblemFilter = (typeof PROBLEM_FILTERS)[number];
 
 export const ORDER_SEARCH_MSG = {
   numberInvalid: 'Numer zamówienia musi być liczbą całkowitą nie mniejszą niż 1.',
@@ -63,6 +69,16 @@ export const orderSearchSchema = pagingSchema
     statusId: z.preprocess(blankToUndefined, idSchema.optional()),
     incomeSrcId: z.preprocess(blankToUndefined, idSchema.optional()),
     invoiceType: z.preprocess(blankToUndefined, z.enum(INVOICE_TYPES).optional()),
+    /**
+     * The client's name and surname or company name: either starts with it (docs/decisions.md,
+     * Order search: buyer, NIP, item code, problem, accents).
+     */
+    buyer: text(200),
+    /** The invoice buyer's NIP, digits only compared. */
+    nip: text(200),
+    /** The code of one of the order's lines (exact, as typed or upper-cased). */
+    itemCode: text(200),
+    hasProblem: z.preprocess(blankToUndefined, z.enum(PROBLEM_FILTERS).optional()),
     sort: z.preprocess(blankToUndefined, z.enum(ORDER_SORTS).default('NUMBER')),
   })
   .superRefine((s, ctx) => {
@@ -111,11 +127,14 @@ export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
 
 // ---- search keys -----------------------------------------------------------------------------------
 
+/** Letters whose accent is no combining mark (NFD leaves them whole): their plain letter. */
+const UNMARKED: Record<string, string> = { ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ø: 'o', Ø: 'o', ß: 'ss' };
+
 /**
  * The normalised form in which an order's searchable texts are stored (written on every save) and
  * in which a search term is compared with them: the same function on both sides, so '+48 600-100-200'
- * finds '600100200' and 'ŁÓDŹ' finds 'Łódź' (docs/decisions.md, Order search). A term is matched as
- * a prefix of the stored key; a term whose key is empty finds nothing.
+ * finds '600100200', 'ŁÓDŹ' finds 'Łódź' and 'krakow' finds 'Kraków' (docs/decisions.md, Order
+ * search). A term is matched as a prefix of the stored key; a term whose key is empty finds nothing.
  */
 export const orderSearchKey = {
   /** Digits only, the last 9 (a Polish number without its +48 / 0048 prefix). */
@@ -124,6 +143,20 @@ export const orderSearchKey = {
   text: (s: string): string => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pl'),
   /** Letters and digits only, lower case: post codes with or without the dash, waybills with or without spaces. */
   compact: (s: string): string => s.toLocaleLowerCase('pl').replace(/[^\p{L}\p{N}]/gu, ''),
+  /**
+   * As `text`, and without diacritics (ł → l too): city, buyer name and company, so a term typed
+   * without Polish letters finds them ('krakow', 'KRAKÓW' and 'Kraków' are one key, 'Łódź' is 'lodz').
+   */
+  plain: (s: string): string =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[łŁđĐøØß]/g, (c) => UNMARKED[c] ?? c)
+      .trim()
+      .replace(/\s+/g, ' ')
+      .toLocaleLowerCase('pl'),
+  /** Digits only: a NIP with or without dashes, spaces or the PL prefix. */
+  digits: (s: string): string => s.replace(/\D/g, ''),
 } as const;
 
 /** Invoice state as stored (orders.invoice_state): none, present without a number, issued. */

@@ -20,6 +20,7 @@ import { m0017DispatchReservations } from './migrations/0017_dispatch_reservatio
 import { m0018IdempotencyPayload } from './migrations/0018_idempotency_payload';
 import { m0019OrgStorage } from './migrations/0019_org_storage';
 import { m0020AuthLimits } from './migrations/0020_auth_limits';
+import { m0021OrderSearchBuyer } from './migrations/0021_order_search_buyer';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -42,6 +43,7 @@ export const MIGRATIONS: Migration[] = [
   m0018IdempotencyPayload,
   m0019OrgStorage,
   m0020AuthLimits,
+  m0021OrderSearchBuyer,
 ];
 
 /**

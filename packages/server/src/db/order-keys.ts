@@ -7,15 +7,38 @@ import { sql, type RawBuilder } from 'kysely';
  * seed. docs/decisions.md, Order search.
  */
 
-/** Search keys: the client's texts as orderSearchKey normalises them (docs/decisions.md, Order search). */
+/** A key of at most 200 characters, the key columns' size ('ß' becomes 'ss' without accents). */
+const plain = (s: string) => orderSearchKey.plain(s).slice(0, 200);
+
+/**
+ * Search keys: the client's texts as orderSearchKey normalises them (docs/decisions.md, Order
+ * search), the ones of migration 0007 (its backfill writes these). The city has no accents since
+ * migration 0021, which rewrote the stored keys.
+ */
 export const SEARCH_KEYS = [
   ['search_tel', 'client_tel', orderSearchKey.tel],
   ['search_email', 'client_email', orderSearchKey.text],
-  ['search_city', 'client_city', orderSearchKey.text],
+  ['search_city', 'client_city', plain],
   ['search_post_code', 'client_post_code', orderSearchKey.compact],
   ['search_pickup_point', 'client_pickup_point', orderSearchKey.text],
   ['search_bol', 'bill_of_lading', orderSearchKey.compact],
 ] as const;
+
+/** The search keys of migration 0021: buyer name, company (no accents) and the invoice's NIP (digits). */
+export const BUYER_SEARCH_KEYS = [
+  ['search_name', 'client_name_surname', plain],
+  ['search_company', 'client_company_name', plain],
+  ['search_nip', 'invoice_company_tax_id', orderSearchKey.digits],
+] as const;
+
+type KeySource = (typeof SEARCH_KEYS | typeof BUYER_SEARCH_KEYS)[number];
+
+/** How a search key column's texts are normalised (the search normalises its terms alike). */
+export function searchKeyNorm(column: KeySource[0]): (s: string) => string {
+  const found = [...SEARCH_KEYS, ...BUYER_SEARCH_KEYS].find(([key]) => key === column);
+  if (!found) throw new Error(`no search key ${column}`);
+  return found[2];
+}
 
 /**
  * What the order keeps of its lines: Σ quantity × price (grosze), Σ quantity, and the codes with
@@ -39,9 +62,9 @@ export function linesSummary(lines: readonly { code: string; quantity: number; p
 }
 
 /** The search keys of an order's texts, for the columns present in `values` (insert or update). */
-export function searchKeysOf(values: Partial<Record<(typeof SEARCH_KEYS)[number][1], string | null>>) {
-  const out: Partial<Record<(typeof SEARCH_KEYS)[number][0], string>> = {};
-  for (const [key, source, norm] of SEARCH_KEYS) {
+export function searchKeysOf(values: Partial<Record<KeySource[1], string | null>>) {
+  const out: Partial<Record<KeySource[0], string>> = {};
+  for (const [key, source, norm] of [...SEARCH_KEYS, ...BUYER_SEARCH_KEYS]) {
     const v = values[source];
     if (v !== undefined) out[key] = norm(v ?? '');
   }

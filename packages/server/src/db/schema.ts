@@ -316,6 +316,10 @@ export interface OrdersTable {
   search_post_code: Generated<string>;
   search_pickup_point: Generated<string>;
   search_bol: Generated<string>;
+  /** Migration 0021: client name and company without accents, the invoice NIP's digits. */
+  search_name: Generated<string>;
+  search_company: Generated<string>;
+  search_nip: Generated<string>;
   /** INVOICE_STATE of has_invoice and invoice_number, written with them (order-keys invoiceStateOf). */
   invoice_state: Generated<number>;
   /** The lines' Σ quantity × price (grosze), Σ quantity and codes (JSON), written with the lines. */

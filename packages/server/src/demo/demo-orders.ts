@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INVOICE_STATE, orderSearchKey } from '@zaplecze/contract';
 import { localDay } from '../db/local-day';
-import { invoiceState, linesSummary } from '../db/order-keys';
+import { invoiceState, linesSummary, searchKeyNorm } from '../db/order-keys';
 import { lineGroupKey, RollupTotals, type RollupLine } from '../db/order-rollups';
 import {
   ANNOTATIONS,
@@ -85,6 +85,9 @@ export const ORDER_COLUMNS = [
   ['search_post_code', 'text'],
   ['search_pickup_point', 'text'],
   ['search_bol', 'text'],
+  ['search_name', 'text'],
+  ['search_company', 'text'],
+  ['search_nip', 'text'],
   ['lines_sum', 'int8'],
   ['lines_count', 'int4'],
   ['lines_codes', 'text'],
@@ -215,7 +218,9 @@ export class OrderFactory {
   private dayHour = -1;
   private day = 0;
   /** The search keys of texts that repeat, each computed once (the contract's normalising is slow). */
-  private readonly cityKey = remembered(orderSearchKey.text);
+  private readonly cityKey = remembered(searchKeyNorm('search_city'));
+  private readonly companyKey = remembered(searchKeyNorm('search_company'));
+  private readonly nameKey = searchKeyNorm('search_name');
   private readonly postCodeKey = remembered(orderSearchKey.compact);
   private readonly pickupKey = remembered(orderSearchKey.text);
 
@@ -417,10 +422,14 @@ export class OrderFactory {
       this.postCodeKey(postCode),
       this.pickupKey(pickupPoint),
       orderSearchKey.compact(bol ?? ''),
+      this.nameKey(clientName),
+      this.companyKey(company),
+      '', // search_nip, below (the NIP is drawn in its place above)
       summary.lines_sum,
       summary.lines_count,
       summary.lines_codes,
     ];
+    row[COL.search_nip] = orderSearchKey.digits(row[COL.invoice_company_tax_id] as string);
     orders.push(row);
     this.totals.add({
       day: this.dayOf(t),

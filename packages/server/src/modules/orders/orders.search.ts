@@ -1,7 +1,8 @@
-import { INVOICE_STATE, orderSearchKey, pageOffset, type OrderSearch } from '@zaplecze/contract';
-import { sql, type AliasedSelectQueryBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { INVOICE_STATE, pageOffset, type OrderSearch } from '@zaplecze/contract';
+import { sql, type AliasedSelectQueryBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ARRAY_ROWS, utcText } from '../../db/database';
+import { searchKeyNorm } from '../../db/order-keys';
 import type { TenantDb } from '../../db/tenant';
 import { warsawDayStart } from '../stock';
 
@@ -17,12 +18,13 @@ type OrdersQuery<O> = SelectQueryBuilder<DB, 'orders', O>;
 
 /** Text filters: the search term's field, the stored key column, how both are normalised. */
 const TEXT_FILTERS = [
-  ['tel', 'search_tel', orderSearchKey.tel],
-  ['email', 'search_email', orderSearchKey.text],
-  ['city', 'search_city', orderSearchKey.text],
-  ['postCode', 'search_post_code', orderSearchKey.compact],
-  ['pickupPoint', 'search_pickup_point', orderSearchKey.text],
-  ['bol', 'search_bol', orderSearchKey.compact],
+  ['tel', 'search_tel'],
+  ['email', 'search_email'],
+  ['city', 'search_city'],
+  ['postCode', 'search_post_code'],
+  ['pickupPoint', 'search_pickup_point'],
+  ['bol', 'search_bol'],
+  ['nip', 'search_nip'],
 ] as const;
 
 const NOTHING = sql<SqlBool>`1 = 0`;
@@ -54,25 +56,56 @@ export interface FilterStyle {
   fence?: boolean;
 }
 
-/** Applies every filter of the search to a query over `orders` (already scoped to the organisation). */
+/** Whether the search sorts by date (DATE, DATE_A) rather than by number. */
+const byDate = (s: OrderSearch) => s.sort === 'DATE' || s.sort === 'DATE_A';
+
+/**
+ * Applies every filter of the search to a query over `orders` (already scoped to organisation
+ * `orgId`, which the item-code lookup in the lines repeats).
+ */
 export function applyOrderFilters<O>(
   qb: OrdersQuery<O>,
+  orgId: number,
   s: OrderSearch,
   style: FilterStyle = { walk: false },
 ): OrdersQuery<O> {
   const col = (name: string) => (style.walk ? sql`+${sql.ref(`orders.${name}`)}` : sql.ref(`orders.${name}`));
   // The date sort walks the date index itself, which the range bounds.
-  const date = s.sort === 'DATE' ? sql.ref('orders.order_date') : col('order_date');
+  const date = byDate(s) ? sql.ref('orders.order_date') : col('order_date');
   const startsWith = (column: string, key: string) =>
     key === '' ? NOTHING : sql<SqlBool>`${col(column)} >= ${key} and ${col(column)} < ${`${key}\uffff`}`;
   let q = qb;
   if (s.number !== undefined) q = q.where('orders.id', '=', s.number);
   if (s.dateFrom !== undefined) q = q.where(sql<SqlBool>`${date} >= ${warsawDayStart(s.dateFrom)}`);
   if (s.dateTo !== undefined) q = q.where(sql<SqlBool>`${date} < ${warsawDayStart(s.dateTo, 1)}`);
-  for (const [field, column, norm] of TEXT_FILTERS) {
+  for (const [field, column] of TEXT_FILTERS) {
     const term = s[field];
-    if (term !== undefined) q = q.where(startsWith(column, norm(term)));
+    if (term !== undefined) q = q.where(startsWith(column, searchKeyNorm(column)(term)));
   }
+  if (s.buyer !== undefined) {
+    // Name or company: either key starts with the term. The orders of two index ranges: written as
+    // an OR, SQLite walked the number index for a page (the sort's order) and read every row.
+    const key = searchKeyNorm('search_name')(s.buyer);
+    const range = (column: string) =>
+      sql`select id from orders where org_id = ${orgId} and ${sql.ref(column)} >= ${key} and ${sql.ref(column)} < ${`${key}\uffff`}`;
+    q = q.where(
+      key === ''
+        ? NOTHING
+        : sql<SqlBool>`${col('id')} in (${range('search_name')} union all ${range('search_company')})`,
+    );
+  }
+  if (s.itemCode !== undefined) {
+    // The orders of the lines with the code (order_lines_code_idx), as typed or upper-cased (item codes are).
+    const codes = [...new Set([s.itemCode, s.itemCode.toUpperCase()])];
+    q = q.where(sql<SqlBool>`${col('id')} in (select order_id from order_lines
+      where org_id = ${orgId} and code in (${sql.join(codes)}))`);
+  }
+  // With a problem: the few orders of the partial index orders_problem_idx (migration 0021), whose
+  // condition this repeats; without one: most orders, checked on the way (countQuery counts them as
+  // all less those with one).
+  if (s.hasProblem === 'YES')
+    q = q.where(sql<SqlBool>`${col('id')} in (select id from orders where org_id = ${orgId} and problem is not null)`);
+  if (s.hasProblem === 'NO') q = q.where(sql<SqlBool>`${col('problem')} is null`);
   if (s.statusId !== undefined) q = q.where(sql<SqlBool>`${col('order_status_id')} = ${s.statusId}`);
   if (s.incomeSrcId !== undefined) q = q.where(sql<SqlBool>`${col('income_source_id')} = ${s.incomeSrcId}`);
   if (s.invoiceType !== undefined) {
@@ -103,25 +136,27 @@ export function pagePlan(tdb: TenantDb, s: OrderSearch, matches: number): Filter
   return { walk: matches >= WALK_MIN && s.number === undefined };
 }
 
-/** NUMBER: newest number first; DATE: newest order date first, ties by number (contract ORDER_SORTS). */
+/**
+ * NUMBER: newest number first; DATE: newest order date first, ties by number; the `_A` sorts the
+ * same oldest first (contract ORDER_SORTS). Every sort ends with the number, so pages are stable.
+ */
 function applyOrderSort<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>, s: OrderSearch) {
   const id = sql.ref('orders.id');
-  return s.sort === 'DATE'
-    ? qb.orderBy(sql.ref('orders.order_date'), 'desc').orderBy(id, 'desc')
-    : qb.orderBy(id, 'desc');
+  const dir = s.sort === 'NUMBER_A' || s.sort === 'DATE_A' ? 'asc' : 'desc';
+  return byDate(s) ? qb.orderBy(sql.ref('orders.order_date'), dir).orderBy(id, dir) : qb.orderBy(id, dir);
 }
 
 /** The ids of one page, in order: the orders table (and its indexes) only. */
 export function pageIdsQuery(tdb: TenantDb, s: OrderSearch, style?: FilterStyle) {
   if (style?.fence) {
-    const matches = applyOrderFilters(tdb.selectFrom('orders').select(['orders.id', 'orders.order_date']), s)
+    const matches = applyOrderFilters(tdb.selectFrom('orders').select(['orders.id', 'orders.order_date']), tdb.orgId, s)
       .offset(0)
       .as('orders');
     return applyOrderSort(tdb.selectFromSubquery(matches).select('orders.id'), s)
       .limit(s.perPage)
       .offset(pageOffset(s));
   }
-  return applyOrderSort(applyOrderFilters(tdb.selectFrom('orders').select('orders.id'), s, style), s)
+  return applyOrderSort(applyOrderFilters(tdb.selectFrom('orders').select('orders.id'), tdb.orgId, s, style), s)
     .limit(s.perPage)
     .offset(pageOffset(s));
 }
@@ -231,6 +266,10 @@ const FILTERS = [
   'statusId',
   'incomeSrcId',
   'invoiceType',
+  'buyer',
+  'nip',
+  'itemCode',
+  'hasProblem',
 ] as const satisfies readonly (keyof OrderSearch)[];
 
 /** Whether the search filters nothing: its count is the organisation's order counter. */
@@ -241,21 +280,31 @@ export function isUnfiltered(s: OrderSearch): boolean {
 /**
  * The count of the search: the same filters over the covering indexes (migration 0007), or,
  * unfiltered, the counter the database keeps per organisation (one row instead of 1.2 million
- * index entries).
+ * index entries). Orders without a problem are counted as all matches less those with one
+ * (orders_problem_idx holds only these), so the covering indexes need not carry the flag.
  */
 export function countQuery(tdb: TenantDb, s: OrderSearch) {
-  if (isUnfiltered(s)) return tdb.selectFrom('order_counts').select('orders as n');
+  if (s.hasProblem !== 'NO') return plainCount(tdb, s);
+  return plainCount(tdb, { ...s, hasProblem: undefined }, plainCount(tdb, { ...s, hasProblem: 'YES' }));
+}
+
+/** The count of the filters, less the count `minus` when given. */
+function plainCount(tdb: TenantDb, s: OrderSearch, minus?: Expression<unknown>) {
+  const less = minus === undefined ? sql`` : sql` - (${minus})`;
+  if (isUnfiltered(s)) return tdb.selectFrom('order_counts').select(sql<number | string>`orders${less}`.as('n'));
   return applyOrderFilters(
-    tdb.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('n')),
+    tdb.selectFrom('orders').select(sql<number | string>`count(*)${less}`.as('n')),
+    tdb.orgId,
     s,
   );
 }
 
 /** Puts mapped rows in the search's order (contract ORDER_SORTS); orderDate is canonical ISO text. */
 export function sortRows<R extends { id: number; orderDate: string }>(rows: R[], s: OrderSearch): R[] {
-  return s.sort === 'DATE'
-    ? rows.sort((a, b) => (a.orderDate === b.orderDate ? b.id - a.id : a.orderDate < b.orderDate ? 1 : -1))
-    : rows.sort((a, b) => b.id - a.id);
+  const newestFirst = byDate(s)
+    ? (a: R, b: R) => (a.orderDate === b.orderDate ? b.id - a.id : a.orderDate < b.orderDate ? 1 : -1)
+    : (a: R, b: R) => b.id - a.id;
+  return s.sort === 'NUMBER_A' || s.sort === 'DATE_A' ? rows.sort((a, b) => newestFirst(b, a)) : rows.sort(newestFirst);
 }
 
 /**

@@ -130,6 +130,23 @@ describe('order search in the URL', () => {
     expect([cleared.sort, cleared.perPage]).toEqual(['DATE', '500']);
   });
 
+  it('the buyer, NIP, item code and problem fields and an ascending sort go to the query and back', () => {
+    const form: OrderSearchForm = {
+      ...criteriaToForm(readUrlState(schema, new URLSearchParams(''))),
+      buyer: ' Kowal ',
+      nip: '526-025',
+      itemCode: 'KUB-1',
+      hasProblem: 'YES',
+      sort: 'DATE_A',
+    };
+    const c = formToCriteria(form, schema);
+    expect(ordersQuery(c)).toMatchObject({ buyer: 'Kowal', nip: '526-025', itemCode: 'KUB-1', hasProblem: 'YES' });
+    expect(c.sort).toBe('DATE_A');
+    expect(activeFilterCount(c)).toBe(4);
+    expect(criteriaToForm(c)).toEqual({ ...form, buyer: 'Kowal' });
+    expect(clearedForm(form)).toMatchObject({ buyer: '', nip: '', itemCode: '', hasProblem: '', sort: 'DATE_A' });
+  });
+
   it('refuses a number that is not a whole number from 1 and dates in the wrong order (§5)', () => {
     const base = criteriaToForm(readUrlState(schema, new URLSearchParams('')));
     expect(searchFormErrors({ ...base, number: '0' })).toEqual({ number: 'numberInvalid' });

@@ -7,6 +7,7 @@ import {
   perPageSchema,
   type InvoiceType,
   type OrderSort,
+  type ProblemFilter,
 } from '@zaplecze/contract';
 import { z } from 'zod';
 import {
@@ -72,6 +73,10 @@ export interface OrderSearchForm {
   tel: string;
   email: string;
   bol: string;
+  buyer: string;
+  nip: string;
+  itemCode: string;
+  hasProblem: '' | ProblemFilter;
   sort: OrderSort;
   perPage: string;
 }
@@ -93,6 +98,10 @@ export function criteriaToForm(c: OrderCriteria): OrderSearchForm {
     tel: str(c.tel),
     email: str(c.email),
     bol: str(c.bol),
+    buyer: str(c.buyer),
+    nip: str(c.nip),
+    itemCode: str(c.itemCode),
+    hasProblem: c.hasProblem ?? '',
     sort: c.sort,
     perPage: String(c.perPage),
   };
@@ -137,6 +146,10 @@ export function formToCriteria(f: OrderSearchForm, schema: OrderUrlSchema): Orde
     tel: f.tel.trim(),
     email: f.email.trim(),
     bol: f.bol.trim(),
+    buyer: f.buyer.trim(),
+    nip: f.nip.trim(),
+    itemCode: f.itemCode.trim(),
+    hasProblem: f.hasProblem,
     sort: f.sort,
     perPage: f.perPage,
     page: 1,

@@ -1,4 +1,11 @@
-import { ORDER_SORTS, PER_PAGE_OPTIONS, type InvoiceType, type OrderSort } from '@zaplecze/contract';
+import {
+  ORDER_SORTS,
+  PER_PAGE_OPTIONS,
+  PROBLEM_FILTERS,
+  type InvoiceType,
+  type OrderSort,
+  type ProblemFilter,
+} from '@zaplecze/contract';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -54,7 +61,19 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-type TextKey = 'number' | 'city' | 'postCode' | 'pickupPoint' | 'tel' | 'email' | 'bol' | 'dateFrom' | 'dateTo';
+type TextKey =
+  | 'number'
+  | 'city'
+  | 'postCode'
+  | 'pickupPoint'
+  | 'tel'
+  | 'email'
+  | 'bol'
+  | 'dateFrom'
+  | 'dateTo'
+  | 'buyer'
+  | 'nip'
+  | 'itemCode';
 
 function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps, 'show' | 'onHide'>) {
   const t = ordersText().search;
@@ -152,6 +171,25 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
         <Col>{input('email', t.email)}</Col>
       </Row>
       {input('bol', t.bol)}
+      {input('buyer', t.buyer)}
+      <Row className="g-2">
+        <Col>{input('nip', t.nip, { inputMode: 'numeric' })}</Col>
+        <Col>{input('itemCode', t.itemCode)}</Col>
+      </Row>
+      <Field id="orders-search-hasProblem" label={t.hasProblem}>
+        <Form.Select
+          id="orders-search-hasProblem"
+          value={f.hasProblem}
+          onChange={(e) => set('hasProblem', e.target.value as '' | ProblemFilter)}
+          data-testid="orders-search-hasProblem"
+        >
+          {(['', ...PROBLEM_FILTERS] as const).map((x) => (
+            <option key={x} value={x}>
+              {t.problems[x]}
+            </option>
+          ))}
+        </Form.Select>
+      </Field>
       <Row className="g-2">
         <Col>
           <Field id="orders-search-sort" label={t.sort}>
