@@ -1,9 +1,11 @@
-import type { Item } from '@zaplecze/contract';
+import type { Item, Order } from '@zaplecze/contract';
+import { createOrderRefs, orderBody } from '../packages/server/test/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
 import { ItemEditPage } from './support/pages/item-edit-page';
 import { ItemsPage } from './support/pages/items-page';
+import { OrderEditPage } from './support/pages/order-edit-page';
 import { VatSettingsPage } from './support/pages/settings-pages';
 import { Shell } from './support/pages/shell';
 import { signedIn } from './support/session';
@@ -22,6 +24,7 @@ describe('VAT rates zw, np, oo on the screens', () => {
     org = await newOrg(e2e.server);
     const status = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Aktywny', color: '00aa00' });
     statusId = status.body.id;
+    await createOrderRefs(org.admin);
     const res = await org.admin.put('/api/options', {
       options: [
         { key: 'VAT_VALUES', value: '23;8' },
@@ -82,5 +85,38 @@ describe('VAT rates zw, np, oo on the screens', () => {
     expect(item?.vat).toBe('zw');
     await edit.goto(item!.id);
     expect(await edit.vat.inputValue()).toBe('zw');
+  });
+
+  it('an order with zw and oo opens with them chosen and saves them unchanged', async () => {
+    const created = await org.admin.post<Order>(
+      '/api/orders',
+      orderBody({
+        deliveryVat: 'oo',
+        items: [
+          { code: 'LEKCJA-1', name: 'Lekcja gry na gitarze', quantity: 2, price: 80, vat: 'zw' },
+          { code: 'STRUNY', name: 'Struny', quantity: 1, price: 24.6, vat: 23 },
+        ],
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const edit = await new OrderEditPage(page, (p) => e2e.url(p)).goto(created.body.id);
+    expect(await edit.lineField(0, 'vat').inputValue()).toBe('zw');
+    expect(await edit.lineField(1, 'vat').inputValue()).toBe('23');
+    expect(await edit.field('order-delivery-vat').inputValue()).toBe('oo');
+    await page.screenshot({ path: '/tmp/vat-order-edit.png', fullPage: true });
+    await edit.save.click();
+    await page.waitForURL((u) => u.pathname !== `/orders/${created.body.id}`);
+    const [after] = (await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${created.body.id}`)).body.orders;
+    expect(after?.items.map((l) => l.vat)).toEqual(['zw', 23]);
+    expect(after?.deliveryVat).toBe('oo');
+    expect(after?.orderSummary.sumGross).toBe(200.59);
+
+    await page.goto(e2e.url('/settings/invoice'));
+    await page.getByLabel(t.settings.invoice.exemptionNote).waitFor();
+    expect(await page.getByLabel(t.settings.invoice.exemptionNote).getAttribute('placeholder')).toBe(
+      t.settings.invoice.exemptionNoteHint,
+    );
+    await page.screenshot({ path: '/tmp/vat-invoice-settings.png', fullPage: true });
   });
 });

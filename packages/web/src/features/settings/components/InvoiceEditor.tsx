@@ -78,7 +78,11 @@ export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: 
             <SectionCard title={t[section.title]} icon={section.icon} className="h-100">
               <Row className="g-3">
                 {section.fields.map((f) => (
-                  <Col key={f.key} xs={12} md={section.title === 'otherSection' ? 6 : 12}>
+                  <Col
+                    key={f.key}
+                    xs={12}
+                    md={section.title === 'otherSection' && f.key !== 'INVOICE_VAT_EXEMPTION_NOTE' ? 6 : 12}
+                  >
                     <Form.Group controlId={`invoice-${f.key}`}>
                       <Form.Label>{t[f.label]}</Form.Label>
                       <Form.Control
