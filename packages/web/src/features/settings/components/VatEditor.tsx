@@ -127,28 +127,28 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
                     {m().common.add}
                   </Button>
                 </InputGroup>
-                {missingVatCodes(state).length > 0 && (
-                  <div className="mt-3" data-testid="vat-add-codes">
-                    <div className="small text-muted mb-1">{t.addCodes}</div>
-                    <div className="d-flex flex-wrap gap-2">
-                      {missingVatCodes(state).map((code) => (
-                        <Button
-                          key={code}
-                          size="sm"
-                          variant="outline-secondary"
-                          title={t.codes[code]}
-                          aria-label={format(t.addCode, { rate: t.codes[code] })}
-                          onClick={() => addCode(code)}
-                          data-testid={`vat-add-${code}`}
-                        >
-                          <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                          {code}
-                        </Button>
-                      ))}
-                    </div>
-                  </div>
-                )}
               </Form>
+            )}
+            {canEdit && missingVatCodes(state).length > 0 && (
+              <div className="mt-3" data-testid="vat-add-codes">
+                <div className="small text-muted mb-1">{t.addCodes}</div>
+                <div className="d-flex flex-wrap gap-2">
+                  {missingVatCodes(state).map((code) => (
+                    <Button
+                      key={code}
+                      size="sm"
+                      variant="outline-secondary"
+                      title={t.codes[code]}
+                      aria-label={format(t.addCode, { rate: t.codes[code] })}
+                      onClick={() => addCode(code)}
+                      data-testid={`vat-add-${code}`}
+                    >
+                      <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                      {code}
+                    </Button>
+                  ))}
+                </div>
+              </div>
             )}
           </SectionCard>
         </Col>
