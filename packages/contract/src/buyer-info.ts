@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING_METHODS } from './orders';
+import { vatValueSchema } from './vat';
 
 /**
  * The public buyer page (docs/rules/platform-rules.md §2 Buyer order page, §3 Buyer-view order; docs/rules/server-side-rules.md,
@@ -56,9 +57,15 @@ export const buyerOrderSchema = z.strictObject({
   /** The order's currency (ISO 4217): the page shows every price with it. */
   currency: z.string(),
   deliveryCost: z.number(),
-  deliveryVat: z.number(),
+  deliveryVat: vatValueSchema,
   items: z.array(
-    z.strictObject({ code: z.string(), name: z.string(), price: z.number(), vat: z.number(), quantity: z.number() }),
+    z.strictObject({
+      code: z.string(),
+      name: z.string(),
+      price: z.number(),
+      vat: vatValueSchema,
+      quantity: z.number(),
+    }),
   ),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;

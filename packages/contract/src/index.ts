@@ -10,6 +10,7 @@ export * from './reader-codes';
 export * from './paging';
 export * from './reference-lists';
 export * from './money';
+export * from './vat';
 export * from './nip';
 export * from './gtin';
 export * from './items';

@@ -1,17 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountInWords, formatInvoiceNumber, invoiceTotals, netOfGross } from './invoices';
+import { amountInWords, fa3Rate, formatInvoiceNumber, invoiceTotals, netOfGross } from './invoices';
+import { vatToStored } from './vat';
 
 /**
  * Independent net of a gross sum: the integer n whose n × (100% + rate) is nearest to the gross,
  * a tie going up (half up), found from the doubled fraction in BigInt.
  */
 function referenceNet(gross: bigint, rate: bigint): bigint {
+  if (rate < 0n) return gross; // zw, np, oo: no VAT
   const den = 10_000n + rate;
   return (2n * gross * 10_000n + den) / (2n * den);
 }
 
-const RATES = [2300, 800, 500, 0, 2200, 700, 400, 300, 1, 9999, 10_000];
+const ZW = vatToStored('zw')!;
+const NP = vatToStored('np')!;
+const OO = vatToStored('oo')!;
+const RATES = [2300, 800, 500, 0, 2200, 700, 400, 300, 1, 9999, 10_000, ZW, NP, OO];
+/** A rate of the snapshot back to its stored integer. */
+const stored = (v: number | string) => (typeof v === 'number' ? v : vatToStored(v)!);
 const lineArb = fc.record({
   name: fc.string({ maxLength: 5 }),
   code: fc.string({ maxLength: 5 }),
@@ -29,10 +36,10 @@ describe('invoiceTotals', () => {
         const t = invoiceTotals(lines);
         const byRate = new Map<number, bigint>();
         for (const l of lines) byRate.set(l.vat, (byRate.get(l.vat) ?? 0n) + BigInt(l.quantity) * BigInt(l.unitGross));
-        expect(t.rates.map((r) => r.vat)).toEqual([...byRate.keys()].sort((a, b) => b - a));
+        expect(t.rates.map((r) => stored(r.vat))).toEqual([...byRate.keys()].sort((a, b) => b - a));
         for (const r of t.rates) {
-          const gross = byRate.get(r.vat)!;
-          const net = referenceNet(gross, BigInt(r.vat));
+          const gross = byRate.get(stored(r.vat))!;
+          const net = referenceNet(gross, BigInt(stored(r.vat)));
           expect([BigInt(r.gross), BigInt(r.net), BigInt(r.vatAmount)]).toEqual([gross, net, gross - net]);
         }
         const sum = (k: 'net' | 'vatAmount' | 'gross') => t.rates.reduce((s, r) => s + r[k], 0);
@@ -67,6 +74,35 @@ describe('invoiceTotals', () => {
       [500, '5', '3', 3800, 190, 3990],
       [0, '0 KR', '6_1', 1000, 0, 1000],
     ]);
+  });
+
+  it('zw, np and oo carry no VAT (net = gross), come after the numeric rates and have their FA(3) codes', () => {
+    expect(netOfGross(12_345, ZW)).toBe(12_345);
+    expect(netOfGross(1, OO)).toBe(1);
+    expect(fa3Rate(ZW)).toEqual({ code: 'zw', field: '7' });
+    expect(fa3Rate(NP)).toEqual({ code: 'np I', field: '8' });
+    expect(fa3Rate(OO)).toEqual({ code: 'oo', field: '10' });
+    const t = invoiceTotals([
+      { name: 'a', code: '', quantity: 2, unitGross: 1000, vat: OO },
+      { name: 'b', code: '', quantity: 1, unitGross: 3000, vat: ZW },
+      { name: 'c', code: '', quantity: 1, unitGross: 1230, vat: 2300 },
+      { name: 'd', code: '', quantity: 1, unitGross: 500, vat: ZW },
+      { name: 'e', code: '', quantity: 1, unitGross: 700, vat: NP },
+    ]);
+    expect(t.lines.map((l) => [l.vat, l.vatCode, l.net, l.vatAmount])).toEqual([
+      ['oo', 'oo', 2000, 0],
+      ['zw', 'zw', 3000, 0],
+      [2300, '23', 1000, 230],
+      ['zw', 'zw', 500, 0],
+      ['np', 'np I', 700, 0],
+    ]);
+    expect(t.rates.map((r) => [r.vat, r.vatCode, r.fa3Field, r.net, r.vatAmount, r.gross])).toEqual([
+      [2300, '23', '1', 1000, 230, 1230],
+      ['zw', 'zw', '7', 3500, 0, 3500],
+      ['np', 'np I', '8', 700, 0, 700],
+      ['oo', 'oo', '10', 2000, 0, 2000],
+    ]);
+    expect(t.totals).toEqual({ net: 7200, vatAmount: 230, gross: 7430 });
   });
 });
 

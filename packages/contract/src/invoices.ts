@@ -1,12 +1,14 @@
 import { toCardinal } from 'n2words/pl-PL';
 import { z } from 'zod';
+import { compareStoredVat, isSpecialVat, VAT_CODES, vatFromStored, vatToStored } from './vat';
 
 /**
  * Issued invoices (docs/rules/server-side-rules.md, Invoices; docs/decisions.md, Documents: Invoices and e-mail).
  * An issued invoice is an immutable snapshot: everything the PDF prints and everything a Polish
  * structured e-invoice FA(3) needs, so the e-invoicing plugin builds one from the snapshot alone
  * (the field mapping is in docs/decisions.md). Money is in integer grosze (hundredths of the
- * currency), VAT rates in hundredths of a percent, as everywhere in the contract (money.ts).
+ * currency), VAT rates in hundredths of a percent, as everywhere in the contract (money.ts); a
+ * rate that is no number is its code 'zw', 'np' or 'oo' (vat.ts).
  */
 
 /** `FV {n}/{MM}/{YYYY}` (docs/rules/server-side-rules.md): continuous per organisation and month. */
@@ -14,7 +16,11 @@ export function formatInvoiceNumber(n: number, month: number, year: number): str
   return `FV ${n}/${String(month).padStart(2, '0')}/${year}`;
 }
 
-/** FA(3) P_12 codes of the rates an order can have, and the P_13_x / P_14_x pair they sum into. */
+/**
+ * FA(3) P_12 codes of the rates an order can have, and the P_13_x / P_14_x pair they sum into. The
+ * rates that are no number have a net field only: zw P_13_7 (exempt), np P_13_8 (outside the
+ * country, 'np I'), oo P_13_10 (reverse charge).
+ */
 const FA3_RATES: Record<number, { code: string; field: string }> = {
   2300: { code: '23', field: '1' },
   2200: { code: '22', field: '1' },
@@ -24,18 +30,23 @@ const FA3_RATES: Record<number, { code: string; field: string }> = {
   400: { code: '4', field: '4' },
   300: { code: '3', field: '4' },
   0: { code: '0 KR', field: '6_1' },
+  [vatToStored('zw')!]: { code: 'zw', field: '7' },
+  [vatToStored('np')!]: { code: 'np I', field: '8' },
+  [vatToStored('oo')!]: { code: 'oo', field: '10' },
 };
 
-/** The FA(3) rate of a VAT rate in hundredths of a percent; null for a rate FA(3) has no code for. */
+/** The FA(3) rate of a stored VAT rate (vat.ts); null for a rate FA(3) has no code for. */
 export function fa3Rate(vat: number): { code: string; field: string } | null {
   return FA3_RATES[vat] ?? null;
 }
 
 /**
- * Net of a gross amount at `vat` hundredths of a percent, rounded half up to a grosz (exact, in
- * integers): gross × 10000 / (10000 + vat). The VAT amount is gross − net.
+ * Net of a gross amount at the stored rate `vat` (hundredths of a percent), rounded half up to a
+ * grosz (exact, in integers): gross × 10000 / (10000 + vat). The VAT amount is gross − net. A rate
+ * that is no number (zw, np, oo) carries no VAT on the invoice: net = gross.
  */
 export function netOfGross(gross: number, vat: number): number {
+  if (isSpecialVat(vat)) return gross;
   const num = BigInt(gross) * 10_000n;
   const den = BigInt(10_000 + vat);
   let q = num / den;
@@ -50,11 +61,20 @@ export interface InvoiceLineInput {
   quantity: number;
   /** Gross unit price, grosze. */
   unitGross: number;
-  /** Hundredths of a percent. */
+  /** The stored rate (vat.ts): hundredths of a percent, or a code's sentinel. */
   vat: number;
 }
 
 const moneyInt = z.number().int();
+/** A rate in the snapshot: hundredths of a percent, or the code of a rate that is no number. */
+const snapshotVatSchema = z.union([z.number().int(), z.enum(VAT_CODES)]);
+export type SnapshotVat = z.infer<typeof snapshotVatSchema>;
+
+/** A stored rate -> its snapshot value: 2300 stays 2300, the sentinel of zw becomes 'zw'. */
+export function snapshotVat(stored: number): SnapshotVat {
+  const v = vatFromStored(stored);
+  return typeof v === 'number' ? stored : v;
+}
 
 export const invoiceLineSnapshotSchema = z.object({
   /** 1, 2, ... (FA(3) NrWierszaFa). */
@@ -64,7 +84,7 @@ export const invoiceLineSnapshotSchema = z.object({
   unit: z.string(),
   quantity: z.number().int(),
   unitGross: moneyInt,
-  vat: z.number().int(),
+  vat: snapshotVatSchema,
   /** FA(3) P_12, null when FA(3) has no code for the rate. */
   vatCode: z.string().nullable(),
   /** The line's gross (quantity × unitGross) and its net and VAT, computed from the gross. */
@@ -75,9 +95,9 @@ export const invoiceLineSnapshotSchema = z.object({
 export type InvoiceLineSnapshot = z.infer<typeof invoiceLineSnapshotSchema>;
 
 export const invoiceRateTotalSchema = z.object({
-  vat: z.number().int(),
+  vat: snapshotVatSchema,
   vatCode: z.string().nullable(),
-  /** FA(3) suffix of P_13_x / P_14_x ('1', '2', '3', '4', '6_1'), null when none fits. */
+  /** FA(3) suffix of P_13_x / P_14_x ('1', '2', '3', '4', '6_1'; net only: '7', '8', '10'), null when none fits. */
   fa3Field: z.string().nullable(),
   net: moneyInt,
   vatAmount: moneyInt,
@@ -95,7 +115,7 @@ export interface InvoiceTotals {
  * Net, VAT and gross per line and per rate (docs/rules/server-side-rules.md: computed per VAT rate from the gross
  * sums, rounded half up to 0.01). A rate's net is computed once from the rate's gross sum, never
  * summed from the lines' rounded nets; the invoice totals are the sums of the rates. Rates are in
- * descending order.
+ * descending order, then zw, np, oo (vat.ts compareStoredVat).
  */
 export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals {
   const byRate = new Map<number, number>();
@@ -109,7 +129,7 @@ export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals
       code: l.code,
       quantity: l.quantity,
       unitGross: l.unitGross,
-      vat: l.vat,
+      vat: snapshotVat(l.vat),
       vatCode: fa3Rate(l.vat)?.code ?? null,
       gross,
       net,
@@ -117,12 +137,19 @@ export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals
     };
   });
   const rates = [...byRate]
-    .sort((a, b) => b[0] - a[0])
+    .sort((a, b) => compareStoredVat(a[0], b[0]))
     .map(([vat, gross]) => {
       if (!Number.isSafeInteger(gross)) throw new RangeError('invoice gross beyond exact integers');
       const net = netOfGross(gross, vat);
       const fa3 = fa3Rate(vat);
-      return { vat, vatCode: fa3?.code ?? null, fa3Field: fa3?.field ?? null, net, vatAmount: gross - net, gross };
+      return {
+        vat: snapshotVat(vat),
+        vatCode: fa3?.code ?? null,
+        fa3Field: fa3?.field ?? null,
+        net,
+        vatAmount: gross - net,
+        gross,
+      };
     });
   const totals = rates.reduce(
     (t, r) => ({ net: t.net + r.net, vatAmount: t.vatAmount + r.vatAmount, gross: t.gross + r.gross }),
@@ -213,6 +240,14 @@ export const invoiceSnapshotSchema = z.object({
   unit: z.string(),
   /** The order's invoice annotations (FA(3) DodatkowyOpis). */
   annotations: z.string(),
+  /**
+   * The exemption's legal basis when a line is zw (FA(3) Adnotacje/Zwolnienie: P_19 = 1 and P_19A
+   * = this text), else '' (P_19N = 1). Absent from invoices issued before the rates that are no
+   * number; an oo line makes FA(3) P_18 = 1 (read from `rates`).
+   */
+  exemptionBasis: z.string().optional(),
+  /** The notes the PDF prints for zw, np and oo lines (the basis, 'odwrotne obciążenie', ...). */
+  vatNotes: z.array(z.string()).optional(),
   order: z.object({ id: z.number().int(), externalId: z.string().nullable(), orderDate: z.string() }),
 });
 export type InvoiceSnapshot = z.infer<typeof invoiceSnapshotSchema>;

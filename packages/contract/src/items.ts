@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { strictNumber } from './numbers';
 import { GTIN_MAX, isValidGtin } from './gtin';
-import { isIsoCurrency, marginSchema, moneySchema, vatSchema } from './money';
+import { isIsoCurrency, marginSchema, moneySchema } from './money';
+import { vatSchema, vatValueSchema } from './vat';
 import { pagedAnswerSchema, pagingSchema } from './paging';
 import { isPrintableItemCode, READER_ITEM_CODE_MAX } from './reader-codes';
 import { idSchema } from './schemas';
@@ -192,7 +193,7 @@ export const itemRowSchema = z.object({
   gtin: z.string(),
   name: z.string(),
   price: z.number(),
-  vat: z.number(),
+  vat: vatValueSchema,
   currency: z.string(),
   countWare: z.number(),
   countOffer: z.number().nullable(),

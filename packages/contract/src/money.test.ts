@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPercent, formatHundredths, moneySchema, toHundredths, vatSchema } from './money';
+import { addPercent, formatHundredths, moneySchema, toHundredths } from './money';
+import { vatSchema } from './vat';
 
 describe('toHundredths', () => {
   it.each([

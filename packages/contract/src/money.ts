@@ -8,8 +8,7 @@ import { z } from 'zod';
 
 /** Largest price: 99 999 999.99. */
 export const MONEY_MAX_HUNDREDTHS = 9_999_999_999;
-/** Largest percent (VAT 100%, a margin of 1000%). */
-export const VAT_MAX_HUNDREDTHS = 10_000;
+/** Largest margin percent (1000%); VAT rates are in vat.ts. */
 export const MARGIN_MAX_HUNDREDTHS = 100_000;
 
 const DECIMAL = /^(-?)(\d{1,12})(?:[.,](\d{1,2}))?$/;
@@ -67,11 +66,6 @@ function hundredthsSchema(max: number, message: string) {
 export const moneySchema = hundredthsSchema(
   MONEY_MAX_HUNDREDTHS,
   'Kwota musi być liczbą od 0 do 99999999,99 z najwyżej dwoma miejscami po przecinku.',
-);
-/** A VAT rate: 0 to 100 with at most two decimals; output in hundredths of a percent. */
-export const vatSchema = hundredthsSchema(
-  VAT_MAX_HUNDREDTHS,
-  'Stawka VAT musi być liczbą od 0 do 100 z najwyżej dwoma miejscami po przecinku.',
 );
 /** A margin in percent: 0 to 1000 with at most two decimals. */
 export const marginSchema = hundredthsSchema(

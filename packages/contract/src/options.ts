@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION as V } from './messages';
 import { isIsoCurrency } from './money';
+import { parseVat, type VatValue } from './vat';
 import type { PermissionKey } from './permissions';
 
 /**
@@ -59,6 +60,7 @@ export const OPTIONS = {
   INVOICE_SEND_NAME_STATIONARY: text,
   INVOICE_SIGN_PERSON: text,
   INVOICE_UNIT: text,
+  INVOICE_VAT_EXEMPTION_NOTE: text,
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionKey = keyof typeof OPTIONS;
@@ -72,14 +74,6 @@ export function isOptionKey(key: string): key is OptionKey {
 export function readBooleanOption(value: string | null | undefined, def = false): boolean {
   if (value === null || value === undefined || value === '') return def;
   return value === 'true' || value === '1';
-}
-
-/** Parses a VAT rate typed by a user ('23', '5,5'); undefined when it is not a rate 0-100. */
-export function parseVatRate(raw: string): number | undefined {
-  const s = raw.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return undefined;
-  const n = Number(s);
-  return n >= 0 && n <= 100 ? n : undefined;
 }
 
 /** Splits a stored ';'-joined list, dropping empty parts (docs/rules/platform-rules.md §5). */
@@ -122,13 +116,13 @@ export function normalizeOptionValue(key: OptionKey, raw: string): OptionCheck {
       return { ok: false, message: V.optionIdInvalid };
     case 'vatRate': {
       if (value === '') return { ok: true, value };
-      const n = parseVatRate(value);
+      const n = parseVat(value);
       return n === undefined ? { ok: false, message: V.vatInvalid } : { ok: true, value: String(n) };
     }
     case 'vatList': {
-      const rates: number[] = [];
+      const rates: VatValue[] = [];
       for (const part of splitOptionList(value)) {
-        const n = parseVatRate(part);
+        const n = parseVat(part);
         if (n === undefined) return { ok: false, message: V.vatInvalid };
         if (rates.includes(n)) return { ok: false, message: V.vatDuplicate };
         rates.push(n);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictNumber } from './numbers';
-import { moneySchema, vatSchema } from './money';
+import { moneySchema } from './money';
+import { vatSchema } from './vat';
 import { idSchema } from './schemas';
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedAnswerSchema, pagingSchema } from './paging';
 import { clientDataSchema, orderSummarySchema, SHIPPING_METHODS } from './orders';
 import { idSchema } from './schemas';
+import { vatValueSchema } from './vat';
 
 /**
  * GET /orders search (docs/rules/catalogue-and-orders-rules.md §2.13, §3 Order search, §5 Order search) and the rows of
@@ -107,7 +108,7 @@ export const orderRowSchema = z.object({
   invoiceAnnotations: z.string(),
   problem: z.string().nullable(),
   deliveryCost: z.number(),
-  deliveryVat: z.number(),
+  deliveryVat: vatValueSchema,
   cashOnDelivery: z.boolean(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   /** "Carrier name - method name", null without a carrier method. */

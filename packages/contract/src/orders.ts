@@ -3,7 +3,8 @@ import { strictNumber } from './numbers';
 import { currencySchema } from './items';
 import { VALIDATION as V } from './messages';
 import { isValidNip } from './nip';
-import { fromHundredths, moneySchema, vatSchema } from './money';
+import { fromHundredths, moneySchema } from './money';
+import { vatSchema, vatValueSchema } from './vat';
 import { pagedAnswerSchema } from './paging';
 import { EMAIL_MAX, idSchema, isEmailAddress } from './schemas';
 
@@ -242,7 +243,7 @@ export const orderLineSchema = z.object({
   name: z.string(),
   quantity: z.number(),
   price: z.number(),
-  vat: z.number(),
+  vat: vatValueSchema,
   itemId: z.number().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -305,7 +306,7 @@ export const orderSchema = z.object({
   invoiceAnnotations: z.string(),
   problem: z.string().nullable(),
   deliveryCost: z.number(),
-  deliveryVat: z.number(),
+  deliveryVat: vatValueSchema,
   cashOnDelivery: z.boolean(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   carrierMethod: carrierMethodSchema.nullable(),

@@ -1,4 +1,4 @@
-import { toHundredths } from '@zaplecze/contract';
+import { sameVat } from '@zaplecze/contract';
 
 /**
  * A list of choices that always holds the current values (a VAT rate or currency that was on an
@@ -18,5 +18,5 @@ export function withCurrent(
   return [...missing, ...list];
 }
 
-/** Same VAT rate: '5', '5.0' and '5,00' are one. */
-export const sameRate = (a: string, b: string) => a === b || (toHundredths(a) ?? NaN) === toHundredths(b);
+/** Same VAT rate: '5', '5.0' and '5,00' are one; so are 'zw' and 'ZW'. */
+export const sameRate = sameVat;

@@ -1,4 +1,4 @@
-import type { InvoiceSnapshot } from '@zaplecze/contract';
+import type { InvoiceSnapshot, SnapshotVat } from '@zaplecze/contract';
 import { A4, createPdf } from '../../platform/pdf/document';
 import { INVOICE_PDF as T } from './messages.pl';
 
@@ -28,8 +28,9 @@ export function formatMoneyPl(hundredths: number): string {
   return `${sign}${whole},${String(a % 100).padStart(2, '0')}`;
 }
 
-/** 2300 -> '23%', 550 -> '5,5%'. */
-export function formatVatPl(vat: number): string {
+/** 2300 -> '23%', 550 -> '5,5%'; a rate that is no number prints as its code: 'zw', 'np', 'oo'. */
+export function formatVatPl(vat: SnapshotVat): string {
+  if (typeof vat === 'string') return vat;
   return `${String(vat / 100).replace('.', ',')}%`;
 }
 
@@ -228,6 +229,7 @@ function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): v
   fact(T.shipping, inv.shippingName);
   fact('', T.order(inv.order.id, inv.order.externalId));
   fact(T.annotations, inv.annotations);
+  for (const note of inv.vatNotes ?? []) fact('', note);
   const sy = Math.max(y + 40, BOTTOM - 50);
   const w = 200;
   const sig = (x: number, caption: string, name: string) => {

@@ -3,12 +3,13 @@ import {
   formatInvoiceNumber,
   invoiceTotals,
   type InvoiceLineInput,
+  type InvoiceRateTotal,
   type InvoiceSnapshot,
 } from '@zaplecze/contract';
 import { localDay } from '../../db/local-day';
 import type { OrdersTable } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
-import { INVOICE_DEFAULTS, INVOICES_MSG } from './messages.pl';
+import { INVOICE_DEFAULTS, INVOICE_VAT_NOTES, INVOICES_MSG } from './messages.pl';
 
 /** The order columns an invoice is made of. */
 export type InvoiceOrderRow = Pick<
@@ -60,6 +61,7 @@ export interface InvoiceSettings {
   INVOICE_SEND_NAME_STATIONARY: string;
   INVOICE_SIGN_PERSON: string;
   INVOICE_UNIT: string;
+  INVOICE_VAT_EXEMPTION_NOTE: string;
 }
 export const INVOICE_SETTING_KEYS = [
   'INVOICE_PAYMENT_DEFAULT',
@@ -70,6 +72,7 @@ export const INVOICE_SETTING_KEYS = [
   'INVOICE_SEND_NAME_STATIONARY',
   'INVOICE_SIGN_PERSON',
   'INVOICE_UNIT',
+  'INVOICE_VAT_EXEMPTION_NOTE',
 ] as const satisfies readonly (keyof InvoiceSettings)[];
 
 /** YYYYMMDD -> 'YYYY-MM-DD'. */
@@ -102,6 +105,20 @@ function pick(settings: InvoiceSettings, order: InvoiceOrderRow, kind: 'PAYMENT'
     },
   } as const;
   return fallback[kind][variant];
+}
+
+/**
+ * The legal notes of the rates that are no number on the invoice (docs/rules/server-side-rules.md,
+ * Invoices): with a zw line the exemption's basis (the setting, else the default), with np 'nie
+ * podlega opodatkowaniu', with oo 'odwrotne obciążenie'.
+ */
+function vatNotes(rates: readonly InvoiceRateTotal[], settings: InvoiceSettings) {
+  const has = (code: string) => rates.some((r) => r.vat === code);
+  const exemptionBasis = has('zw') ? settings.INVOICE_VAT_EXEMPTION_NOTE.trim() || INVOICE_DEFAULTS.exemptionNote : '';
+  const notes = [exemptionBasis];
+  if (has('np')) notes.push(INVOICE_VAT_NOTES.notSubject);
+  if (has('oo')) notes.push(INVOICE_VAT_NOTES.reverseCharge);
+  return { exemptionBasis, vatNotes: notes.filter((n) => n !== '') };
 }
 
 /**
@@ -191,6 +208,7 @@ export function buildSnapshot(a: {
     issuer: settings.INVOICE_SIGN_PERSON.trim() || a.issuerLogin,
     unit,
     annotations: order.invoice_annotations,
+    ...vatNotes(totals.rates, settings),
     order: { id: order.id, externalId: order.external_id, orderDate: orderDate.toISOString() },
   };
 }

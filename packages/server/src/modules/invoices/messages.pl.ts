@@ -15,6 +15,14 @@ export const INVOICE_DEFAULTS = {
   unit: 'szt.',
   /** The delivery line's unit (a service). */
   serviceUnit: 'usł.',
+  /** The legal basis printed with a zw line (INVOICE_VAT_EXEMPTION_NOTE, docs/decisions.md). */
+  exemptionNote: 'Zwolnienie z VAT na podstawie art. 113 ust. 1 ustawy o VAT',
+} as const;
+
+/** The notes of the rates that are no number, printed under the totals (docs/rules/server-side-rules.md, Invoices). */
+export const INVOICE_VAT_NOTES = {
+  reverseCharge: 'odwrotne obciążenie',
+  notSubject: 'nie podlega opodatkowaniu',
 } as const;
 
 /** Captions printed on the invoice PDF. */

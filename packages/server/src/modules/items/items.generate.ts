@@ -1,4 +1,4 @@
-import { generatedCodes, parseVatRate, toHundredths, type itemGenerateSchema } from '@zaplecze/contract';
+import { generatedCodes, vatToStored, type itemGenerateSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,10 +14,9 @@ type Generate = z.output<typeof itemGenerateSchema>;
 /** VAT and currency of generated items: the organisation's defaults, else 23% and PLN. */
 async function defaults(ctx: AuthContext) {
   const stored = await optionsRepository.read(ctx.tdb, ['VAT_DEFAULT_ITEM', 'CURRENCY_DEFAULT']);
-  const vat = parseVatRate(stored.get('VAT_DEFAULT_ITEM') ?? '');
   const currency = stored.get('CURRENCY_DEFAULT') ?? '';
   return {
-    vat: vat === undefined ? 2300 : (toHundredths(vat) ?? 2300),
+    vat: vatToStored(stored.get('VAT_DEFAULT_ITEM') ?? '') ?? 2300,
     currency: /^[A-Z]{3}$/.test(currency) ? currency : 'PLN',
   };
 }

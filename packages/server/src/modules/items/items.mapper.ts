@@ -1,4 +1,4 @@
-import { fromHundredths, type Item, type ItemRow, type Photo, type PhotoKind } from '@zaplecze/contract';
+import { fromHundredths, vatFromStored, type Item, type ItemRow, type Photo, type PhotoKind } from '@zaplecze/contract';
 import { isoOfUtcText } from '../../db/database';
 import { ITEM_ROW_FIELDS, type ItemRowData, type ReferenceNames } from './items.repository';
 
@@ -26,7 +26,7 @@ export function toItemRow(r: ItemRowData): ItemRow {
     gtin: r.gtin,
     name: r.name,
     price: fromHundredths(Number(r.price)),
-    vat: fromHundredths(r.vat),
+    vat: vatFromStored(r.vat),
     currency: r.currency,
     countWare: r.count_ware,
     countOffer: r.count_offer,

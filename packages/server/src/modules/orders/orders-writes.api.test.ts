@@ -151,7 +151,10 @@ describe('POST /orders/mass_edit', () => {
       [{}, 'Nie wybrano pól do masowej edycji.'],
       [{ deliveryCost: -1 }, 'Kwota musi być liczbą od 0 do 99999999,99 z najwyżej dwoma miejscami po przecinku.'],
       [{ deliveryCost: '1.234' }, 'Kwota musi być liczbą od 0 do 99999999,99 z najwyżej dwoma miejscami po przecinku.'],
-      [{ deliveryVat: 101 }, 'Stawka VAT musi być liczbą od 0 do 100 z najwyżej dwoma miejscami po przecinku.'],
+      [
+        { deliveryVat: 101 },
+        'Stawka VAT musi być liczbą od 0 do 100 z najwyżej dwoma miejscami po przecinku albo jedną ze stawek zw, np, oo.',
+      ],
       [{ orderStatusId: 2_000_000_000 }, 'Wybrany status zamówienia nie istnieje.'],
       [{ incomeSourceId: 2_000_000_000 }, 'Wybrane źródło przychodu nie istnieje.'],
     ];

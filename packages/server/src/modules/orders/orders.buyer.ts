@@ -3,6 +3,7 @@ import {
   BUYER_INFO_WINDOW_MS,
   fromHundredths,
   textColorFor,
+  vatFromStored,
   type BuyerOrder,
   type BuyerShop,
   type ShippingMethod,
@@ -74,12 +75,12 @@ function toBuyerOrder(r: OrderRowData, lines: readonly StoredLine[]): BuyerOrder
         : null,
     currency: r.currency,
     deliveryCost: fromHundredths(Number(r.delivery_cost)),
-    deliveryVat: fromHundredths(r.delivery_vat),
+    deliveryVat: vatFromStored(r.delivery_vat),
     items: lines.map((l) => ({
       code: l.code,
       name: l.name,
       price: fromHundredths(Number(l.price)),
-      vat: fromHundredths(l.vat),
+      vat: vatFromStored(l.vat),
       quantity: l.quantity,
     })),
   };

@@ -1,6 +1,7 @@
 import {
   fromHundredths,
   orderSummary,
+  vatFromStored,
   type CarrierSendType,
   type Order,
   type OrderRow,
@@ -31,7 +32,7 @@ export function toOrder(r: OrderRowData, lines: readonly StoredLine[]): Order {
     invoiceAnnotations: r.invoice_annotations,
     problem: r.problem,
     deliveryCost: fromHundredths(deliveryCost),
-    deliveryVat: fromHundredths(r.delivery_vat),
+    deliveryVat: vatFromStored(r.delivery_vat),
     cashOnDelivery: r.cash_on_delivery === 1,
     shippingMethod: r.shipping_method as ShippingMethod,
     carrierMethod: carrierMethodOf(r),
@@ -61,7 +62,7 @@ export function toOrder(r: OrderRowData, lines: readonly StoredLine[]): Order {
       name: l.name,
       quantity: l.quantity,
       price: fromHundredths(l.price),
-      vat: fromHundredths(l.vat),
+      vat: vatFromStored(l.vat),
       itemId: l.item_id,
     })),
     clientData: {
@@ -126,7 +127,7 @@ export function toOrderRow(a: OrderListRowData): OrderRow {
     invoiceAnnotations: a[F.invoice_annotations] as string,
     problem: a[F.problem] as string | null,
     deliveryCost: fromHundredths(deliveryCost),
-    deliveryVat: fromHundredths(Number(a[F.delivery_vat])),
+    deliveryVat: vatFromStored(Number(a[F.delivery_vat])),
     cashOnDelivery: Number(a[F.cash_on_delivery]) === 1,
     shippingMethod: a[F.shipping_method] as ShippingMethod,
     // "Carrier name - method name", as the buyer page shows it (docs/rules/platform-rules.md §2).

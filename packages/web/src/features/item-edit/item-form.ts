@@ -5,6 +5,7 @@ import {
   type ItemUpdate,
   type ParamValueInput,
   type PhotoInput,
+  type VatValue,
 } from '@zaplecze/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -51,8 +52,8 @@ export interface ItemDefaults {
 
 const ref = (id: number | null | undefined) => (id ? String(id) : '');
 const money = (n: number) => formatHundredths(Math.round(n * 100));
-/** A percent (VAT, margin) as typed: 23, 5.5 (no trailing zeros). */
-const pct = (n: number) => String(n);
+/** A percent (VAT, margin) as typed: 23, 5.5 (no trailing zeros); a VAT code as it is ('zw'). */
+const pct = (n: VatValue) => String(n);
 
 export function itemFormDefaults(item: Item | undefined, defaults: ItemDefaults): ItemFormValues {
   const ext = item?.externalData ?? null;

@@ -1,4 +1,11 @@
-import { DEFAULT_STATUS_COLOR, textColorFor, type ItemRow, type MassResult, type Photo } from '@zaplecze/contract';
+import {
+  DEFAULT_STATUS_COLOR,
+  formatVat,
+  textColorFor,
+  type ItemRow,
+  type MassResult,
+  type Photo,
+} from '@zaplecze/contract';
 import { format, formatFixed, pluralPl } from '@web/i18n';
 import { batches, mergeMassResults } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
@@ -12,11 +19,6 @@ type ListTexts = Widen<(typeof itemsMessages)['list']>;
 /** Prices always with two decimals: 19.9 -> '19.99'. */
 export function formatPrice(price: number): string {
   return price.toFixed(2);
-}
-
-/** VAT without decimals when whole (23 -> '23'), otherwise with two (5.5 -> '5.50'). */
-export function formatVat(vat: number): string {
-  return Number.isInteger(vat) ? String(vat) : vat.toFixed(2);
 }
 
 export function priceCell(row: Pick<ItemRow, 'price' | 'vat' | 'currency'>, t: Pick<ListTexts, 'price'>): string {

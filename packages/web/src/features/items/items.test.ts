@@ -1,4 +1,4 @@
-import { LIST_STORAGE_KEYS, type MassResult } from '@zaplecze/contract';
+import { formatVat, LIST_STORAGE_KEYS, type MassResult } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
 import { reportText } from '@web/ui/report';
 import { readUrlState } from '@web/ui/url-state';
@@ -7,7 +7,6 @@ import {
   countCell,
   deliveryCell,
   formatPrice,
-  formatVat,
   massDeleteReport,
   megabytes,
   quotaMegabytes,
@@ -145,10 +144,14 @@ describe('item row formatting', () => {
   it('prices with two decimals, VAT whole or with two decimals', () => {
     expect(formatPrice(19.9)).toBe('19.90');
     expect(formatPrice(0)).toBe('0.00');
-    expect(formatVat(23)).toBe('23');
-    expect(formatVat(5.5)).toBe('5.50');
-    expect(formatVat(8.25)).toBe('8.25');
+    expect(formatVat(23)).toBe('23%');
+    expect(formatVat(5.5)).toBe('5.50%');
+    expect(formatVat(8.25)).toBe('8.25%');
+    expect(formatVat('5,5')).toBe('5.50%');
+    expect(formatVat('zw')).toBe('zw');
+    expect(formatVat('NP')).toBe('np');
     expect(priceCell({ price: 1234.5, vat: 23, currency: 'PLN' }, t)).toBe('1234.50 PLN (23%)');
+    expect(priceCell({ price: 10, vat: 'zw', currency: 'PLN' }, t)).toBe('10.00 PLN (zw)');
   });
 
   it('shows the offer quantity in parentheses only when set', () => {

@@ -38,8 +38,8 @@ export const itemsMessages = {
     externalNoCode: 'Dane zewnętrzne bez kodu',
     photosCount: 'Liczba zdjęć',
     paramsCount: 'Liczba parametrów',
-    /** Price with its currency and the VAT rate: '19.99 PLN (23%)'. */
-    price: '{price} {currency} ({vat}%)',
+    /** Price with its currency and the VAT rate: '19.99 PLN (23%)', '19.99 PLN (zw)'. */
+    price: '{price} {currency} ({vat})',
     /** Stock, and the offer quantity in parentheses when set: '10 (5)'. */
     countWithOffer: '{count} ({offer})',
     countOfferHint: 'Stan magazynowy (ilość w ofercie)',

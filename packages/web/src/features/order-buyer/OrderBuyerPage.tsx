@@ -1,4 +1,4 @@
-import { buyerInfoAnswerSchema, type BuyerOrder } from '@zaplecze/contract';
+import { buyerInfoAnswerSchema, formatVat, type BuyerOrder } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -133,7 +133,10 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
           </div>
           <div data-testid="buyer-delivery-cost">
             {t.deliveryCost}:{' '}
-            {format(t.deliveryCostValue, { cost: unitPrice(o.deliveryCost, o.currency), vat: String(o.deliveryVat) })}
+            {format(t.deliveryCostValue, {
+              cost: unitPrice(o.deliveryCost, o.currency),
+              vat: formatVat(o.deliveryVat),
+            })}
           </div>
         </Block>
         {o.invoice && (

@@ -24,7 +24,7 @@ export const orderBuyerMessages = {
   carrier: 'Przewoźnik',
   personalPickup: 'ODBIÓR OSOBISTY',
   deliveryCost: 'Koszt wysyłki brutto',
-  deliveryCostValue: '{cost} (VAT {vat}%)',
+  deliveryCostValue: '{cost} (VAT {vat})',
   items: 'Zamówione towary',
   colItem: 'Towar',
   colPrice: 'Cena brutto',

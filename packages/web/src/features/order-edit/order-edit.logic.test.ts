@@ -157,6 +157,12 @@ describe('order form <-> order', () => {
     ).toBe(false);
     expect(linesChanged(ORDER, [{ ...v.items[0]!, itemId: null }, v.items[1]!])).toBe(true);
     expect(linesChanged(ORDER, [...v.items, newLine('23')])).toBe(false);
+    // A rate that is no number: a line moved from 23% to zw changed; the stored zw read back did not.
+    const zw = [{ ...v.items[0]!, vat: 'ZW' }, v.items[1]!];
+    expect(linesChanged(ORDER, zw)).toBe(true);
+    const stored = { ...ORDER, items: ORDER.items.map((l, i) => (i === 0 ? { ...l, vat: 'zw' as const } : l)) };
+    expect(orderFormDefaults(stored, DEFAULTS).items[0]?.vat).toBe('zw');
+    expect(linesChanged(stored, zw)).toBe(false);
   });
 });
 

@@ -1,10 +1,12 @@
 import {
   formatHundredths,
   toHundredths,
+  vatToStored,
   type Order,
   type OrderInput,
   type OrderUpdate,
   type ShippingMethod,
+  type VatValue,
 } from '@zaplecze/contract';
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
 
@@ -205,13 +207,13 @@ const lineBody = (l: OrderLineValues) => ({
 });
 
 /** The comparable shape of a line: exact hundredths, trimmed text. */
-function lineKey(l: { code: string; name: string; quantity: number; price: string | number; vat: string | number }) {
+function lineKey(l: { code: string; name: string; quantity: number; price: string | number; vat: string | VatValue }) {
   return [
     l.code.trim(),
     l.name.trim(),
     l.quantity,
     toHundredths(typeof l.price === 'number' ? l.price : dotDecimal(l.price)),
-    toHundredths(typeof l.vat === 'number' ? l.vat : dotDecimal(l.vat)),
+    vatToStored(l.vat),
   ].join('\u0001');
 }
 
@@ -302,7 +304,7 @@ export interface CatalogItem {
   code: string;
   name: string;
   price: number;
-  vat: number;
+  vat: VatValue;
 }
 
 const sameCode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();

@@ -1,4 +1,4 @@
-import { orderMassResultSchema, splitOptionList, type OrderMassEditData } from '@zaplecze/contract';
+import { formatVat, orderMassResultSchema, splitOptionList, type OrderMassEditData } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -184,7 +184,7 @@ export default function OrdersMassEditPage() {
                       <option value="">{t.choose}</option>
                       {vats.map((r) => (
                         <option key={r} value={r}>
-                          {r}%
+                          {formatVat(r)}
                         </option>
                       ))}
                     </Form.Select>

@@ -18,11 +18,6 @@ export function formatMoney(amount: number): string {
   return amount.toFixed(2);
 }
 
-/** VAT without decimals when whole (23 -> '23'), otherwise with two (5.5 -> '5.50'). */
-export function formatVat(vat: number): string {
-  return Number.isInteger(vat) ? String(vat) : vat.toFixed(2);
-}
-
 /** Kilograms as typed in the form: up to three decimals, no trailing zeros (1.5, 0.25, 2). */
 export function formatWeight(kg: number): string {
   return String(Math.round(kg * 1000) / 1000);

@@ -267,7 +267,7 @@ export const ordersMessages = {
     sumGross: 'Suma brutto',
     delivery: 'Dostawa',
     deliveryCost: 'Koszt dostawy',
-    deliveryCostValue: '{amount} {currency} (VAT {vat}%)',
+    deliveryCostValue: '{amount} {currency} (VAT {vat})',
     sizes: 'Wymiary',
     sizesValue: '{a} × {b} × {c} mm',
     weight: 'Waga',

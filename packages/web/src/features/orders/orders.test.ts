@@ -259,6 +259,8 @@ describe('the size and weight dialog', () => {
     expect(vatChoices(['23', '8', '5'], 8)).toEqual(['23', '8', '5']);
     expect(vatChoices(['23', '8'], 7)).toEqual(['7', '23', '8']);
     expect(vatChoices(['5.5'], 5.5)).toEqual(['5.5']);
+    expect(vatChoices(['23', 'zw'], 'zw')).toEqual(['23', 'zw']);
+    expect(vatChoices(['23'], 'oo')).toEqual(['oo', '23']);
   });
 });
 

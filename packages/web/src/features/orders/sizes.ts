@@ -1,4 +1,13 @@
-import { moneySchema, parcelSizeSchema, vatSchema, weightSchema, type Order, type UserSize } from '@zaplecze/contract';
+import {
+  moneySchema,
+  parcelSizeSchema,
+  parseVat,
+  vatSchema,
+  weightSchema,
+  type Order,
+  type UserSize,
+  type VatValue,
+} from '@zaplecze/contract';
 import { format } from '@web/i18n';
 import { formatWeight } from './format';
 
@@ -37,8 +46,8 @@ export function userSizeSides(
 }
 
 /** The configured VAT rates, plus the order's own when it is no longer configured (§5). */
-export function vatChoices(configured: readonly string[], current: number): string[] {
-  const rates = configured.map((r) => String(Number(r.replace(',', '.'))));
+export function vatChoices(configured: readonly string[], current: VatValue): string[] {
+  const rates = configured.map((r) => String(parseVat(r) ?? r));
   const own = String(current);
   return rates.includes(own) ? rates : [own, ...rates];
 }

@@ -4,7 +4,7 @@ import { SettingsHeader } from './components/SettingsHeader';
 import { useCanEditSettings } from './use-settings';
 import { settingsText } from './texts';
 
-/** settings/invoice: the eight texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings). */
+/** settings/invoice: the texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings). */
 export default function InvoiceSettingsPage() {
   const canEdit = useCanEditSettings();
   return (

@@ -39,7 +39,11 @@ export const settingsMessages = {
     emptyAddHint: 'Dodaj pierwszą stawkę poniżej.',
     newRate: 'Nowa stawka VAT (%)',
     rate: '{rate}%',
-    deleteRate: 'Usuń stawkę {rate}%',
+    deleteRate: 'Usuń stawkę {rate}',
+    /** The rates that are no number, as the list and the selects of this screen name them. */
+    codes: { zw: 'zw (zwolniona z VAT)', np: 'np (nie podlega opodatkowaniu)', oo: 'oo (odwrotne obciążenie)' },
+    addCodes: 'Stawki bez wartości procentowej:',
+    addCode: 'Dodaj stawkę {rate}',
     addErrorTitle: 'Błąd dodawania stawki VAT!',
     invalid: 'Niepoprawna stawka VAT!',
     duplicate: 'Taka stawka już istnieje!',
@@ -85,6 +89,8 @@ export const settingsMessages = {
     signPerson: 'Osoba wystawiająca fakturę',
     unit: 'Jednostka miary na fakturze',
     unitHint: 'Na przykład: szt.',
+    exemptionNote: 'Podstawa zwolnienia z VAT (pozycje ze stawką zw)',
+    exemptionNoteHint: 'Domyślnie: Zwolnienie z VAT na podstawie art. 113 ust. 1 ustawy o VAT',
     save: 'Zapisz ustawienia faktur',
   },
   orders: {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addVatRate,
   formatVatRate,
+  missingVatCodes,
   removeVatRate,
+  vatCodeOfRate,
   vatStateFromOptions,
   vatStateToOptions,
   type VatState,
@@ -57,6 +59,21 @@ describe('VAT rules', () => {
       { key: 'VAT_DEFAULT_ORDER_DELIVERY', value: '23' },
       { key: 'VAT_DEFAULT_STATIONARY_DELIVERY', value: '' },
     ]);
+  });
+
+  it('adds the codes zw, np and oo in any case, once each, and offers those still missing', () => {
+    const s = vatStateFromOptions(stored);
+    expect(missingVatCodes(s)).toEqual(['zw', 'np', 'oo']);
+    const r = addVatRate(s, 'ZW');
+    expect(r).toEqual({ ok: true, state: { ...s, rates: ['23', '8', '5.5', 'zw'] } });
+    if (!r.ok) return;
+    expect(addVatRate(r.state, 'zw')).toEqual({ ok: false, error: 'duplicate' });
+    expect(addVatRate(r.state, 'zwolniona')).toEqual({ ok: false, error: 'invalid' });
+    expect(missingVatCodes(r.state)).toEqual(['np', 'oo']);
+    expect(vatCodeOfRate('zw')).toBe('zw');
+    expect(vatCodeOfRate('23')).toBeUndefined();
+    const withDefault = { ...r.state, defaults: { ...r.state.defaults, VAT_DEFAULT_ITEM: 'zw' } };
+    expect(removeVatRate(withDefault, 'zw').defaults.VAT_DEFAULT_ITEM).toBe('');
   });
 
   it('shows rates with a Polish decimal comma', () => {

@@ -1,4 +1,4 @@
-import { parseVatRate, splitOptionList, type Option } from '@zaplecze/contract';
+import { parseVat, sameVat, splitOptionList, VAT_CODES, type Option, type VatCode } from '@zaplecze/contract';
 
 /** The four default-rate options of the VAT screen (docs/rules/platform-rules.md §2 VAT settings). */
 export const VAT_DEFAULT_KEYS = [
@@ -18,7 +18,7 @@ export interface VatState {
 
 export type AddResult<S> = { ok: true; state: S } | { ok: false; error: 'invalid' | 'unknown' | 'duplicate' };
 
-const sameRate = (a: string, b: string) => a === b || (a !== '' && parseVatRate(a) === parseVatRate(b));
+const sameRate = (a: string, b: string) => a !== '' && sameVat(a, b);
 
 /** The screen's state from the stored options ('23;8;5.5' and the default keys). */
 export function vatStateFromOptions(values: Record<(typeof VAT_KEYS)[number], string>): VatState {
@@ -28,10 +28,11 @@ export function vatStateFromOptions(values: Record<(typeof VAT_KEYS)[number], st
 
 /**
  * Adds a typed rate (docs/rules/platform-rules.md §5): comma becomes a dot, it must be a rate 0-100 with up to
- * two decimals, and not already on the list (5 and 5.00 are the same rate).
+ * two decimals or one of the codes zw, np, oo (docs/decisions.md), and not already on the list (5 and
+ * 5.00 are the same rate).
  */
 export function addVatRate(state: VatState, raw: string): AddResult<VatState> {
-  const n = parseVatRate(raw);
+  const n = parseVat(raw);
   if (n === undefined) return { ok: false, error: 'invalid' };
   const rate = String(n);
   if (state.rates.some((r) => sameRate(r, rate))) return { ok: false, error: 'duplicate' };
@@ -53,7 +54,18 @@ export function vatStateToOptions(state: VatState): Option[] {
   ];
 }
 
-/** A rate as shown to users: Polish decimal comma ('5,5'). */
+/** A rate as shown to users: Polish decimal comma ('5,5'); a code as it is ('zw'). */
 export function formatVatRate(rate: string): string {
   return rate.replace('.', ',');
+}
+
+/** The code of a stored rate ('zw', 'np', 'oo'), undefined for a number. */
+export function vatCodeOfRate(rate: string): VatCode | undefined {
+  const v = parseVat(rate);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The codes not yet on the list: the screen offers them as buttons (a number field takes no letters). */
+export function missingVatCodes(state: VatState): VatCode[] {
+  return VAT_CODES.filter((c) => !state.rates.some((r) => sameRate(r, c)));
 }

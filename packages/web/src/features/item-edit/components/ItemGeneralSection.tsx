@@ -1,3 +1,4 @@
+import { formatVat } from '@zaplecze/contract';
 import { useMemo } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -137,7 +138,7 @@ export function ItemGeneralSection({
               <option value="">{t.choose}</option>
               {vatOptions.map((r) => (
                 <option key={r} value={r}>
-                  {r}%
+                  {formatVat(r)}
                 </option>
               ))}
             </Form.Select>

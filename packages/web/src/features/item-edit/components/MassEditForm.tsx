@@ -2,6 +2,7 @@ import {
   COUNT_OFFER_EDIT_TYPES,
   COUNT_WARE_EDIT_TYPES,
   DESC_EDIT_TYPES,
+  formatVat,
   GTIN_MODES,
   GTIN_TYPES,
   PARAMS_EDIT_TYPES,
@@ -214,7 +215,7 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
               <option value="">{t.choose}</option>
               {lists.vatValues.map((r) => (
                 <option key={r} value={r}>
-                  {r}%
+                  {formatVat(r)}
                 </option>
               ))}
             </Form.Select>

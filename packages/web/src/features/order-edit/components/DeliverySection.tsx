@@ -1,4 +1,4 @@
-import { SHIPPING_METHODS, type Carrier, type Country } from '@zaplecze/contract';
+import { formatVat, SHIPPING_METHODS, type Carrier, type Country } from '@zaplecze/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -179,7 +179,7 @@ export function DeliverySection({ unlocked, carriers, countries, vatRates }: Del
               <option value="">{t.choose}</option>
               {vatRates.map((r) => (
                 <option key={r} value={r}>
-                  {r}%
+                  {formatVat(r)}
                 </option>
               ))}
             </Form.Select>

@@ -1,4 +1,4 @@
-import { formatHundredths, type ItemRow } from '@zaplecze/contract';
+import { formatHundredths, formatVat, type ItemRow } from '@zaplecze/contract';
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -208,7 +208,7 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                       <option value="">{t.choose}</option>
                       {vatRates.map((r) => (
                         <option key={r} value={r}>
-                          {r}%
+                          {formatVat(r)}
                         </option>
                       ))}
                     </Form.Select>

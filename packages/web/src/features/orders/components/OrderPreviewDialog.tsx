@@ -1,4 +1,5 @@
 import {
+  formatVat,
   hasPermissionForScreen,
   itemLookupAnswerSchema,
   type Item,
@@ -24,7 +25,7 @@ import { formatDateTime } from '@web/i18n/date';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import type { DocumentAction, DocumentTarget } from '../documents';
 import { usePrintLog } from '../documents.api';
-import { formatMoney, formatVat, formatWeight } from '../format';
+import { formatMoney, formatWeight } from '../format';
 import { useOrder } from '../orders.api';
 import { invoiceDocumentItems, shippingDocumentItems } from '../row-menu';
 import { ordersText } from '../texts';
@@ -355,7 +356,7 @@ function LineRow({
       </td>
       <td>{l.name}</td>
       <td className="text-end text-nowrap">{money(l.price)}</td>
-      <td className="text-end">{formatVat(l.vat)}%</td>
+      <td className="text-end">{formatVat(l.vat)}</td>
       <td className="text-end">{l.quantity}</td>
       <td className="text-end text-nowrap">{money(Math.round(l.price * 100 * l.quantity) / 100)}</td>
       <td className="small">

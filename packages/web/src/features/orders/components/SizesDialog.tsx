@@ -1,4 +1,4 @@
-import { splitOptionList, type Order, type OrderRow } from '@zaplecze/contract';
+import { formatVat, splitOptionList, type Order, type OrderRow } from '@zaplecze/contract';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -13,7 +13,6 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { useOptions } from '@web/features/settings/options.api';
 import { userSizesResource } from '@web/features/user-sizes/user-sizes.api';
 import { format, m } from '@web/i18n';
-import { formatVat } from '../format';
 import { changeOrder, useOrder } from '../orders.api';
 import { sizesFormErrors, sizesFormFromOrder, sizesPatch, userSizeSides, vatChoices, type SizesForm } from '../sizes';
 import { ordersText } from '../texts';
@@ -154,7 +153,7 @@ function SizesFormBody({ order, onClose, onSaved }: { order: Order; onClose(): v
               >
                 {vats.map((v) => (
                   <option key={v} value={v}>
-                    {formatVat(Number(v))}%
+                    {formatVat(v)}
                   </option>
                 ))}
               </Form.Select>

@@ -19,6 +19,7 @@ export const INVOICE_KEYS = [
   'INVOICE_SEND_NAME_STATIONARY',
   'INVOICE_SIGN_PERSON',
   'INVOICE_UNIT',
+  'INVOICE_VAT_EXEMPTION_NOTE',
 ] as const;
 type InvoiceKey = (typeof INVOICE_KEYS)[number];
 type Values = Record<InvoiceKey, string>;
@@ -49,6 +50,7 @@ const SECTIONS: { title: LabelId; icon: string; fields: { key: InvoiceKey; label
     fields: [
       { key: 'INVOICE_SIGN_PERSON', label: 'signPerson' },
       { key: 'INVOICE_UNIT', label: 'unit' },
+      { key: 'INVOICE_VAT_EXEMPTION_NOTE', label: 'exemptionNote' },
     ],
   },
 ];
@@ -57,7 +59,7 @@ const invoiceKind: OptionKind = OPTIONS.INVOICE_UNIT.kind;
 /** The server's limit of the invoice texts, so typing stops where saving would fail. */
 const MAX_LENGTH = invoiceKind.type === 'text' ? invoiceKind.max : undefined;
 
-/** Eight text fields saved together; a failed save keeps what was typed. */
+/** The text fields saved together; a failed save keeps what was typed. */
 export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: boolean }) {
   const t = settingsText().invoice;
   const saver = useOptionsSaver();
@@ -76,7 +78,11 @@ export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: 
             <SectionCard title={t[section.title]} icon={section.icon} className="h-100">
               <Row className="g-3">
                 {section.fields.map((f) => (
-                  <Col key={f.key} xs={12} md={section.title === 'otherSection' ? 6 : 12}>
+                  <Col
+                    key={f.key}
+                    xs={12}
+                    md={section.title === 'otherSection' && f.key !== 'INVOICE_VAT_EXEMPTION_NOTE' ? 6 : 12}
+                  >
                     <Form.Group controlId={`invoice-${f.key}`}>
                       <Form.Label>{t[f.label]}</Form.Label>
                       <Form.Control
@@ -84,7 +90,13 @@ export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: 
                         maxLength={MAX_LENGTH}
                         value={values[f.key]}
                         disabled={!canEdit}
-                        placeholder={f.key === 'INVOICE_UNIT' ? t.unitHint : undefined}
+                        placeholder={
+                          f.key === 'INVOICE_UNIT'
+                            ? t.unitHint
+                            : f.key === 'INVOICE_VAT_EXEMPTION_NOTE'
+                              ? t.exemptionNoteHint
+                              : undefined
+                        }
                         onChange={(e) => {
                           const value = e.target.value;
                           setValues((v) => ({ ...v, [f.key]: value }));

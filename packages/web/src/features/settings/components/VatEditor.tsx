@@ -14,7 +14,9 @@ import { useOptionsSaver } from '../use-settings';
 import {
   addVatRate,
   formatVatRate,
+  missingVatCodes,
   removeVatRate,
+  vatCodeOfRate,
   VAT_DEFAULT_KEYS,
   vatStateToOptions,
   type VatDefaultKey,
@@ -62,7 +64,14 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
       setState((s) => removeVatRate(s, rate));
   };
 
-  const label = (rate: string) => format(t.rate, { rate: formatVatRate(rate) });
+  const label = (rate: string) => {
+    const code = vatCodeOfRate(rate);
+    return code ? t.codes[code] : format(t.rate, { rate: formatVatRate(rate) });
+  };
+  const addCode = (code: string) => {
+    const res = addVatRate(state, code);
+    if (res.ok) setState(res.state);
+  };
   // A stored default that is not on the list (changed elsewhere) still shows, so Save keeps it visibly.
   const choices = (value: string) =>
     value === '' || state.rates.includes(value) ? state.rates : [...state.rates, value];
@@ -89,7 +98,7 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
                       <Button
                         size="sm"
                         variant="outline-danger"
-                        aria-label={format(t.deleteRate, { rate: formatVatRate(rate) })}
+                        aria-label={format(t.deleteRate, { rate: label(rate) })}
                         title={m().common.delete}
                         onClick={() => void onDelete(rate)}
                       >
@@ -119,6 +128,27 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
                   </Button>
                 </InputGroup>
               </Form>
+            )}
+            {canEdit && missingVatCodes(state).length > 0 && (
+              <div className="mt-3" data-testid="vat-add-codes">
+                <div className="small text-muted mb-1">{t.addCodes}</div>
+                <div className="d-flex flex-wrap gap-2">
+                  {missingVatCodes(state).map((code) => (
+                    <Button
+                      key={code}
+                      size="sm"
+                      variant="outline-secondary"
+                      title={t.codes[code]}
+                      aria-label={format(t.addCode, { rate: t.codes[code] })}
+                      onClick={() => addCode(code)}
+                      data-testid={`vat-add-${code}`}
+                    >
+                      <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                      {code}
+                    </Button>
+                  ))}
+                </div>
+              </div>
             )}
           </SectionCard>
         </Col>
