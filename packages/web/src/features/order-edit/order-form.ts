@@ -7,6 +7,7 @@ import {
   type ShippingMethod,
 } from '@zaplecze/contract';
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
+import { numberForApi, readNumber } from '@web/ui/number-text';
 
 /**
  * The order edit form (docs/rules/catalogue-and-orders-rules.md §2.14, §4 Order edit, §5 Order edit): every input as
@@ -198,7 +199,7 @@ export function keptLines(lines: readonly OrderLineValues[]): { line: OrderLineV
 const lineBody = (l: OrderLineValues) => ({
   code: l.code.trim(),
   name: l.name.trim(),
-  quantity: Number(l.quantity.trim()),
+  quantity: readNumber(l.quantity) ?? 0,
   price: dotDecimal(l.price),
   vat: dotDecimal(l.vat),
   itemId: l.itemId,
@@ -258,9 +259,9 @@ export function orderBody(v: OrderFormValues, ctx: BodyContext): OrderInput | Or
     shippingMethod: v.shippingMethod,
     billOfLading: v.billOfLading,
     carrierMethodId: personal || v.carrierMethodId === '' ? null : Number(v.carrierMethodId),
-    sizeA: v.sizeA.trim(),
-    sizeB: v.sizeB.trim(),
-    sizeC: v.sizeC.trim(),
+    sizeA: numberForApi(v.sizeA),
+    sizeB: numberForApi(v.sizeB),
+    sizeC: numberForApi(v.sizeC),
     weight: dotDecimal(v.weight),
     invoice: v.hasInvoice
       ? {
@@ -318,7 +319,7 @@ export function addScanned(
   const row = lines.findIndex((l) => l.code.trim() !== '' && sameCode(l.code, item.code));
   if (row >= 0) {
     const l = lines[row] as OrderLineValues;
-    const q = Number(l.quantity.trim());
+    const q = readNumber(l.quantity) ?? 0;
     const next = { ...l, quantity: String(Number.isInteger(q) && q >= 0 ? q + 1 : 1) };
     return { lines: lines.map((x, i) => (i === row ? next : x)), row, added: false };
   }
@@ -343,8 +344,8 @@ export function linkedLine(line: OrderLineValues, item: CatalogItem): OrderLineV
 /** Line sum = price × quantity (exact hundredths); undefined while either is not valid. */
 export function lineSum(l: Pick<OrderLineValues, 'price' | 'quantity'>): number | undefined {
   const p = amountHundredths(l.price);
-  const q = Number(l.quantity.trim());
-  return p === undefined || !Number.isInteger(q) || q < 0 || l.quantity.trim() === '' ? undefined : p * q;
+  const q = readNumber(l.quantity);
+  return p === undefined || q === undefined || !Number.isInteger(q) || q < 0 ? undefined : p * q;
 }
 
 /** Goods and the order total in hundredths (invalid lines count as 0, a blank cost as 0). */

@@ -10,6 +10,7 @@ import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { dotDecimal } from '@web/features/item-edit/margin';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import { findItemByBarcode } from '../order-edit.api';
 import { addScanned, lineSum, linkedLine, newLine, orderTotals, type OrderFormValues } from '../order-form';
@@ -170,11 +171,9 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                     />
                   </td>
                   <td>
-                    <Form.Control
+                    <NumberInput
                       size="sm"
-                      type="number"
-                      min={1}
-                      step={1}
+                      integer
                       aria-label={li.quantity}
                       isInvalid={!!err('quantity')}
                       {...register(`items.${i}.quantity`)}
@@ -183,9 +182,8 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                     <LineError message={err('quantity')} />
                   </td>
                   <td>
-                    <Form.Control
+                    <NumberInput
                       size="sm"
-                      inputMode="decimal"
                       aria-label={li.price}
                       isInvalid={!!err('price')}
                       {...priceReg}
