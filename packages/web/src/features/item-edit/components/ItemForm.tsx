@@ -8,6 +8,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots } from '@web/extensions/slots';
+import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import {
   formFieldOf,
   itemBody,
@@ -70,6 +71,8 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
   const [touched, setTouched] = useState({ photos: false, params: false, descs: false });
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
+  // Leaving with unsaved changes asks first (a failed save keeps them, so it asks then too).
+  const guard = useLeaveGuard(form.formState.isDirty || touched.photos || touched.params || touched.descs);
 
   const extOn = watch('extOn');
   const marginOn = watch('marginOn');
@@ -161,6 +164,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
       }
       setProgress(progressPercent(++done, fresh.length));
       toast.success(te.saved, te.savedBody);
+      guard.release();
       onSaved(saved);
     } finally {
       setSaving(false);

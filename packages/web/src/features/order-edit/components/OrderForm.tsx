@@ -18,6 +18,7 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots, useSlot } from '@web/extensions/slots';
 import { format } from '@web/i18n';
 import { sameRate, withCurrent } from '@web/ui/option-lists';
+import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import { orderKeys, saveOrder } from '../order-edit.api';
 import { keptLines, orderBody, orderFormDefaults, type OrderDefaults, type OrderFormValues } from '../order-form';
 import { carrierChoices, formFieldOf, orderFormResolver } from '../order-rules';
@@ -59,6 +60,7 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
   const [unlocked, setUnlocked] = useState(false);
   const [saving, setSaving] = useState(false);
   const plugins = useSlot('order.edit.sections');
+  const guard = useLeaveGuard(form.formState.isDirty);
 
   // The order's own VAT rates and currency stay choosable even when no longer configured (§5).
   const vatRates = useMemo(
@@ -111,6 +113,7 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
         return;
       }
       toast.success(t.saved, format(t.savedBody, { id: saved.id }));
+      guard.release();
       onSaved(saved);
     } finally {
       setSaving(false);

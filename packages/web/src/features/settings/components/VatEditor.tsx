@@ -12,7 +12,7 @@ import { format, m } from '@web/i18n';
 import { vatRateProblem } from '@web/ui/number-text';
 import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
-import { useOptionsSaver } from '../use-settings';
+import { useOptionsSaver, useUnsavedGuard } from '../use-settings';
 import {
   addVatRate,
   formatVatRate,
@@ -44,6 +44,7 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
   const [state, setState] = useState(initial);
   const [input, setInput] = useState('0');
   const [problem, setProblem] = useState<string>();
+  const markSaved = useUnsavedGuard(state);
 
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
@@ -157,7 +158,7 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
         <SaveButton
           label={t.save}
           saving={saver.saving}
-          onClick={() => void saver.run(vatStateToOptions(state), t.saved)}
+          onClick={() => void saver.run(vatStateToOptions(state), t.saved).then((ok) => ok && markSaved(state))}
         />
       )}
     </>
