@@ -341,6 +341,49 @@ export function linkedLine(line: OrderLineValues, item: CatalogItem): OrderLineV
   };
 }
 
+/**
+ * A code typed into a line and left (or ended with Enter) found this item (§2.14, looked up as a
+ * scan is): the line is linked, its name taken when empty, and price and VAT taken from the item
+ * while the line has no price yet (a price typed by hand stays).
+ */
+export function typedCodeLine(line: OrderLineValues, item: CatalogItem): OrderLineValues {
+  const fresh = line.price.trim() === '';
+  return {
+    ...line,
+    code: item.code,
+    name: line.name.trim() === '' ? item.name : line.name,
+    price: fresh ? money(item.price) : line.price,
+    vat: fresh ? String(item.vat) : line.vat,
+    itemId: item.id,
+  };
+}
+
+/**
+ * Stock notes of the lines (docs/decisions.md, Forms): for each linked line whose item has fewer
+ * pieces than the lines of this order ask for, what is available to this order (the item's stock
+ * plus what the stored order already took). A note only: saving is not blocked.
+ */
+export function lineStockNotes(
+  lines: readonly OrderLineValues[],
+  stock: ReadonlyMap<number, number>,
+  stored: readonly { itemId: number | null; quantity: number }[],
+): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const { line } of keptLines(lines)) {
+    if (line.itemId === null) continue;
+    wanted.set(line.itemId, (wanted.get(line.itemId) ?? 0) + (readNumber(line.quantity) ?? 0));
+  }
+  const notes = new Map<number, number>();
+  for (const [itemId, qty] of wanted) {
+    const count = stock.get(itemId);
+    if (count === undefined) continue;
+    const taken = stored.reduce((s, l) => s + (l.itemId === itemId ? l.quantity : 0), 0);
+    const available = Math.max(count + taken, 0);
+    if (qty > available) notes.set(itemId, available);
+  }
+  return notes;
+}
+
 /** Line sum = price × quantity (exact hundredths); undefined while either is not valid. */
 export function lineSum(l: Pick<OrderLineValues, 'price' | 'quantity'>): number | undefined {
   const p = amountHundredths(l.price);
