@@ -359,9 +359,9 @@ export function typedCodeLine(line: OrderLineValues, item: CatalogItem): OrderLi
 }
 
 /**
- * Stock notes of the lines (docs/decisions.md, Forms): for each linked line whose item has fewer
- * pieces than the lines of this order ask for, what is available to this order (the item's stock
- * plus what the stored order already took). A note only: saving is not blocked.
+ * Stock notes of the lines (docs/decisions.md, Forms): the items whose stock (never below 0) is
+ * smaller than what the lines ask for beyond the stored order's own pieces, with that stock. A
+ * note only: saving is not blocked.
  */
 export function lineStockNotes(
   lines: readonly OrderLineValues[],
@@ -377,9 +377,11 @@ export function lineStockNotes(
   for (const [itemId, qty] of wanted) {
     const count = stock.get(itemId);
     if (count === undefined) continue;
+    // What the stored order already has is its own (its stock moved, or waits as a change): only
+    // the pieces added now need stock.
     const taken = stored.reduce((s, l) => s + (l.itemId === itemId ? l.quantity : 0), 0);
-    const available = Math.max(count + taken, 0);
-    if (qty > available) notes.set(itemId, available);
+    const available = Math.max(count, 0);
+    if (qty - taken > available) notes.set(itemId, available);
   }
   return notes;
 }
