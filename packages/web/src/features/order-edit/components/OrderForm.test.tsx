@@ -70,7 +70,9 @@ describe('order form and the order.edit.sections slot', () => {
       fireEvent.click(screen.getByTestId('order-save'));
       await waitFor(() => expect(onSaved).toHaveBeenCalled());
       expect(afterSave).toHaveBeenCalledWith(ORDER);
-      const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      // The lines' stock lookups (GET /items?id=) go too; the save is the one call to /api/orders.
+      const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+      const [url, init] = calls.find(([u]) => u === '/api/orders') ?? ['', {}];
       expect(url).toBe('/api/orders');
       expect(init.method).toBe('PUT');
       expect(JSON.parse(init.body as string)).toMatchObject({
