@@ -204,7 +204,8 @@ describe('items list, search, multi-select, generation', () => {
     await items.menuAction('KUB-1', 'copy');
     const prompt = page.getByRole('dialog').filter({ hasText: l.copyTitle });
     const input = prompt.getByRole('textbox');
-    expect(await input.inputValue()).toBe('KUB-1');
+    // The first free code is proposed (KUB-1 and KUB-2 are taken).
+    expect(await input.inputValue()).toBe('KUB-3');
     await input.fill('kub-1-kopia');
     await prompt.getByRole('button', { name: t.common.ok }).click();
     await shell.toast(l.copiedTitle).waitFor();

@@ -94,9 +94,10 @@ describe('order edit', () => {
     expect(await edit.field('order-currency').inputValue()).toBe('PLN');
     expect(await edit.field('order-delivery-vat').inputValue()).toBe('23');
     expect(await edit.shipping('ADDRESS').isChecked()).toBe(true);
-    // Read-only until 'Włącz edycję'.
+    // A new order is editable at once: no 'Włącz edycję' (docs/decisions.md, Forms).
     for (const id of ['order-date', 'order-time', 'order-external-id', 'order-message', 'order-bol'])
-      expect(await edit.field(id).getAttribute('readonly'), id).not.toBeNull();
+      expect(await edit.field(id).getAttribute('readonly'), id).toBeNull();
+    expect(await edit.unlock.count()).toBe(0);
 
     await edit.client('nameSurname').fill('Anna Nowak');
     await edit.client('street').fill('Polna');

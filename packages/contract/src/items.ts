@@ -284,6 +284,11 @@ export const itemLookupAnswerSchema = pagedAnswerSchema('items', itemSchema);
 
 export const itemCopySchema = z.object({ id: idSchema, newCode: itemCodeSchema });
 
+/** GET /items/free_code?code=: the code the copy dialog proposes for a copy of an item with `code`. */
+export const itemFreeCodeQuerySchema = z.object({ code: itemCodeSchema });
+/** The first free code CODE-1, CODE-2, … (docs/decisions.md, Forms). */
+export const itemFreeCodeAnswerSchema = z.object({ code: z.string() });
+
 const symbol = z
   .string()
   .trim()

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { format, pluralPl } from '@web/i18n';
 import { ColorField } from './ColorField';
 import { FormField } from './FormField';
+import { NumberInput } from './NumberInput';
 import type { FieldSpec } from './list-config';
 import { uiText } from './texts';
 
@@ -83,15 +84,7 @@ export function CrudFields<V extends FieldValues, B>({ idPrefix, fields, form }:
             input = (
               <Form.Group className="mb-3" controlId={id}>
                 <Form.Label>{f.label()}</Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  isInvalid={!!error}
-                  data-testid={id}
-                  {...register(f.name)}
-                />
+                <NumberInput integer isInvalid={!!error} data-testid={id} {...register(f.name)} />
                 <Form.Control.Feedback type="invalid">{error?.message}</Form.Control.Feedback>
               </Form.Group>
             );

@@ -112,4 +112,25 @@ export const uiMessages = {
     renew: 'Nowy kod',
     renewTitle: 'Pokaż inny obrazek',
   },
+  /** Typed numbers of every form (ui/number-text.ts, ui/NumberInput.tsx). */
+  numbers: {
+    notNumber: 'Wpisz liczbę, np. 7,5.',
+    notInteger: 'Wpisz liczbę całkowitą.',
+    required: 'Podaj wartość.',
+    tooSmall: 'Wartość nie może być mniejsza niż {min}.',
+    tooBig: 'Wartość nie może być większa niż {max}.',
+    decimals: {
+      one: 'Najwyżej {n} miejsce po przecinku.',
+      few: 'Najwyżej {n} miejsca po przecinku.',
+      many: 'Najwyżej {n} miejsc po przecinku.',
+    },
+    vatInvalid: 'Stawka VAT musi być liczbą od 0 do 100 (najwyżej 2 miejsca po przecinku) albo kodem zw, np lub oo.',
+  },
+  /** The question before leaving a form with unsaved changes (ui/useLeaveGuard.ts). */
+  leave: {
+    title: 'Niezapisane zmiany',
+    message: 'Masz niezapisane zmiany. Czy na pewno chcesz opuścić stronę?',
+    stay: 'Zostań na stronie',
+    leave: 'Opuść bez zapisywania',
+  },
 } as const;

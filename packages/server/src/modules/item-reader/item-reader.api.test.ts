@@ -70,22 +70,22 @@ describe('item reader: selecting an item', () => {
     expect((await scan('5901234123457')).itemCode).toBe(b.code);
   });
 
-  it('an unknown item or unreadable text is a red row that forgets the selection', async () => {
+  it('an unknown item or unreadable text is a red row that keeps the selection', async () => {
     const a = await createItem(1);
     expect(errorRow(await scan('NIE-MA-TAKIEGO', a.code))).toEqual({
-      itemCode: null,
+      itemCode: a.code,
       actionType: 'ITEM',
       actionDesc: 'Nie znaleziono towaru o kodzie ani GTIN „NIE-MA-TAKIEGO”.',
     });
     const garbage = await scan('żółw', a.code);
     expect(garbage).toMatchObject({
       isError: true,
-      itemCode: null,
+      itemCode: a.code,
       actionType: 'UNKNOWN',
       actionDesc: 'Nieznany kod: „żółw”. Zeskanuj kod towaru, GTIN albo kod z arkusza kodów.',
     });
     expect(errorRow(await scan('WEIGHT:0', a.code))).toEqual({
-      itemCode: null,
+      itemCode: a.code,
       actionType: 'UNKNOWN',
       actionDesc: 'Nieznany kod: „WEIGHT:0”. Zeskanuj kod towaru, GTIN albo kod z arkusza kodów.',
     });

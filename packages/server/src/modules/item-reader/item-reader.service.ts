@@ -91,7 +91,8 @@ async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCo
   switch (code.kind) {
     case 'item': {
       const item = await findItemByScan(ctx.tdb, code.code);
-      if (!item) return fail('ITEM', null, READER_MSG.itemNotFound(code.code));
+      // A mis-scan keeps the current item (docs/decisions.md, Forms): the next good scan still acts on it.
+      if (!item) return fail('ITEM', scan.itemCode, READER_MSG.itemNotFound(code.code));
       return ok('ITEM', item.code, READER_MSG.itemSelected(item.code, item.name));
     }
     case 'stock_change':
@@ -116,8 +117,8 @@ export async function scanItemBarcode(ctx: AuthContext, scan: Scan): Promise<Ite
   const answer = (row: Row): ItemScanAnswer => ({ date, actionBarcode: text, ...row });
   if (!text) return answer(fail('UNKNOWN', scan.itemCode, READER_MSG.emptyCode));
   const code = parseReaderCode(text);
-  // Unreadable text may have been meant as an item: forget the selection rather than guess.
-  if (!code) return answer(fail('UNKNOWN', null, READER_MSG.unknownCode(text)));
+  // Unreadable text (a mis-scan) keeps the current item, as an unknown item code does.
+  if (!code) return answer(fail('UNKNOWN', scan.itemCode, READER_MSG.unknownCode(text)));
   try {
     return answer(await handle(ctx, scan, text.toUpperCase(), code));
   } catch (err) {

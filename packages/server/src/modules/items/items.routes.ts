@@ -1,6 +1,7 @@
 import {
   idQuerySchema,
   itemCopySchema,
+  itemFreeCodeQuerySchema,
   itemGenerateSchema,
   itemInputSchema,
   itemUpdateSchema,
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { route } from '../../platform/route';
 import { generateItems } from './items.generate';
 import { massDelete, massEdit } from './items.mass';
+import { freeCopyCode } from './items.free-code';
 import { copyItem, createItem, deleteItem, getItems, updateItem } from './items.service';
 import { itemsSummary } from './items.summary';
 import { sendJsonInPieces } from '../../platform/json-chunks';
@@ -59,6 +61,13 @@ export const itemsRoutes = [
     access: 'main.items.edit',
     body: itemCopySchema,
     handler: (ctx, { body }) => copyItem(ctx, body.id, body.newCode),
+  }),
+  route({
+    method: 'GET',
+    url: '/items/free_code',
+    access: 'main.items.edit',
+    query: itemFreeCodeQuerySchema,
+    handler: async (ctx, { query }) => ({ code: await freeCopyCode(ctx, query.code) }),
   }),
   route({
     method: 'POST',

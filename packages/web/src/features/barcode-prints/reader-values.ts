@@ -1,4 +1,5 @@
 import { BARCODE_MAX_CODES, STOCK_CHANGE_MAX } from '@zaplecze/contract';
+import { readNumber } from '@web/ui/number-text';
 
 /**
  * The lists of the reader-code sheets (docs/rules/platform-rules.md §2 Reader-code printing, §5): stock change
@@ -11,8 +12,7 @@ export type ValuesResult = { ok: true; values: number[]; added: number } | { ok:
 
 /** A number typed into an input: blank reads as 0, a comma as a dot; anything else is NaN. */
 export function parseAmount(raw: string): number {
-  const s = raw.trim().replace(',', '.');
-  return s === '' ? 0 : Number(s);
+  return raw.trim() === '' ? 0 : (readNumber(raw) ?? NaN);
 }
 
 const sorted = (values: Iterable<number>) => [...values].sort((a, b) => a - b);

@@ -9,7 +9,8 @@ import {
 } from '@zaplecze/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { amountHundredths, dotDecimal } from './margin';
+import { NUMBER_RULES, numberProblem, readNumber } from '@web/ui/number-text';
+import { dotDecimal } from './margin';
 import { itemEditText } from './texts';
 
 /**
@@ -86,7 +87,8 @@ export function itemFormDefaults(item: Item | undefined, defaults: ItemDefaults)
 // Shared with the order edit form (ui/option-lists.ts).
 export { sameRate, withCurrent } from '@web/ui/option-lists';
 
-const whole = /^\d{1,10}$/;
+const isMoney = (s: string | null) => numberProblem(s, NUMBER_RULES.money) === undefined;
+const isCount = (s: string | null) => numberProblem(s, NUMBER_RULES.count) === undefined;
 
 /** The form's own rules (the contract checks the rest before sending: code format, GTIN digit). */
 export function itemFormSchema() {
@@ -98,10 +100,10 @@ export function itemFormSchema() {
       gtin: z.string(),
       name: z.string(),
       description: z.string(),
-      price: z.string().refine((s) => amountHundredths(s) !== undefined, { error: t.amountInvalid }),
+      price: z.string().refine(isMoney, { error: t.amountInvalid }),
       vat: z.string().refine(required, { error: t.required }),
       currency: z.string().refine(required, { error: t.required }),
-      countWare: z.string().refine((s) => whole.test(s.trim()), { error: t.countInvalid }),
+      countWare: z.string().refine(isCount, { error: t.countInvalid }),
       countOfferOn: z.boolean(),
       countOffer: z.string().nullable(),
       itemStatusId: z.string().refine(required, { error: t.required }),
@@ -118,12 +120,12 @@ export function itemFormSchema() {
       margin: z.string().nullable(),
     })
     .superRefine((v, ctx) => {
-      if (v.countOfferOn && !whole.test((v.countOffer ?? '').trim()))
+      if (v.countOfferOn && !isCount(v.countOffer))
         ctx.addIssue({ code: 'custom', message: t.countInvalid, path: ['countOffer'] });
-      if (v.extOn && v.extPrice.trim() !== '' && amountHundredths(v.extPrice) === undefined)
+      if (v.extOn && v.extPrice.trim() !== '' && !isMoney(v.extPrice))
         ctx.addIssue({ code: 'custom', message: t.amountInvalid, path: ['extPrice'] });
-      if (v.extOn && v.marginOn && amountHundredths(v.margin) === undefined)
-        ctx.addIssue({ code: 'custom', message: t.amountInvalid, path: ['margin'] });
+      const marginProblem = v.extOn && v.marginOn ? numberProblem(v.margin, NUMBER_RULES.percent) : undefined;
+      if (marginProblem) ctx.addIssue({ code: 'custom', message: marginProblem, path: ['margin'] });
     });
 }
 
@@ -190,8 +192,8 @@ export function itemBody(v: ItemFormValues, parts: BodyParts, id?: number, touch
     price: dotDecimal(v.price),
     vat: dotDecimal(v.vat),
     currency: v.currency,
-    countWare: Number(v.countWare.trim()),
-    countOffer: v.countOfferOn && v.countOffer !== null ? Number(v.countOffer.trim()) : null,
+    countWare: readNumber(v.countWare) ?? 0,
+    countOffer: v.countOfferOn && v.countOffer !== null ? (readNumber(v.countOffer) ?? 0) : null,
     itemStatusId: Number(v.itemStatusId),
     deliveryPriceListId: refOrNull(v.deliveryPriceListId),
     deliveryTimeId: refOrNull(v.deliveryTimeId),

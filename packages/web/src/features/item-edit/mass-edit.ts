@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { batches as splitBatches, mergeMassResults, runBatch } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
 import { cleanParams, type ParamEntry } from './item-form';
-import { amountHundredths, dotDecimal } from './margin';
+import { NUMBER_RULES, numberProblem, readNumber } from '@web/ui/number-text';
+import { dotDecimal } from './margin';
 
 /** Where the item list leaves the selection for /items/mass-edit (docs/rules/catalogue-and-orders-rules.md §2.4). */
 export const MASS_EDIT_SELECTION_KEY = 'items.massEdit.selection';
@@ -121,20 +122,19 @@ export const countOfferValueDisabled = (v: Pick<MassFormValues, 'countOfferType'
 export type MassErrorKey = 'required' | 'amount' | 'count' | 'gtinDigits' | 'nothing';
 export type MassErrors = Partial<Record<keyof MassFormValues | 'form', MassErrorKey>>;
 
-const whole = /^\d{1,10}$/;
+const isCount = (s: string) => numberProblem(s, NUMBER_RULES.count) === undefined;
 const filled = (s: string) => s.trim() !== '';
 
 /** The value fields of ticked groups are required (§2.4); nothing is checked in unticked groups. */
 export function massFormErrors(v: MassFormValues): MassErrors {
   const e: MassErrors = {};
-  if (v.priceOn && amountHundredths(v.priceValue) === undefined)
+  if (v.priceOn && numberProblem(v.priceValue, NUMBER_RULES.money) !== undefined)
     e.priceValue = filled(v.priceValue) ? 'amount' : 'required';
   if (v.vatOn && !filled(v.vat)) e.vat = 'required';
   if (v.gtinOn && gtinValueRequired(v) && !filled(v.gtin)) e.gtin = 'required';
   if (v.gtinOn && v.gtinType === 'RANDOM' && !/^\d{0,12}$/.test(v.gtin.trim())) e.gtin = 'gtinDigits';
-  if (v.countWareOn && !whole.test(v.countWareValue.trim()))
-    e.countWareValue = filled(v.countWareValue) ? 'count' : 'required';
-  if (v.countOfferOn && !countOfferValueDisabled(v) && !whole.test(v.countOfferValue.trim()))
+  if (v.countWareOn && !isCount(v.countWareValue)) e.countWareValue = filled(v.countWareValue) ? 'count' : 'required';
+  if (v.countOfferOn && !countOfferValueDisabled(v) && !isCount(v.countOfferValue))
     e.countOfferValue = filled(v.countOfferValue) ? 'count' : 'required';
   if (v.statusOn && !filled(v.itemStatusId)) e.itemStatusId = 'required';
   // APPEND of nothing changes nothing; OVERRIDE with none clears the descriptions.
@@ -158,11 +158,11 @@ export function massPayload(v: MassFormValues, params: readonly ParamEntry[]): M
       if (v.gtinAsParam !== '') d.gtinAsParam = Number(v.gtinAsParam);
     }
   }
-  if (v.countWareOn) d.countWare = { type: v.countWareType, value: Number(v.countWareValue.trim()) };
+  if (v.countWareOn) d.countWare = { type: v.countWareType, value: readNumber(v.countWareValue) ?? 0 };
   if (v.countOfferOn)
     d.countOffer = countOfferValueDisabled(v)
       ? { type: v.countOfferType }
-      : { type: v.countOfferType, value: Number(v.countOfferValue.trim()) };
+      : { type: v.countOfferType, value: readNumber(v.countOfferValue) ?? 0 };
   if (v.statusOn) d.itemStatusId = Number(v.itemStatusId);
   if (v.priceListOn) d.deliveryPriceListId = refOrNull(v.deliveryPriceListId);
   if (v.deliveryTimeOn) d.deliveryTimeId = refOrNull(v.deliveryTimeId);

@@ -69,6 +69,8 @@ export const itemEditMessages = {
     photosTooMany: ITEM_MSG.photosTooMany,
     photoTooBig: ITEM_MSG.photoTooBig,
     photoBadType: 'Dozwolone są tylko zdjęcia PNG i JPEG.',
+    photoNotImage: 'Plik „{name}” nie jest zdjęciem PNG ani JPEG. Nie został dodany.',
+    photoUploadFailed: 'Nie udało się wysłać tego zdjęcia. Usuń je albo spróbuj zapisać ponownie.',
     notFound: 'Nie znaleziono towaru.',
   },
   params: {

@@ -27,6 +27,7 @@ import { ItemsSelectionPanel } from './components/ItemsSelectionPanel';
 import { PhotoViewer } from './components/PhotoViewer';
 import { massDeleteReport } from './format';
 import { fetchItemsPage, itemKeys, useCopyItem, useDeleteItem, useMassDeleteItems } from './items.api';
+import { proposeCopyCode } from './free-code';
 import { storeMassEditSelection } from './mass-edit-selection';
 import { activeFilterCount, itemUrlSchema, readListDefaults, saveListDefaults, type ItemCriteria } from './search';
 import { itemsText } from './texts';
@@ -81,7 +82,11 @@ export default function ItemsPage() {
   };
 
   const onCopy = async (row: ItemRow) => {
-    const answer = await modals.prompt({ title: t.copyTitle, label: t.copyLabel, initial: row.code });
+    const answer = await modals.prompt({
+      title: t.copyTitle,
+      label: t.copyLabel,
+      initial: await proposeCopyCode(row.code),
+    });
     if (answer === undefined) return;
     const newCode = answer.trim().toUpperCase();
     if (newCode === '') return;

@@ -12,6 +12,7 @@ import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { orderKeys, useOrder } from '@web/features/order-edit/order-edit.api';
 import { format } from '@web/i18n';
+import { NumberInput } from '@web/ui/NumberInput';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { SectionCard } from '@web/ui/SectionCard';
 import { canDivide, checkDivide, divideBody, divideDefaults, moveCount, type DivideValues } from './divide';
@@ -111,12 +112,9 @@ function DivideForm({ order }: { order: Order }) {
                     <td className="text-end">{l.quantity}</td>
                     <td>
                       <div className="d-flex gap-1 align-items-center">
-                        <Form.Control
+                        <NumberInput
                           size="sm"
-                          type="number"
-                          min={0}
-                          max={l.quantity}
-                          step={1}
+                          integer
                           style={{ width: '6rem' }}
                           aria-label={`${t.colMove}: ${l.code || l.name}`}
                           value={v.moves[l.id] ?? ''}
@@ -152,10 +150,7 @@ function DivideForm({ order }: { order: Order }) {
             <Col sm={6} md={4} key={key}>
               <Form.Group controlId={`divide-${key}`}>
                 <Form.Label>{label}</Form.Label>
-                <Form.Control
-                  type="number"
-                  min={0}
-                  step={0.01}
+                <NumberInput
                   value={v[key]}
                   isInvalid={bad}
                   onChange={(e) => setV((x) => ({ ...x, [key]: e.target.value }))}

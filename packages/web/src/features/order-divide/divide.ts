@@ -1,5 +1,6 @@
 import { formatHundredths, type Order, type OrderDivide } from '@zaplecze/contract';
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
+import { numberProblem, readNumber } from '@web/ui/number-text';
 
 /**
  * The split form (docs/rules/catalogue-and-orders-rules.md §2.15, §5 Split): per line the number to move (0 up to
@@ -22,10 +23,8 @@ export function divideDefaults(order: Order): DivideValues {
 
 /** A move count: a whole number from 0 to the line's quantity, else undefined. */
 export function moveCount(text: string | undefined, quantity: number): number | undefined {
-  const s = (text ?? '').trim();
-  if (!/^\d{1,9}$/.test(s)) return undefined;
-  const n = Number(s);
-  return n <= quantity ? n : undefined;
+  if (numberProblem(text, { integer: true, min: 0, max: quantity }) !== undefined) return undefined;
+  return readNumber(text);
 }
 
 export interface DivideCheck {

@@ -114,6 +114,7 @@ export const orderEditMessages = {
     linked: 'Połączona z towarem (otwórz towar)',
     unlink: 'Odłącz od towaru',
     remove: 'Usuń pozycję',
+    noStock: 'Brak na stanie (dostępne: {n})',
     goodsSum: 'Suma towarów',
     orderSum: 'Razem z dostawą',
   },

@@ -1,6 +1,7 @@
 import {
   carriersAnswerSchema,
   checkPickupPointAnswerSchema,
+  itemLookupAnswerSchema,
   itemsAnswerSchema,
   orderLookupAnswerSchema,
   orderSchema,
@@ -10,7 +11,7 @@ import {
   type OrderInput,
   type OrderUpdate,
 } from '@zaplecze/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@web/app/api';
 import { orderEditText } from './texts';
 
@@ -78,6 +79,29 @@ export async function findItemByBarcode(code: string): Promise<ItemRow | undefin
     if (err instanceof ApiError && err.code === 404) return undefined;
     throw err;
   }
+}
+
+/**
+ * The stock of the items linked to lines (GET /items?id= each, cached a short while): itemId ->
+ * stock count, for the lines' stock notes. An item that cannot be read is left out.
+ */
+export function useItemsStock(itemIds: readonly number[]): Map<number, number> {
+  const ids = [...new Set(itemIds)].sort((a, b) => a - b);
+  const answers = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['items', 'stock', id] as const,
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await api.get('/items', { query: { id }, schema: itemLookupAnswerSchema, signal })).items[0]?.countWare,
+      staleTime: 30_000,
+      retry: false,
+    })),
+  });
+  const stock = new Map<number, number>();
+  ids.forEach((id, i) => {
+    const count = answers[i]?.data;
+    if (typeof count === 'number') stock.set(id, count);
+  });
+  return stock;
 }
 
 /** How many items the search dialog shows at most. */

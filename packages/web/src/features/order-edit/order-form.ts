@@ -9,6 +9,7 @@ import {
   type VatValue,
 } from '@zaplecze/contract';
 import { amountHundredths, dotDecimal } from '@web/features/item-edit/margin';
+import { numberForApi, readNumber } from '@web/ui/number-text';
 
 /**
  * The order edit form (docs/rules/catalogue-and-orders-rules.md §2.14, §4 Order edit, §5 Order edit): every input as
@@ -200,7 +201,7 @@ export function keptLines(lines: readonly OrderLineValues[]): { line: OrderLineV
 const lineBody = (l: OrderLineValues) => ({
   code: l.code.trim(),
   name: l.name.trim(),
-  quantity: Number(l.quantity.trim()),
+  quantity: readNumber(l.quantity) ?? 0,
   price: dotDecimal(l.price),
   vat: dotDecimal(l.vat),
   itemId: l.itemId,
@@ -260,9 +261,9 @@ export function orderBody(v: OrderFormValues, ctx: BodyContext): OrderInput | Or
     shippingMethod: v.shippingMethod,
     billOfLading: v.billOfLading,
     carrierMethodId: personal || v.carrierMethodId === '' ? null : Number(v.carrierMethodId),
-    sizeA: v.sizeA.trim(),
-    sizeB: v.sizeB.trim(),
-    sizeC: v.sizeC.trim(),
+    sizeA: numberForApi(v.sizeA),
+    sizeB: numberForApi(v.sizeB),
+    sizeC: numberForApi(v.sizeC),
     weight: dotDecimal(v.weight),
     invoice: v.hasInvoice
       ? {
@@ -320,7 +321,7 @@ export function addScanned(
   const row = lines.findIndex((l) => l.code.trim() !== '' && sameCode(l.code, item.code));
   if (row >= 0) {
     const l = lines[row] as OrderLineValues;
-    const q = Number(l.quantity.trim());
+    const q = readNumber(l.quantity) ?? 0;
     const next = { ...l, quantity: String(Number.isInteger(q) && q >= 0 ? q + 1 : 1) };
     return { lines: lines.map((x, i) => (i === row ? next : x)), row, added: false };
   }
@@ -342,11 +343,56 @@ export function linkedLine(line: OrderLineValues, item: CatalogItem): OrderLineV
   };
 }
 
+/**
+ * A code typed into a line and left (or ended with Enter) found this item (§2.14, looked up as a
+ * scan is): the line is linked, its name taken when empty, and price and VAT taken from the item
+ * while the line has no price yet (a price typed by hand stays).
+ */
+export function typedCodeLine(line: OrderLineValues, item: CatalogItem): OrderLineValues {
+  const fresh = line.price.trim() === '';
+  return {
+    ...line,
+    code: item.code,
+    name: line.name.trim() === '' ? item.name : line.name,
+    price: fresh ? money(item.price) : line.price,
+    vat: fresh ? String(item.vat) : line.vat,
+    itemId: item.id,
+  };
+}
+
+/**
+ * Stock notes of the lines (docs/decisions.md, Forms): the items whose stock (never below 0) is
+ * smaller than what the lines ask for beyond the stored order's own pieces, with that stock. A
+ * note only: saving is not blocked.
+ */
+export function lineStockNotes(
+  lines: readonly OrderLineValues[],
+  stock: ReadonlyMap<number, number>,
+  stored: readonly { itemId: number | null; quantity: number }[],
+): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const { line } of keptLines(lines)) {
+    if (line.itemId === null) continue;
+    wanted.set(line.itemId, (wanted.get(line.itemId) ?? 0) + (readNumber(line.quantity) ?? 0));
+  }
+  const notes = new Map<number, number>();
+  for (const [itemId, qty] of wanted) {
+    const count = stock.get(itemId);
+    if (count === undefined) continue;
+    // What the stored order already has is its own (its stock moved, or waits as a change): only
+    // the pieces added now need stock.
+    const taken = stored.reduce((s, l) => s + (l.itemId === itemId ? l.quantity : 0), 0);
+    const available = Math.max(count, 0);
+    if (qty - taken > available) notes.set(itemId, available);
+  }
+  return notes;
+}
+
 /** Line sum = price × quantity (exact hundredths); undefined while either is not valid. */
 export function lineSum(l: Pick<OrderLineValues, 'price' | 'quantity'>): number | undefined {
   const p = amountHundredths(l.price);
-  const q = Number(l.quantity.trim());
-  return p === undefined || !Number.isInteger(q) || q < 0 || l.quantity.trim() === '' ? undefined : p * q;
+  const q = readNumber(l.quantity);
+  return p === undefined || q === undefined || !Number.isInteger(q) || q < 0 ? undefined : p * q;
 }
 
 /** Goods and the order total in hundredths (invalid lines count as 0, a blank cost as 0). */

@@ -8,7 +8,7 @@ import {
 } from '@zaplecze/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { amountHundredths } from '@web/features/item-edit/margin';
+import { NUMBER_RULES, numberProblem } from '@web/ui/number-text';
 import { isBlankLine, type OrderFormValues } from './order-form';
 import { orderEditText } from './texts';
 
@@ -72,7 +72,7 @@ export function pickupCheckProblem(pickupPoint: string, methodId: string): strin
   return undefined;
 }
 
-const wholeFrom = (min: number) => (s: string) => /^\d{1,9}$/.test(s.trim()) && Number(s.trim()) >= min;
+const isValid = (s: string, rule: Parameters<typeof numberProblem>[1]) => numberProblem(s, rule) === undefined;
 
 /** The form's own rules (§5 Order edit); the contract checks the rest (lengths, e-mail, country). */
 export function orderFormSchema() {
@@ -84,18 +84,18 @@ export function orderFormSchema() {
     if (!required(v.orderStatusId)) issue(ctx, ['orderStatusId'], t.required);
     if (!required(v.incomeSourceId)) issue(ctx, ['incomeSourceId'], t.required);
     if (!required(v.currency)) issue(ctx, ['currency'], t.required);
-    if (amountHundredths(v.deliveryCost) === undefined) issue(ctx, ['deliveryCost'], t.amountInvalid);
+    if (!isValid(v.deliveryCost, NUMBER_RULES.money)) issue(ctx, ['deliveryCost'], t.amountInvalid);
     if (!required(v.deliveryVat)) issue(ctx, ['deliveryVat'], t.required);
     for (const side of ['sizeA', 'sizeB', 'sizeC'] as const)
-      if (!wholeFrom(0)(v[side])) issue(ctx, [side], t.sizeInvalid);
+      if (!isValid(v[side], NUMBER_RULES.count)) issue(ctx, [side], t.sizeInvalid);
     const weight = weightSchema.safeParse(v.weight);
     if (!required(v.weight) || !weight.success) issue(ctx, ['weight'], weight.error?.issues[0]?.message ?? t.required);
     if (v.shippingMethod !== 'PERSONAL_PICKUP' && v.carrierId !== '' && v.carrierMethodId === '')
       issue(ctx, ['carrierMethodId'], t.delivery.carrierMethodRequired);
     v.items.forEach((l, i) => {
       if (isBlankLine(l)) return;
-      if (amountHundredths(l.price) === undefined) issue(ctx, ['items', i, 'price'], t.amountInvalid);
-      if (!wholeFrom(1)(l.quantity)) issue(ctx, ['items', i, 'quantity'], t.quantityInvalid);
+      if (!isValid(l.price, NUMBER_RULES.money)) issue(ctx, ['items', i, 'price'], t.amountInvalid);
+      if (!isValid(l.quantity, NUMBER_RULES.quantity)) issue(ctx, ['items', i, 'quantity'], t.quantityInvalid);
       if (!required(l.vat)) issue(ctx, ['items', i, 'vat'], t.required);
     });
   });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalProvider } from '@web/app/modals/ModalProvider';
 import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { InDataRouter } from '@web/ui/test-router';
 import { m } from '@web/i18n';
 import VatSettingsPage from './VatSettingsPage';
 import { settingsText } from './texts';
@@ -37,7 +38,9 @@ function renderPage() {
     <QueryClientProvider client={client}>
       <ToastProvider>
         <ModalProvider>
-          <VatSettingsPage />
+          <InDataRouter>
+            <VatSettingsPage />
+          </InDataRouter>
         </ModalProvider>
       </ToastProvider>
     </QueryClientProvider>,

@@ -3,6 +3,8 @@ import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { m } from '@web/i18n';
+import { useState } from 'react';
+import { changedFrom, useLeaveGuard } from '@web/ui/useLeaveGuard';
 import { useSaveOptions } from './options.api';
 
 /** Whether the signed-in user may change the organisation's settings (else the screens are read-only). */
@@ -35,4 +37,14 @@ export function useOptionsSaver(errorTitle?: string) {
     }
   };
   return { run, saving: save.isPending };
+}
+
+/**
+ * Guards a settings editor's state (ui/useLeaveGuard): leaving with changes not yet saved asks
+ * first. Answers the function to call with the state a save has just written.
+ */
+export function useUnsavedGuard<T>(state: T): (saved: T) => void {
+  const [saved, setSaved] = useState(state);
+  useLeaveGuard(changedFrom(state, saved));
+  return setSaved;
 }

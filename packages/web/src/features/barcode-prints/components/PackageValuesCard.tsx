@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { format } from '@web/i18n';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import { addSingleValue, generateMultiples, parseAmount } from '../reader-values';
 import { useStoredNumbers } from '../stored-lists';
@@ -47,7 +48,6 @@ export function PackageValuesCard({ variant, max, icon }: Props) {
     e.preventDefault();
     if (feedback(addSingleValue(values, parseAmount(single), max), setValues, invalid)) setSingle('');
   };
-  const numberProps = { type: 'number', min: 1, max, step: 1, inputMode: 'numeric' } as const;
 
   return (
     <SectionCard title={text.title} icon={icon} className="h-100" testId={variant}>
@@ -57,13 +57,13 @@ export function PackageValuesCard({ variant, max, icon }: Props) {
           <Col xs={6} sm>
             <Form.Group controlId={`${variant}-step`}>
               <Form.Label className="small mb-1">{format(g.step, unit)}</Form.Label>
-              <Form.Control {...numberProps} size="sm" value={step} onChange={(e) => setStep(e.target.value)} />
+              <NumberInput integer size="sm" value={step} onChange={(e) => setStep(e.target.value)} />
             </Form.Group>
           </Col>
           <Col xs={6} sm>
             <Form.Group controlId={`${variant}-up-to`}>
               <Form.Label className="small mb-1">{format(g.upTo, unit)}</Form.Label>
-              <Form.Control {...numberProps} size="sm" value={upTo} onChange={(e) => setUpTo(e.target.value)} />
+              <NumberInput integer size="sm" value={upTo} onChange={(e) => setUpTo(e.target.value)} />
             </Form.Group>
           </Col>
           <Col xs={12} sm="auto">
@@ -80,12 +80,7 @@ export function PackageValuesCard({ variant, max, icon }: Props) {
           {format(g.single, unit)}
         </Form.Label>
         <InputGroup size="sm">
-          <Form.Control
-            {...numberProps}
-            id={`${variant}-single`}
-            value={single}
-            onChange={(e) => setSingle(e.target.value)}
-          />
+          <NumberInput integer id={`${variant}-single`} value={single} onChange={(e) => setSingle(e.target.value)} />
           <Button type="submit" variant="outline-primary">
             <i className="bi bi-plus-lg me-1" aria-hidden="true" />
             {g.add}

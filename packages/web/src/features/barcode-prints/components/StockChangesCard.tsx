@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { format } from '@web/i18n';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import { addStockChange, formatStockChange, parseAmount } from '../reader-values';
 import { useStoredNumbers } from '../stored-lists';
@@ -33,13 +34,9 @@ export function StockChangesCard() {
       <p className="small text-muted">{t.stock.hint}</p>
       <Form onSubmit={onSubmit} noValidate className="mb-3">
         <Form.Label htmlFor="stock-amount">{t.stock.amount}</Form.Label>
-        <Form.Control
+        <NumberInput
           id="stock-amount"
-          type="number"
-          min={1}
-          max={STOCK_CHANGE_MAX}
-          step={1}
-          inputMode="numeric"
+          integer
           className="mb-2"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useFormContext } from 'react-hook-form';
 import { FieldGroup } from '@web/ui/FormField';
+import { NumberInput } from '@web/ui/NumberInput';
 import type { ItemFormValues } from '../item-form';
 import { itemEditText } from '../texts';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -46,14 +47,7 @@ export function ItemExternalSection() {
           </Col>
           <Col sm={6} md={4}>
             <FieldGroup id="item-ext-price" label={te.extPrice} error={errors.extPrice?.message}>
-              <Form.Control
-                {...register('extPrice')}
-                type="number"
-                min={0}
-                step={0.01}
-                isInvalid={!!errors.extPrice}
-                data-testid="item-ext-price"
-              />
+              <NumberInput {...register('extPrice')} isInvalid={!!errors.extPrice} data-testid="item-ext-price" />
             </FieldGroup>
           </Col>
           <Col sm={6} md={4}>
@@ -69,14 +63,7 @@ export function ItemExternalSection() {
             />
             {marginOn && (
               <FieldGroup id="item-margin" label={te.margin} error={errors.margin?.message}>
-                <Form.Control
-                  {...register('margin')}
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  isInvalid={!!errors.margin}
-                  data-testid="item-margin"
-                />
+                <NumberInput {...register('margin')} isInvalid={!!errors.margin} data-testid="item-margin" />
                 <Form.Text muted>{te.marginHint}</Form.Text>
               </FieldGroup>
             )}

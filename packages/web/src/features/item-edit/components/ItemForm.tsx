@@ -8,6 +8,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots } from '@web/extensions/slots';
+import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import {
   formFieldOf,
   itemBody,
@@ -70,6 +71,10 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
   const [touched, setTouched] = useState({ photos: false, params: false, descs: false });
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
+  /** The new photo whose upload failed: marked, everything typed stays (§4). */
+  const [failedPhoto, setFailedPhoto] = useState<string>();
+  // Leaving with unsaved changes asks first (a failed save keeps them, so it asks then too).
+  const guard = useLeaveGuard(form.formState.isDirty || touched.photos || touched.params || touched.descs);
 
   const extOn = watch('extOn');
   const marginOn = watch('marginOn');
@@ -125,6 +130,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
 
     setSaving(true);
     setProgress(0);
+    setFailedPhoto(undefined);
     let done = 0;
     let current = photos;
     try {
@@ -134,6 +140,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
           name = await uploadPhoto(p.file as File);
         } catch (err) {
           toast.error(te.photosErrorTitle, errorMessage(err));
+          setFailedPhoto(p.key);
           return;
         }
         // An uploaded photo stays uploaded: a retried save does not send it again.
@@ -161,6 +168,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
       }
       setProgress(progressPercent(++done, fresh.length));
       toast.success(te.saved, te.savedBody);
+      guard.release();
       onSaved(saved);
     } finally {
       setSaving(false);
@@ -218,6 +226,7 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
               onChange={change(setPhotos, 'photos')}
               login={login}
               onProblem={warnPhotos}
+              failed={failedPhoto}
               disabled={saving}
             />
           </CollapsibleSection>

@@ -7,6 +7,7 @@ import { useFormContext } from 'react-hook-form';
 import { format } from '@web/i18n/plural';
 import { FieldGroup } from '@web/ui/FormField';
 import { NamedOptions } from '@web/ui/NamedOptions';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import { sameRate, withCurrent, type ItemFormValues } from '../item-form';
 import { dotDecimal } from '../margin';
@@ -119,10 +120,8 @@ export function ItemGeneralSection({
         </Col>
         <Col sm={6} lg={3}>
           <FieldGroup id="item-price" label={te.price} error={errors.price?.message}>
-            <Form.Control
+            <NumberInput
               {...priceReg}
-              type="text"
-              inputMode="decimal"
               isInvalid={!!errors.price}
               data-testid="item-price"
               onBlur={(e) => {
@@ -158,11 +157,9 @@ export function ItemGeneralSection({
         </Col>
         <Col sm={6} lg={3}>
           <FieldGroup id="item-count-ware" label={te.countWare} error={errors.countWare?.message}>
-            <Form.Control
+            <NumberInput
               {...register('countWare')}
-              type="number"
-              min={0}
-              step={1}
+              integer
               isInvalid={!!errors.countWare}
               data-testid="item-count-ware"
             />
@@ -182,11 +179,9 @@ export function ItemGeneralSection({
           />
           {countOfferOn && (
             <FieldGroup id="item-count-offer" label={te.countOffer} error={errors.countOffer?.message}>
-              <Form.Control
+              <NumberInput
                 {...register('countOffer')}
-                type="number"
-                min={0}
-                step={1}
+                integer
                 required
                 isInvalid={!!errors.countOffer}
                 data-testid="item-count-offer"

@@ -23,6 +23,7 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { TreeRefField } from './TreeRefField';
 import { descriptionPreview } from '@web/features/reference-lists/description-preview';
 import { format } from '@web/i18n/plural';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import type { ParamEntry } from '../item-form';
 import { itemKeys, massEditBatch } from '../item-edit.api';
@@ -194,10 +195,9 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
         <SectionCard title={tm.general} icon="pencil-square" className="mb-3">
           <Group id="price" label={tm.price} on={v.priceOn} register={register('priceOn')}>
             {typeSelect('priceType', PRICE_EDIT_TYPES, tm.priceTypes, tm.price)}
-            <Form.Control
+            <NumberInput
               {...register('priceValue')}
               aria-label={`${tm.price} - ${t.edit.price}`}
-              inputMode="decimal"
               style={{ maxWidth: '12rem' }}
               isInvalid={!!errors.priceValue}
               data-testid="mass-priceValue"
@@ -270,12 +270,10 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
           </Group>
           <Group id="countWare" label={tm.countWare} on={v.countWareOn} register={register('countWareOn')}>
             {typeSelect('countWareType', COUNT_WARE_EDIT_TYPES, tm.countTypes, tm.countWare)}
-            <Form.Control
+            <NumberInput
               {...register('countWareValue')}
               aria-label={`${tm.countWare} - wartość`}
-              type="number"
-              min={0}
-              step={1}
+              integer
               isInvalid={!!errors.countWareValue}
               style={{ maxWidth: '10rem' }}
               data-testid="mass-countWareValue"
@@ -284,12 +282,10 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
           </Group>
           <Group id="countOffer" label={tm.countOffer} on={v.countOfferOn} register={register('countOfferOn')}>
             {typeSelect('countOfferType', COUNT_OFFER_EDIT_TYPES, tm.countTypes, tm.countOffer)}
-            <Form.Control
+            <NumberInput
               {...register('countOfferValue')}
               aria-label={`${tm.countOffer} - wartość`}
-              type="number"
-              min={0}
-              step={1}
+              integer
               disabled={!v.countOfferOn || countOfferValueDisabled(v)}
               isInvalid={!!errors.countOfferValue}
               style={{ maxWidth: '10rem' }}

@@ -6,6 +6,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { format } from '@web/i18n/plural';
+import { numberProblem } from '@web/ui/number-text';
+import { NumberInput } from '@web/ui/NumberInput';
 import type { ParamEntry } from '../item-form';
 import { itemEditText } from '../texts';
 
@@ -82,35 +84,41 @@ function ValueInputs({
         ))}
       </Form.Select>
     );
-  const type = param.type === 'STRING' ? 'text' : 'number';
-  const step = param.type === 'NUMBER_INT' ? 1 : param.type === 'NUMBER_REAL' ? 'any' : undefined;
+  // Numbers are typed as text and read with a comma or a dot (ui/number-text.ts).
+  const numeric = param.type === 'NUMBER_INT' || param.type === 'NUMBER_REAL';
+  const integer = param.type === 'NUMBER_INT';
   const shown = values.length > 0 ? values : [''];
   return (
     <div className="d-flex flex-column gap-1" data-testid={testId}>
-      {shown.map((v, i) => (
-        <InputGroup key={i} size="sm">
-          <Form.Control
-            type={type}
-            step={step}
-            aria-label={label}
-            value={v}
-            disabled={disabled}
-            onChange={(e) => onChange(shown.map((x, j) => (j === i ? e.target.value : x)))}
-            data-testid={`${testId}-value-${i}`}
-          />
-          {param.isMulti && shown.length > 1 && (
-            <Button
-              variant="outline-secondary"
-              disabled={disabled}
-              aria-label={t.remove}
-              title={t.remove}
-              onClick={() => onChange(shown.filter((_, j) => j !== i))}
-            >
-              <i className="bi bi-x-lg" aria-hidden="true" />
-            </Button>
-          )}
-        </InputGroup>
-      ))}
+      {shown.map((v, i) => {
+        const problem = numeric ? numberProblem(v, { integer, optional: true }) : undefined;
+        const inputProps = {
+          'aria-label': label,
+          value: v,
+          disabled,
+          isInvalid: problem !== undefined,
+          onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+            onChange(shown.map((x, j) => (j === i ? e.target.value : x))),
+          'data-testid': `${testId}-value-${i}`,
+        };
+        return (
+          <InputGroup key={i} size="sm" hasValidation>
+            {numeric ? <NumberInput integer={integer} {...inputProps} /> : <Form.Control type="text" {...inputProps} />}
+            {param.isMulti && shown.length > 1 && (
+              <Button
+                variant="outline-secondary"
+                disabled={disabled}
+                aria-label={t.remove}
+                title={t.remove}
+                onClick={() => onChange(shown.filter((_, j) => j !== i))}
+              >
+                <i className="bi bi-x-lg" aria-hidden="true" />
+              </Button>
+            )}
+            {problem && <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>}
+          </InputGroup>
+        );
+      })}
       {param.isMulti && (
         <div>
           <Button

@@ -1,5 +1,6 @@
 import { PHOTOS_MAX, PHOTO_TYPES } from '@zaplecze/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +9,7 @@ import { format } from '@web/i18n/plural';
 import type { PhotoEntry } from '../item-form';
 import { photoUrl } from '../item-edit.api';
 import type { PhotoProblem } from '../upload-progress';
-import { photoProblem } from '../upload-progress';
+import { notPhotos, photoProblem } from '../upload-progress';
 import { itemEditText } from '../texts';
 
 export interface PhotosEditorProps {
@@ -19,6 +20,8 @@ export interface PhotosEditorProps {
   /** Shows the 'Błąd uploadu zdjęć' warning. */
   onProblem(problem: PhotoProblem): void;
   disabled?: boolean;
+  /** The key of the new photo whose upload failed (marked until the next save). */
+  failed?: string | undefined;
 }
 
 let seq = 0;
@@ -41,19 +44,28 @@ function usePreviews(photos: readonly PhotoEntry[]): Map<string, string> {
 }
 
 /** Photos (docs/rules/catalogue-and-orders-rules.md §2.3): upload PNG/JPEG, thumbnails, set as main (first), delete, URL entries. */
-export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: PhotosEditorProps) {
+export function PhotosEditor({ photos, onChange, login, onProblem, disabled, failed }: PhotosEditorProps) {
   const t = itemEditText().edit;
   const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState('');
+  const [refused, setRefused] = useState<string>();
   const previews = usePreviews(photos);
 
-  const addFiles = (list: FileList | null) => {
+  const addFiles = async (list: FileList | null) => {
     const files = [...(list ?? [])];
     if (input.current) input.current.value = '';
     if (files.length === 0) return;
+    setRefused(undefined);
     const problem = photoProblem(photos.length, files);
-    if (problem) {
+    if (problem && problem !== 'badType') {
       onProblem(problem);
+      return;
+    }
+    // A file that is no PNG/JPEG image is refused here, by its name and content (not only its type).
+    const bad = await notPhotos(files);
+    if (bad.length > 0) {
+      setRefused(bad.map((f) => format(t.photoNotImage, { name: f.name })).join(' '));
+      onProblem('badType');
       return;
     }
     onChange([...photos, ...files.map((file) => ({ key: newPhotoKey(), type: 'file' as const, name: '', file }))]);
@@ -71,7 +83,7 @@ export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: P
           multiple
           accept={PHOTO_TYPES.join(',')}
           className="d-none"
-          onChange={(e) => addFiles((e.target as HTMLInputElement).files)}
+          onChange={(e) => void addFiles((e.target as HTMLInputElement).files)}
           data-testid="item-photos-input"
         />
         <Button
@@ -111,6 +123,17 @@ export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: P
         </InputGroup>
         <span className="small text-muted ms-auto">{format(t.photoCount, { n: photos.length, max: PHOTOS_MAX })}</span>
       </div>
+      {refused && (
+        <Alert
+          variant="danger"
+          className="py-2 small"
+          dismissible
+          onClose={() => setRefused(undefined)}
+          data-testid="item-photos-refused"
+        >
+          {refused}
+        </Alert>
+      )}
       {photos.length === 0 ? (
         <p className="text-muted mb-0">{t.photosEmpty}</p>
       ) : (
@@ -118,7 +141,7 @@ export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: P
           {photos.map((p, i) => (
             <figure
               key={p.key}
-              className="border rounded p-2 mb-0 text-center bg-body-tertiary"
+              className={`border rounded p-2 mb-0 text-center bg-body-tertiary${failed === p.key ? ' border-danger border-2' : ''}`}
               style={{ width: 180 }}
               data-testid="item-photo"
               data-main={i === 0 ? 'true' : undefined}
@@ -136,6 +159,11 @@ export function PhotosEditor({ photos, onChange, login, onProblem, disabled }: P
                 {p.file && <Badge bg="info">{t.photoNew}</Badge>}
                 {p.type === 'url' && <Badge bg="secondary">URL</Badge>}
               </figcaption>
+              {failed === p.key && (
+                <div className="small text-danger lh-sm mt-1" data-testid="item-photo-failed">
+                  {t.photoUploadFailed}
+                </div>
+              )}
               <div className="d-flex gap-1 justify-content-center mt-1">
                 {i > 0 && (
                   <Button

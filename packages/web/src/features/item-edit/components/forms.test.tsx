@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalProvider } from '@web/app/modals/ModalProvider';
 import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { InDataRouter } from '@web/ui/test-router';
 import { itemEditText } from '../texts';
 import { ItemForm, type ItemFormLists } from './ItemForm';
 import { MassEditForm, type MassEditLists } from './MassEditForm';
@@ -15,7 +16,9 @@ function wrap(children: ReactNode) {
   return render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <ModalProvider>{children}</ModalProvider>
+        <ModalProvider>
+          <InDataRouter>{children}</InDataRouter>
+        </ModalProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -11,6 +11,7 @@ import { useFormContext } from 'react-hook-form';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { dotDecimal } from '@web/features/item-edit/margin';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
 import { checkPickupPoint } from '../order-edit.api';
 import type { OrderFormValues } from '../order-form';
@@ -156,10 +157,8 @@ export function DeliverySection({ unlocked, carriers, countries, vatRates }: Del
         </Col>
         <Col sm={6} lg={3}>
           <Field id="order-delivery-cost" label={d.deliveryCost} name="deliveryCost" className="">
-            <Form.Control
+            <NumberInput
               {...costReg}
-              type="text"
-              inputMode="decimal"
               isInvalid={invalid('deliveryCost')}
               data-testid="order-delivery-cost"
               onBlur={(e) => {
@@ -209,27 +208,13 @@ export function DeliverySection({ unlocked, carriers, countries, vatRates }: Del
         {(['sizeA', 'sizeB', 'sizeC'] as const).map((side) => (
           <Col xs={6} md={3} key={side}>
             <Field id={`order-${side}`} label={`${d[side]} (mm)`} name={side} className="">
-              <Form.Control
-                type="number"
-                min={0}
-                step={1}
-                {...register(side)}
-                isInvalid={invalid(side)}
-                data-testid={`order-${side}`}
-              />
+              <NumberInput integer {...register(side)} isInvalid={invalid(side)} data-testid={`order-${side}`} />
             </Field>
           </Col>
         ))}
         <Col xs={6} md={3}>
           <Field id="order-weight" label={d.weight} name="weight" className="">
-            <Form.Control
-              type="number"
-              min={0}
-              step={0.001}
-              {...register('weight')}
-              isInvalid={invalid('weight')}
-              data-testid="order-weight"
-            />
+            <NumberInput {...register('weight')} isInvalid={invalid('weight')} data-testid="order-weight" />
           </Field>
         </Col>
 

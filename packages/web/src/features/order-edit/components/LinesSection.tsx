@@ -10,9 +10,19 @@ import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { dotDecimal } from '@web/features/item-edit/margin';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
-import { findItemByBarcode } from '../order-edit.api';
-import { addScanned, lineSum, linkedLine, newLine, orderTotals, type OrderFormValues } from '../order-form';
+import { findItemByBarcode, useItemsStock } from '../order-edit.api';
+import {
+  addScanned,
+  lineStockNotes,
+  lineSum,
+  linkedLine,
+  newLine,
+  orderTotals,
+  typedCodeLine,
+  type OrderFormValues,
+} from '../order-form';
 import { orderEditText } from '../texts';
 import { useErrorOf } from './Field';
 import { ItemPickerDialog } from './ItemPickerDialog';
@@ -22,10 +32,12 @@ export interface LinesSectionProps {
   /** VAT of a line added by hand. */
   lineVat: string;
   disabled: boolean;
+  /** The stored order's lines (their stock is already taken), none for a new order. */
+  stored?: readonly { itemId: number | null; quantity: number }[];
 }
 
 /** Items (§2.14): add a line, scan a code (adds or raises), link a line to a product. */
-export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps) {
+export function LinesSection({ vatRates, lineVat, disabled, stored = [] }: LinesSectionProps) {
   const t = orderEditText();
   const li = t.items;
   const toast = useToast();
@@ -39,6 +51,27 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
   const lines = watch('items');
   const totals = orderTotals(lines, watch('deliveryCost'));
   const currency = watch('currency');
+  const stock = useItemsStock(lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])));
+  const stockNotes = lineStockNotes(lines, stock, stored);
+
+  // A code typed into a line is looked up as a scan is, when the field is left or Enter pressed.
+  const onCodeDone = async (i: number) => {
+    const line = getValues(`items.${i}`);
+    const code = line?.code.trim() ?? '';
+    if (!line || code === '' || line.itemId !== null) return;
+    let item: ItemRow | undefined;
+    try {
+      item = await findItemByBarcode(code);
+    } catch {
+      return; // a failed lookup leaves the line as typed (a line need not be a catalogue item)
+    }
+    const now = getValues(`items.${i}`);
+    // Changed meanwhile (another code typed, the line removed or linked): leave it alone.
+    if (!item || !now || now.code.trim() !== code || now.itemId !== null) return;
+    const next = typedCodeLine(now, item);
+    for (const k of ['code', 'name', 'price', 'vat', 'itemId'] as const)
+      setValue(`items.${i}.${k}`, next[k], { shouldDirty: true, shouldValidate: k === 'price' });
+  };
 
   const onScan = async () => {
     const code = scan.trim();
@@ -157,9 +190,21 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                       {...register(`items.${i}.code`, {
                         // A changed code clears the product link (§2.14).
                         onChange: () => setValue(`items.${i}.itemId`, null),
+                        onBlur: () => void onCodeDone(i),
                       })}
+                      onKeyDown={(e) => {
+                        if (e.key !== 'Enter') return;
+                        e.preventDefault();
+                        void onCodeDone(i);
+                      }}
                       data-testid="order-line-code"
                     />
+                    {itemId !== null && stockNotes.has(itemId) && (
+                      <div className="small text-warning-emphasis lh-sm mt-1" data-testid="order-line-stock">
+                        <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
+                        {format(li.noStock, { n: stockNotes.get(itemId) ?? 0 })}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <Form.Control
@@ -170,11 +215,9 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                     />
                   </td>
                   <td>
-                    <Form.Control
+                    <NumberInput
                       size="sm"
-                      type="number"
-                      min={1}
-                      step={1}
+                      integer
                       aria-label={li.quantity}
                       isInvalid={!!err('quantity')}
                       {...register(`items.${i}.quantity`)}
@@ -183,9 +226,8 @@ export function LinesSection({ vatRates, lineVat, disabled }: LinesSectionProps)
                     <LineError message={err('quantity')} />
                   </td>
                   <td>
-                    <Form.Control
+                    <NumberInput
                       size="sm"
-                      inputMode="decimal"
                       aria-label={li.price}
                       isInvalid={!!err('price')}
                       {...priceReg}

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@zaplecze/contract';
 import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { ModalProvider } from '@web/app/modals/ModalProvider';
+import { InDataRouter } from '@web/ui/test-router';
 import { slots } from '@web/extensions/slots';
 import { ORDER } from '../order.fixture';
 import { OrderForm, type OrderFormLists } from './OrderForm';
@@ -37,9 +38,11 @@ function renderForm(order: Order | undefined, onSaved = vi.fn()) {
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <MemoryRouter>
-          <OrderForm order={order} defaults={DEFAULTS} lists={LISTS} onSaved={onSaved} />
-        </MemoryRouter>
+        <ModalProvider>
+          <InDataRouter>
+            <OrderForm order={order} defaults={DEFAULTS} lists={LISTS} onSaved={onSaved} />
+          </InDataRouter>
+        </ModalProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -67,7 +70,9 @@ describe('order form and the order.edit.sections slot', () => {
       fireEvent.click(screen.getByTestId('order-save'));
       await waitFor(() => expect(onSaved).toHaveBeenCalled());
       expect(afterSave).toHaveBeenCalledWith(ORDER);
-      const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      // The lines' stock lookups (GET /items?id=) go too; the save is the one call to /api/orders.
+      const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+      const [url, init] = calls.find(([u]) => u === '/api/orders') ?? ['', {}];
       expect(url).toBe('/api/orders');
       expect(init.method).toBe('PUT');
       expect(JSON.parse(init.body as string)).toMatchObject({
@@ -93,7 +98,7 @@ describe('order form and the order.edit.sections slot', () => {
     try {
       const onSaved = renderForm(ORDER);
       fireEvent.click(screen.getByTestId('order-save'));
-      await screen.findByText('Wtyczka nie działa');
+      await screen.findByText('Wtyczka nie działa', {}, { timeout: 5000 });
       expect(onSaved).not.toHaveBeenCalled();
     } finally {
       remove();

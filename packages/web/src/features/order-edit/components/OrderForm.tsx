@@ -18,6 +18,7 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots, useSlot } from '@web/extensions/slots';
 import { format } from '@web/i18n';
 import { sameRate, withCurrent } from '@web/ui/option-lists';
+import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import { orderKeys, saveOrder } from '../order-edit.api';
 import { keptLines, orderBody, orderFormDefaults, type OrderDefaults, type OrderFormValues } from '../order-form';
 import { carrierChoices, formFieldOf, orderFormResolver } from '../order-rules';
@@ -56,9 +57,11 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
   const client = useQueryClient();
   const initial = useMemo(() => orderFormDefaults(order, defaults), [order, defaults]);
   const form = useForm<OrderFormValues>({ resolver: orderFormResolver(), defaultValues: initial });
-  const [unlocked, setUnlocked] = useState(false);
+  // A new order has nothing stored to protect: every field is editable at once (§4 Order edit).
+  const [unlocked, setUnlocked] = useState(order === undefined);
   const [saving, setSaving] = useState(false);
   const plugins = useSlot('order.edit.sections');
+  const guard = useLeaveGuard(form.formState.isDirty);
 
   // The order's own VAT rates and currency stay choosable even when no longer configured (§5).
   const vatRates = useMemo(
@@ -111,6 +114,7 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
         return;
       }
       toast.success(t.saved, format(t.savedBody, { id: saved.id }));
+      guard.release();
       onSaved(saved);
     } finally {
       setSaving(false);
@@ -125,20 +129,22 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
         data-testid="order-form"
       >
         <fieldset disabled={saving}>
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <Button
-              variant={unlocked ? 'secondary' : 'outline-secondary'}
-              size="sm"
-              disabled={unlocked}
-              onClick={() => setUnlocked(true)}
-              title={t.unlockHint}
-              data-testid="order-unlock"
-            >
-              <i className={`bi bi-${unlocked ? 'unlock' : 'lock'} me-1`} aria-hidden="true" />
-              {unlocked ? t.unlocked : t.unlock}
-            </Button>
-            <span className="small text-muted">{t.unlockHint}</span>
-          </div>
+          {order && (
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+              <Button
+                variant={unlocked ? 'secondary' : 'outline-secondary'}
+                size="sm"
+                disabled={unlocked}
+                onClick={() => setUnlocked(true)}
+                title={t.unlockHint}
+                data-testid="order-unlock"
+              >
+                <i className={`bi bi-${unlocked ? 'unlock' : 'lock'} me-1`} aria-hidden="true" />
+                {unlocked ? t.unlocked : t.unlock}
+              </Button>
+              <span className="small text-muted">{t.unlockHint}</span>
+            </div>
+          )}
           <GeneralSection
             unlocked={unlocked}
             statuses={lists.statuses}
@@ -147,7 +153,7 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
           />
           <DeliverySection unlocked={unlocked} carriers={carriers} countries={lists.countries} vatRates={vatRates} />
           <InvoiceSection countries={lists.countries} />
-          <LinesSection vatRates={vatRates} lineVat={defaults.lineVat} disabled={saving} />
+          <LinesSection vatRates={vatRates} lineVat={defaults.lineVat} disabled={saving} stored={order?.items} />
           {plugins.map((s) => (
             <s.component key={s.id} order={order} />
           ))}

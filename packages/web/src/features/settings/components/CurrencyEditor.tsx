@@ -11,7 +11,7 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { format, m } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
 import { addCurrency, currencyStateToOptions, removeCurrency, type CurrencyState } from '../currency-rules';
-import { useOptionsSaver } from '../use-settings';
+import { useOptionsSaver, useUnsavedGuard } from '../use-settings';
 import { SaveButton } from './SaveButton';
 import { settingsText } from '../texts';
 
@@ -23,6 +23,7 @@ export function CurrencyEditor({ initial, canEdit }: { initial: CurrencyState; c
   const saver = useOptionsSaver();
   const [state, setState] = useState(initial);
   const [input, setInput] = useState('');
+  const markSaved = useUnsavedGuard(state);
 
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
@@ -135,7 +136,7 @@ export function CurrencyEditor({ initial, canEdit }: { initial: CurrencyState; c
         <SaveButton
           label={t.save}
           saving={saver.saving}
-          onClick={() => void saver.run(currencyStateToOptions(state), t.saved)}
+          onClick={() => void saver.run(currencyStateToOptions(state), t.saved).then((ok) => ok && markSaved(state))}
         />
       )}
     </>

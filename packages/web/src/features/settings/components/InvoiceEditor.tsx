@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 
 import type { settingsMessages } from '../messages.pl';
 import { SectionCard } from '@web/ui/SectionCard';
-import { useOptionsSaver } from '../use-settings';
+import { useOptionsSaver, useUnsavedGuard } from '../use-settings';
 import { SaveButton } from './SaveButton';
 import { settingsText } from '../texts';
 
@@ -64,10 +64,12 @@ export function InvoiceEditor({ initial, canEdit }: { initial: Values; canEdit: 
   const t = settingsText().invoice;
   const saver = useOptionsSaver();
   const [values, setValues] = useState(initial);
+  const markSaved = useUnsavedGuard(values);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (canEdit) void saver.run(INVOICE_KEYS.map((key) => ({ key, value: values[key] })));
+    if (canEdit)
+      void saver.run(INVOICE_KEYS.map((key) => ({ key, value: values[key] }))).then((ok) => ok && markSaved(values));
   };
 
   return (

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 
 import { SectionCard } from '@web/ui/SectionCard';
 import { ORDER_KEYS, orderFlagsFromOptions, skipOptionsMismatch, type OrderFlags, type OrderKey } from '../order-rules';
-import { useOptionsSaver } from '../use-settings';
+import { useOptionsSaver, useUnsavedGuard } from '../use-settings';
 import { SaveButton } from './SaveButton';
 import { settingsText } from '../texts';
 
@@ -20,10 +20,14 @@ export function OrderSettingsEditor({ initial, canEdit }: { initial: Record<Orde
   const saver = useOptionsSaver();
   const [flags, setFlags] = useState<OrderFlags>(() => orderFlagsFromOptions(initial));
   const mismatch = skipOptionsMismatch(flags);
+  const markSaved = useUnsavedGuard(flags);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (canEdit) void saver.run(ORDER_KEYS.map((key) => ({ key, value: String(flags[key]) })));
+    if (canEdit)
+      void saver
+        .run(ORDER_KEYS.map((key) => ({ key, value: String(flags[key]) })))
+        .then((ok) => ok && markSaved(flags));
   };
 
   return (

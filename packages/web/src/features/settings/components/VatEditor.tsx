@@ -9,8 +9,10 @@ import Row from 'react-bootstrap/Row';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { format, m } from '@web/i18n';
+import { vatRateProblem } from '@web/ui/number-text';
+import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
-import { useOptionsSaver } from '../use-settings';
+import { useOptionsSaver, useUnsavedGuard } from '../use-settings';
 import {
   addVatRate,
   formatVatRate,
@@ -43,20 +45,22 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
   const saver = useOptionsSaver();
   const [state, setState] = useState(initial);
   const [input, setInput] = useState('0');
+  const [problem, setProblem] = useState<string>();
+  const markSaved = useUnsavedGuard(state);
 
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     const res = addVatRate(state, input);
     if (!res.ok) {
-      toast.warning(
-        t.addErrorTitle,
-        res.error === 'invalid' ? t.invalid : t.duplicate,
-        TOAST.vatCurrencyWarningSeconds,
-      );
+      const message = res.error === 'invalid' ? t.invalid : t.duplicate;
+      toast.warning(t.addErrorTitle, message, TOAST.vatCurrencyWarningSeconds);
+      // The duplicate is plain from the list; a typing mistake is also shown at the field.
+      setProblem(res.error === 'invalid' ? (vatRateProblem(input) ?? message) : undefined);
       return;
     }
     setState(res.state);
     setInput('0');
+    setProblem(undefined);
   };
 
   const onDelete = async (rate: string) => {
@@ -112,20 +116,23 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
             {canEdit && (
               <Form onSubmit={onAdd} noValidate data-testid="vat-add-form">
                 <Form.Label htmlFor="vat-new-rate">{t.newRate}</Form.Label>
-                <InputGroup>
-                  <Form.Control
+                <InputGroup hasValidation>
+                  <NumberInput
                     id="vat-new-rate"
-                    type="number"
-                    min={0}
-                    step={0.01}
-                    inputMode="decimal"
                     value={input}
-                    onChange={(e) => setInput(e.target.value)}
+                    isInvalid={problem !== undefined}
+                    onChange={(e) => {
+                      setInput(e.target.value);
+                      setProblem(undefined);
+                    }}
                   />
                   <Button type="submit" variant="outline-primary">
                     <i className="bi bi-plus-lg me-1" aria-hidden="true" />
                     {m().common.add}
                   </Button>
+                  <Form.Control.Feedback type="invalid" data-testid="vat-new-rate-error">
+                    {problem}
+                  </Form.Control.Feedback>
                 </InputGroup>
               </Form>
             )}
@@ -181,7 +188,7 @@ export function VatEditor({ initial, canEdit }: { initial: VatState; canEdit: bo
         <SaveButton
           label={t.save}
           saving={saver.saving}
-          onClick={() => void saver.run(vatStateToOptions(state), t.saved)}
+          onClick={() => void saver.run(vatStateToOptions(state), t.saved).then((ok) => ok && markSaved(state))}
         />
       )}
     </>
