@@ -93,7 +93,7 @@ describe('public buyer order page', () => {
     expect(await text('buyer-pickup-point')).toContain('KRA01M');
     expect(await text('buyer-bol')).toContain('BOL-777');
     expect(await text('buyer-cod')).toContain(b.yes);
-    expect(await text('buyer-delivery-cost')).toContain('12.50 (VAT 23%)');
+    expect(await text('buyer-delivery-cost')).toContain('12,50 (VAT 23%)');
     expect(await text('buyer-invoice')).toContain('Nowak sp. z o.o.');
     expect(await text('buyer-invoice')).toContain(format(b.taxId, { taxId: '1234563218' }));
     expect(await text('buyer-message')).toContain('Proszę zapakować na prezent');
@@ -106,7 +106,7 @@ describe('public buyer order page', () => {
       '3',
       '0.30',
     ]);
-    expect((await rows.nth(1).innerText()).split('\t').map((s) => s.trim())).toEqual(['Talerz', '19.99', '2', '39.98']);
+    expect((await rows.nth(1).innerText()).split('\t').map((s) => s.trim())).toEqual(['Talerz', '19,99', '2', '39,98']);
     expect(await text('buyer-goods-sum')).toBe('40.28');
     expect(await text('buyer-order-sum')).toBe('52.78');
     // Nothing private.

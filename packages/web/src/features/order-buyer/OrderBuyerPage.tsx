@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '@web/app/api';
-import { format } from '@web/i18n';
+import { format, formatMoney } from '@web/i18n';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { addressLines, buyerQuery, buyerSums, carrierText, lineTotal } from './buyer-order';
@@ -131,7 +131,7 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
           </div>
           <div data-testid="buyer-delivery-cost">
             {t.deliveryCost}:{' '}
-            {format(t.deliveryCostValue, { cost: o.deliveryCost.toFixed(2), vat: String(o.deliveryVat) })}
+            {format(t.deliveryCostValue, { cost: formatMoney(o.deliveryCost), vat: String(o.deliveryVat) })}
           </div>
         </Block>
         {o.invoice && (
@@ -176,7 +176,7 @@ function BuyerOrderView({ order: o }: { order: BuyerOrder }) {
                     {l.code && l.name && ' '}
                     {l.name}
                   </td>
-                  <td className="text-end text-nowrap">{l.price.toFixed(2)}</td>
+                  <td className="text-end text-nowrap">{formatMoney(l.price)}</td>
                   <td className="text-end">{l.quantity}</td>
                   <td className="text-end text-nowrap">{lineTotal(l)}</td>
                 </tr>

@@ -13,8 +13,8 @@ describe('the buyer page (docs/rules/platform-rules.md §2 Buyer order page)', (
       { price: 0.1, quantity: 3 },
       { price: 19.99, quantity: 2 },
     ];
-    expect(lineTotal(items[0]!)).toBe('0.30');
-    expect(buyerSums({ items: items as never, deliveryCost: 12.5 })).toEqual({ goods: '40.28', all: '52.78' });
+    expect(lineTotal(items[0]!)).toBe('0,30');
+    expect(buyerSums({ items: items as never, deliveryCost: 12.5 })).toEqual({ goods: '40,28', all: '52,78' });
   });
 
   it('names the carrier, or ODBIÓR OSOBISTY for personal pickup', () => {

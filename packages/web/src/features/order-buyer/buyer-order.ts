@@ -1,18 +1,21 @@
-import { formatHundredths, toHundredths, type BuyerOrder } from '@zaplecze/contract';
+import { formatAmountPl, toHundredths, type BuyerOrder } from '@zaplecze/contract';
 
-/** The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths. */
+/**
+ * The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths,
+ * in THE money format without a currency (the buyer view carries none): '1 234,50'.
+ */
 
 const h = (n: number) => toHundredths(n) ?? Math.round(n * 100);
 
 /** Gross line total = unit price × quantity. */
 export function lineTotal(l: { price: number; quantity: number }): string {
-  return formatHundredths(h(l.price) * l.quantity);
+  return formatAmountPl(h(l.price) * l.quantity);
 }
 
 /** Sum gross of the goods, and of the whole order with the shipping. */
 export function buyerSums(o: Pick<BuyerOrder, 'items' | 'deliveryCost'>): { goods: string; all: string } {
   const goods = o.items.reduce((s, l) => s + h(l.price) * l.quantity, 0);
-  return { goods: formatHundredths(goods), all: formatHundredths(goods + h(o.deliveryCost)) };
+  return { goods: formatAmountPl(goods), all: formatAmountPl(goods + h(o.deliveryCost)) };
 }
 
 /** 'ODBIÓR OSOBISTY' for personal pickup, otherwise 'carrier name - method name' (or none). */

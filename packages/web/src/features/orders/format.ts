@@ -13,11 +13,6 @@ export function shortWaybill(waybill: string | null): string {
   return chars.length > WAYBILL_SHOWN_CHARS ? `${chars.slice(0, WAYBILL_SHOWN_CHARS).join('')}…` : waybill;
 }
 
-/** Money always with two decimals: 15.9 -> '15.90'. */
-export function formatMoney(amount: number): string {
-  return amount.toFixed(2);
-}
-
 /** VAT without decimals when whole (23 -> '23'), otherwise with two (5.5 -> '5.50'). */
 export function formatVat(vat: number): string {
   return Number.isInteger(vat) ? String(vat) : vat.toFixed(2);
