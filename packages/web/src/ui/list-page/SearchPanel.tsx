@@ -46,7 +46,7 @@ export function SearchPanelForm({ testId, onSubmit, onClear, texts, children }: 
   return (
     <Form onSubmit={onSubmit} data-testid={`${testId}-search-form`} noValidate>
       {children}
-      <div className="d-flex gap-2 justify-content-end mt-3">
+      <div className="list-search-actions d-flex gap-2 justify-content-end mt-3">
         <Button variant="outline-secondary" onClick={onClear} data-testid={`${testId}-search-clear`}>
           {texts.clear}
         </Button>

@@ -115,7 +115,7 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
       ) : (
         <Table
           size="sm"
-          className={`mb-0 align-middle${done ? ' table-success' : ''}`}
+          className={`mb-0 align-middle reader-table${done ? ' table-success' : ''}`}
           data-testid="reader-order-lines"
         >
           <thead>

@@ -118,7 +118,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'date',
       header: () => t.colDate,
-      width: '6.5rem',
+      width: '7.5rem',
       showFrom: 'md',
       // The day; the time is in the tooltip (rows stay one line on a laptop screen).
       cell: (r) => (
