@@ -262,6 +262,10 @@ describe('item and order lists: layout at 1366, 1440 and 390 px, row menu, row c
     for (const id of ['item-edit', 'item-delete', 'item-menu']) expect(await row.getByTestId(id).count(), id).toBe(0);
     await row.getByTestId('item-view').waitFor();
     await shot(page, 'items-viewer');
+    // His item page is a view: no save button, a note instead.
+    await row.getByTestId('item-name').click();
+    await page.getByTestId('view-only').waitFor();
+    expect(await page.getByTestId('item-save').count()).toBe(0);
 
     const orders = await new OrdersPage(page, (p) => e2e.url(p)).goto();
     const orow = orders.row(firstOrder);
@@ -269,6 +273,9 @@ describe('item and order lists: layout at 1366, 1440 and 390 px, row menu, row c
     for (const id of ['orders-add', 'orders-add-stationary']) expect(await page.getByTestId(id).count(), id).toBe(0);
     for (const id of ['order-edit', 'order-delete']) expect(await orow.getByTestId(id).count(), id).toBe(0);
     await orow.getByTestId('order-view').waitFor();
+    await orow.getByTestId('order-view').click();
+    await page.getByTestId('view-only').waitFor();
+    expect(await page.getByTestId('order-save').count()).toBe(0);
 
     // The shell offers no screens he cannot use.
     expect(await shell.menuEntry(t.menu.ordersReader).count()).toBe(0);

@@ -86,6 +86,7 @@ export const uiMessages = {
     quickSearch: 'Szybkie wyszukiwanie',
     quickSearchRun: 'Szukaj',
     view: 'Podgląd',
+    viewOnly: 'Tylko podgląd: nie masz uprawnień do zmian.',
   },
   /** The barcode readers' shared blocks (ui/reader: mode switch, scanner and manual input, log). */
   reader: {
