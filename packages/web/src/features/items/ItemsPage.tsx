@@ -1,16 +1,16 @@
 import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type ItemRow, type PerPage } from '@zaplecze/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { useCanPrintCodes } from '@web/app/reader-codes.api';
 import { format } from '@web/i18n';
-import { ListHeader, useMassActions } from '@web/ui/list-page';
-import { PagedList, usePagedList } from '@web/ui/paged-list';
+import { ListAction, ListPage, useMassActions } from '@web/ui/list-page';
+import { usePagedList } from '@web/ui/paged-list';
 import { reportText } from '@web/ui/report';
-import { RowMenu, type RowMenuItem } from '@web/ui/RowMenu';
+import type { RowMenuItem } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
 import { itemColumns } from './components/itemColumns';
 import { ItemsSearchPanel } from './components/ItemsSearchPanel';
@@ -138,37 +138,27 @@ export default function ItemsPage() {
 
   const filters = activeFilterCount(url.value);
   return (
-    <>
-      <ListHeader
-        title={t.heading}
-        testId="items"
-        texts={t}
-        filters={filters}
-        onOpenSearch={() => setSearching(true)}
-        selecting={select.active}
-        onSelectStart={canSelect ? select.start : undefined}
-        onSelectEnd={select.end}
-        quickSearch={{
+    <ListPage
+      testId="items"
+      header={{
+        title: t.heading,
+        texts: t,
+        filters,
+        onOpenSearch: () => setSearching(true),
+        quickSearch: {
           value: quickItemText(url.value),
           placeholder: t.quickSearch,
           onSearch: (text) => url.set(quickItemCriteria(url.value, text)),
-        }}
-        actions={
-          canEdit && (
-            <>
-              <Link to="/items/generate-many" className="btn btn-outline-primary" data-testid="items-generate">
-                <i className="bi bi-collection me-1" aria-hidden="true" />
-                {t.generate}
-              </Link>
-              <Link to="/items/0" className="btn btn-primary" data-testid="items-add">
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {t.add}
-              </Link>
-            </>
-          )
-        }
-      />
-      {select.active && (
+        },
+        actions: canEdit && (
+          <>
+            <ListAction to="/items/generate-many" icon="bi-collection" label={t.generate} testId="items-generate" />
+            <ListAction to="/items/0" icon="bi-plus-lg" label={t.add} testId="items-add" primary />
+          </>
+        ),
+      }}
+      canSelect={canSelect}
+      selection={
         <ItemsSelectionPanel
           codes={selectedCodes}
           canEdit={canEdit}
@@ -176,27 +166,23 @@ export default function ItemsPage() {
           onMassEdit={mass.onMassEdit}
           onDelete={mass.onMassDelete}
         />
-      )}
-      <PagedList
-        list={list}
-        columns={columns}
-        texts={{ noun: t.noun, empty: t.empty }}
-        minWidth="20rem"
-        onOpen={(row) => void navigate(`/items/${row.id}`)}
-        onPage={(page) => url.patch({ page })}
-        onPerPage={(perPage) => {
-          saveListDefaults(local(), { perPage });
-          url.patch({ perPage, page: 1 });
-        }}
-        testId="items"
-      />
-      <RowMenu
-        target={menu?.target ?? null}
-        items={menuItems}
-        label={menu ? format(t.menuOf, { code: menu.row.code }) : t.menu}
-        onClose={() => setMenu(null)}
-        testId="items-row-menu"
-      />
+      }
+      list={list}
+      columns={columns}
+      texts={{ noun: t.noun, empty: t.empty }}
+      onOpen={(row) => void navigate(`/items/${row.id}`)}
+      onPage={(page) => url.patch({ page })}
+      onPerPage={(perPage) => {
+        saveListDefaults(local(), { perPage });
+        url.patch({ perPage, page: 1 });
+      }}
+      menu={{
+        target: menu?.target ?? null,
+        items: menuItems,
+        label: menu ? format(t.menuOf, { code: menu.row.code }) : t.menu,
+        onClose: () => setMenu(null),
+      }}
+    >
       <ItemsSearchPanel
         show={searching}
         onHide={() => setSearching(false)}
@@ -204,6 +190,6 @@ export default function ItemsPage() {
         schema={schema}
         onSearch={search}
       />
-    </>
+    </ListPage>
   );
 }

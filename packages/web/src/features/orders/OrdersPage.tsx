@@ -1,7 +1,7 @@
 import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type OrderRow } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
@@ -9,10 +9,9 @@ import { useToast } from '@web/app/toasts/ToastProvider';
 import { storeOrdersSelection } from '@web/features/orders-mass-edit/selection';
 import { useCanPrintCodes } from '@web/app/reader-codes.api';
 import { format } from '@web/i18n';
-import { ListHeader, useMassActions } from '@web/ui/list-page';
-import { PagedList, usePagedList } from '@web/ui/paged-list';
+import { ListAction, ListPage, useMassActions } from '@web/ui/list-page';
+import { usePagedList } from '@web/ui/paged-list';
 import { reportText } from '@web/ui/report';
-import { RowMenu } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
 import { orderColumns } from './components/orderColumns';
 import { OrdersSearchPanel } from './components/OrdersSearchPanel';
@@ -191,37 +190,27 @@ export default function OrdersPage() {
 
   const filters = activeFilterCount(url.value);
   return (
-    <>
-      <ListHeader
-        title={t.heading}
-        testId="orders"
-        texts={t}
-        filters={filters}
-        onOpenSearch={() => setSearching(true)}
-        selecting={select.active}
-        onSelectStart={canSelect ? select.start : undefined}
-        onSelectEnd={select.end}
-        quickSearch={{
+    <ListPage
+      testId="orders"
+      header={{
+        title: t.heading,
+        texts: t,
+        filters,
+        onOpenSearch: () => setSearching(true),
+        quickSearch: {
           value: quickOrderText(url.value),
           placeholder: t.quickSearch,
           onSearch: (text) => url.set(quickOrderCriteria(url.value, text)),
-        }}
-        actions={
-          canEdit && (
-            <>
-              <Link to="/orders/-1" className="btn btn-outline-primary" data-testid="orders-add-stationary">
-                <i className="bi bi-shop me-1" aria-hidden="true" />
-                {t.addStationary}
-              </Link>
-              <Link to="/orders/0" className="btn btn-primary" data-testid="orders-add">
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {t.add}
-              </Link>
-            </>
-          )
-        }
-      />
-      {select.active && (
+        },
+        actions: canEdit && (
+          <>
+            <ListAction to="/orders/-1" icon="bi-shop" label={t.addStationary} testId="orders-add-stationary" />
+            <ListAction to="/orders/0" icon="bi-plus-lg" label={t.add} testId="orders-add" primary />
+          </>
+        ),
+      }}
+      canSelect={canSelect}
+      selection={
         <OrdersSelectionPanel
           ids={select.selectedIds}
           canEdit={canEdit}
@@ -231,27 +220,23 @@ export default function OrdersPage() {
           onDocuments={(kind, output) => void documents.runMany(select.selectedIds, kind, output)}
           runningKind={documents.busy?.scope === 'many' ? documents.busy.kind : null}
         />
-      )}
-      <PagedList
-        list={list}
-        columns={columns}
-        texts={{ noun: t.noun, empty: t.empty }}
-        minWidth="20rem"
-        onOpen={(row) => void navigate(`/orders/${row.id}`)}
-        onPage={(page) => url.patch({ page })}
-        onPerPage={(perPage) => {
-          saveListDefaults(local(), { perPage });
-          url.patch({ perPage, page: 1 });
-        }}
-        testId="orders"
-      />
-      <RowMenu
-        target={menu?.target ?? null}
-        items={menuItems}
-        label={menu ? format(t.menuOf, { id: menu.row.id }) : t.menu}
-        onClose={() => setMenu(null)}
-        testId="orders-row-menu"
-      />
+      }
+      list={list}
+      columns={columns}
+      texts={{ noun: t.noun, empty: t.empty }}
+      onOpen={(row) => void navigate(`/orders/${row.id}`)}
+      onPage={(page) => url.patch({ page })}
+      onPerPage={(perPage) => {
+        saveListDefaults(local(), { perPage });
+        url.patch({ perPage, page: 1 });
+      }}
+      menu={{
+        target: menu?.target ?? null,
+        items: menuItems,
+        label: menu ? format(t.menuOf, { id: menu.row.id }) : t.menu,
+        onClose: () => setMenu(null),
+      }}
+    >
       <OrdersSearchPanel
         show={searching}
         onHide={() => setSearching(false)}
@@ -276,6 +261,6 @@ export default function OrdersPage() {
           <SizesDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
         )}
       </Suspense>
-    </>
+    </ListPage>
   );
 }

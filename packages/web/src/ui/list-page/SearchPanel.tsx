@@ -1,7 +1,10 @@
+import { PER_PAGE_OPTIONS } from '@zaplecze/contract';
 import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
+import Row from 'react-bootstrap/Row';
 
 export interface SearchPanelProps {
   show: boolean;
@@ -68,5 +71,60 @@ export function SearchField({ id, label, children }: { id: string; label: string
       </Form.Label>
       {children}
     </Form.Group>
+  );
+}
+
+export interface SortPageSizeFieldsProps<Sort extends string> {
+  /** Prefix of ids and test ids: items-search-sort, items-search-perPage. */
+  testId: string;
+  sorts: readonly Sort[];
+  sortLabels: Record<Sort, string>;
+  sort: Sort;
+  onSort(sort: Sort): void;
+  /** The page size as the form holds it (text). */
+  perPage: string;
+  onPerPage(perPage: string): void;
+  texts: { sort: string; perPage: string };
+}
+
+/** The last row of a search form: the sort and the page size (PER_PAGE_OPTIONS). */
+export function SortPageSizeFields<Sort extends string>(p: SortPageSizeFieldsProps<Sort>) {
+  const sortId = `${p.testId}-search-sort`;
+  const perPageId = `${p.testId}-search-perPage`;
+  return (
+    <Row className="g-2">
+      <Col>
+        <SearchField id={sortId} label={p.texts.sort}>
+          <Form.Select
+            id={sortId}
+            value={p.sort}
+            onChange={(e) => p.onSort(e.target.value as Sort)}
+            data-testid={sortId}
+          >
+            {p.sorts.map((s) => (
+              <option key={s} value={s}>
+                {p.sortLabels[s]}
+              </option>
+            ))}
+          </Form.Select>
+        </SearchField>
+      </Col>
+      <Col>
+        <SearchField id={perPageId} label={p.texts.perPage}>
+          <Form.Select
+            id={perPageId}
+            value={p.perPage}
+            onChange={(e) => p.onPerPage(e.target.value)}
+            data-testid={perPageId}
+          >
+            {PER_PAGE_OPTIONS.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </Form.Select>
+        </SearchField>
+      </Col>
+    </Row>
   );
 }

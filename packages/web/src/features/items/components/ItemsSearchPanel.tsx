@@ -1,11 +1,4 @@
-import {
-  COUNT_TYPES,
-  ITEM_SORTS,
-  REF_FILTER_ANY,
-  REF_FILTER_NONE,
-  type CountType,
-  type ItemSort,
-} from '@zaplecze/contract';
+import { COUNT_TYPES, ITEM_SORTS, REF_FILTER_ANY, REF_FILTER_NONE, type CountType } from '@zaplecze/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -19,13 +12,12 @@ import {
   clearedForm,
   criteriaToForm,
   formToCriteria,
-  perPageOptions,
   type ItemCriteria,
   type ItemSearchForm,
   type ItemUrlSchema,
 } from '../search';
 import { itemsText } from '../texts';
-import { SearchField as Field, SearchPanel, SearchPanelForm } from '@web/ui/list-page';
+import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
 
 export interface ItemsSearchPanelProps {
@@ -190,40 +182,16 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
           testId="items-search-place"
         />
       </Field>
-      <Row className="g-2">
-        <Col>
-          <Field id="items-search-sort" label={t.sort}>
-            <Form.Select
-              id="items-search-sort"
-              value={f.sort}
-              onChange={(e) => set('sort', e.target.value as ItemSort)}
-              data-testid="items-search-sort"
-            >
-              {ITEM_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t.sorts[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-        <Col>
-          <Field id="items-search-perPage" label={t.perPage}>
-            <Form.Select
-              id="items-search-perPage"
-              value={f.perPage}
-              onChange={(e) => set('perPage', e.target.value)}
-              data-testid="items-search-perPage"
-            >
-              {perPageOptions.map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-      </Row>
+      <SortPageSizeFields
+        testId="items"
+        sorts={ITEM_SORTS}
+        sortLabels={t.sorts}
+        sort={f.sort}
+        onSort={(v) => set('sort', v)}
+        perPage={f.perPage}
+        onPerPage={(v) => set('perPage', v)}
+        texts={t}
+      />
     </SearchPanelForm>
   );
 }

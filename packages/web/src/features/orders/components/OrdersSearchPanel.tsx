@@ -1,4 +1,4 @@
-import { ORDER_SORTS, PER_PAGE_OPTIONS, type InvoiceType, type OrderSort } from '@zaplecze/contract';
+import { ORDER_SORTS, type InvoiceType } from '@zaplecze/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { listResources } from '@web/features/reference-lists/lists.api';
-import { SearchField as Field, SearchPanel, SearchPanelForm } from '@web/ui/list-page';
+import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
 import {
   clearedForm,
@@ -145,40 +145,16 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
         <Col>{input('email', t.email)}</Col>
       </Row>
       {input('bol', t.bol)}
-      <Row className="g-2">
-        <Col>
-          <Field id="orders-search-sort" label={t.sort}>
-            <Form.Select
-              id="orders-search-sort"
-              value={f.sort}
-              onChange={(e) => set('sort', e.target.value as OrderSort)}
-              data-testid="orders-search-sort"
-            >
-              {ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t.sorts[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-        <Col>
-          <Field id="orders-search-perPage" label={t.perPage}>
-            <Form.Select
-              id="orders-search-perPage"
-              value={f.perPage}
-              onChange={(e) => set('perPage', e.target.value)}
-              data-testid="orders-search-perPage"
-            >
-              {PER_PAGE_OPTIONS.map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-      </Row>
+      <SortPageSizeFields
+        testId="orders"
+        sorts={ORDER_SORTS}
+        sortLabels={t.sorts}
+        sort={f.sort}
+        onSort={(v) => set('sort', v)}
+        perPage={f.perPage}
+        onPerPage={(v) => set('perPage', v)}
+        texts={t}
+      />
     </SearchPanelForm>
   );
 }
