@@ -102,13 +102,13 @@ describe('public buyer order page', () => {
     expect(await rows.count()).toBe(2);
     expect((await rows.nth(0).innerText()).split('\t').map((s) => s.trim())).toEqual([
       'KUB-1 Kubek',
-      '0.10',
+      '0,10',
       '3',
-      '0.30',
+      '0,30',
     ]);
     expect((await rows.nth(1).innerText()).split('\t').map((s) => s.trim())).toEqual(['Talerz', '19,99', '2', '39,98']);
-    expect(await text('buyer-goods-sum')).toBe('40.28');
-    expect(await text('buyer-order-sum')).toBe('52.78');
+    expect(await text('buyer-goods-sum')).toBe('40,28');
+    expect(await text('buyer-order-sum')).toBe('52,78');
     // Nothing private.
     expect(await page.locator('body').innerText()).not.toContain('NOTATKA WEWNĘTRZNA');
     await page.screenshot({ path: path.join(SHOTS, 'order-buyer.png'), fullPage: true });
