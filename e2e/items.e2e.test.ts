@@ -97,7 +97,7 @@ describe('items list, search, multi-select, generation', () => {
     // One row, formatted (price with two decimals and VAT, offer in parentheses, delivery, tree labels).
     expect(await items.cell('KUB-1', 'item-name').textContent()).toBe('Kubek biały 300 ml');
     expect(await items.cell('KUB-1', 'item-gtin').textContent()).toBe('5901234123457');
-    expect(await items.cell('KUB-1', 'item-price').textContent()).toBe('19.90 PLN (23%)');
+    expect(await items.cell('KUB-1', 'item-price').textContent()).toBe('19,90\u00a0zł (23%)');
     expect(await items.cell('KUB-1', 'item-count').textContent()).toBe('10 (5)');
     expect(await items.cell('KUB-2', 'item-count').textContent()).toBe('2');
     expect(await items.cell('KUB-1', 'item-photos').textContent()).toBe('2');
@@ -185,7 +185,7 @@ describe('items list, search, multi-select, generation', () => {
     await items.field('perPage').selectOption('25');
     await items.runSearch();
     await eventually(() => items.codes(), ['KUB-2', 'TAL-1']);
-    expect(await items.cell('TAL-1', 'item-price').textContent()).toBe('5.50 PLN (5.50%)');
+    expect(await items.cell('TAL-1', 'item-price').textContent()).toBe('5,50\u00a0zł (5.50%)');
     expect(await page.evaluate((k) => localStorage.getItem(k), LIST_STORAGE_KEYS.items.sort)).toBe('PRICE_D');
     expect(await page.evaluate((k) => localStorage.getItem(k), LIST_STORAGE_KEYS.items.perPage)).toBe('25');
 

@@ -129,8 +129,8 @@ describe('order edit', () => {
     expect(await edit.lineField(2, 'price').inputValue()).toBe('24.50');
     await edit.linkOf(2).waitFor();
     // Goods: 2 × 1.00 + 30.00 + 3 × 24.50 = 105.50; with delivery 118.00.
-    await eventually(() => edit.field('order-goods-sum').textContent(), '105.50 PLN');
-    expect(await edit.field('order-sum').textContent()).toBe('118.00 PLN');
+    await eventually(() => edit.field('order-goods-sum').textContent(), '105,50\u00a0zł');
+    expect(await edit.field('order-sum').textContent()).toBe('118,00\u00a0zł');
 
     // Invoice for a company: the private name is inactive.
     await edit.field('order-has-invoice').check();

@@ -112,7 +112,7 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     // The row: waybill shortened to 10 characters, icons with their texts in tooltips, sum with currency.
     expect(await orders.cell(krakow, 'order-waybill').textContent()).toBe('PL12345678…');
     expect(await orders.cell(krakow, 'order-waybill').getAttribute('title')).toBe('PL1234567890123');
-    expect(await orders.cell(krakow, 'order-sum').textContent()).toBe('55.99 PLN');
+    expect(await orders.cell(krakow, 'order-sum').textContent()).toBe('55,99\u00a0zł');
     expect(await orders.cell(krakow, 'order-client').textContent()).toBe('Anna Nowak');
     expect(await orders.cell(krakow, 'order-status').textContent()).toBe('Nowe');
     expect(await orders.cell(krakow, 'order-icon-invoice').getAttribute('title')).toBe(
@@ -214,12 +214,12 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await orders.row(krakow).getByTestId('order-number').click();
     const preview = orders.dialog('order-preview-dialog');
     await preview.getByTestId('order-preview-status').waitFor();
-    expect(await preview.getByTestId('order-preview-sum').textContent()).toContain('55.99 PLN');
+    expect(await preview.getByTestId('order-preview-sum').textContent()).toContain('55,99\u00a0zł');
     expect(await preview.getByTestId('order-preview-message').textContent()).toBe('Proszę o szybką wysyłkę');
     expect(await preview.getByTestId('order-preview-comment').textContent()).toBe('Pilne');
     expect(await preview.getByTestId('order-preview-problem').textContent()).toBe('Brak towaru');
     expect(await preview.getByTestId('order-preview-waybill').textContent()).toBe('PL1234567890123');
-    expect(await preview.getByTestId('order-preview-delivery').textContent()).toBe('15.99 PLN (VAT 23%)');
+    expect(await preview.getByTestId('order-preview-delivery').textContent()).toBe('15,99\u00a0zł (VAT 23%)');
     expect(await preview.getByTestId('order-preview-invoice').textContent()).toContain('Nowak sp. z o.o.');
     expect(await preview.getByTestId('order-preview-cod').count()).toBe(1);
     expect(await preview.getByTestId('order-preview-line').count()).toBe(1);
@@ -273,7 +273,7 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     // Only those fields changed: the lines, status and note are as they were.
     expect(sized.items.map((i) => i.code)).toEqual(['KUB-1']);
     expect([sized.orderStatus.id, sized.comment, sized.problem]).toEqual([refs.status2Id, 'Pilne', 'Brak towaru']);
-    await eventually(() => orders.cell(krakow, 'order-sum').textContent(), '52.50 PLN');
+    await eventually(() => orders.cell(krakow, 'order-sum').textContent(), '52,50\u00a0zł');
 
     // Own note: a multi-line prompt with the note; the row's icon shows the new text.
     await orders.menuAction(krakow, 'comment');

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPercent, formatHundredths, moneySchema, toHundredths } from './money';
+import {
+  addPercent,
+  formatAmountPl,
+  formatHundredths,
+  formatMoneyPl,
+  MONEY_MAX_HUNDREDTHS,
+  moneySchema,
+  toHundredths,
+} from './money';
 import { vatSchema } from './vat';
 
 describe('toHundredths', () => {
@@ -58,5 +66,36 @@ describe('money and VAT schemas', () => {
     }
     expect(vatSchema.parse('23')).toBe(2300);
     expect(vatSchema.safeParse(101).success).toBe(false);
+  });
+});
+
+describe('formatAmountPl / formatMoneyPl (the one money format)', () => {
+  const NB = '\u00a0';
+  it.each([
+    [0, '0,00'],
+    [5, '0,05'],
+    [123450, `1${NB}234,50`],
+    [99999999999, `999${NB}999${NB}999,99`],
+    [-123456, `-1${NB}234,56`],
+  ])('%d hundredths -> %s', (n, text) => {
+    expect(formatAmountPl(n)).toBe(text);
+  });
+
+  it('writes the złoty as zł and other currencies by their code, after a no-break space', () => {
+    expect(formatMoneyPl(123450, 'PLN')).toBe(`1${NB}234,50${NB}zł`);
+    expect(formatMoneyPl(990, 'eur')).toBe(`9,90${NB}EUR`);
+  });
+
+  it("groups as Intl's pl-PL does with grouping always on", () => {
+    const intl = new Intl.NumberFormat('pl-PL', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    } as Intl.NumberFormatOptions);
+    fc.assert(
+      fc.property(fc.integer({ min: -MONEY_MAX_HUNDREDTHS, max: MONEY_MAX_HUNDREDTHS }), (n) => {
+        expect(formatAmountPl(n)).toBe(intl.format(n / 100).replace('\u2212', '-'));
+      }),
+    );
   });
 });

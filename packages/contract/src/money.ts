@@ -39,6 +39,32 @@ export function formatHundredths(n: number): string {
   return `${sign}${Math.trunc(a / 100)}.${String(a % 100).padStart(2, '0')}`;
 }
 
+/** The no-break space that groups thousands (as Intl's pl-PL does): an amount never wraps. */
+const NBSP = '\u00a0';
+
+/**
+ * THE amount format of screens and printed documents (docs/decisions.md, Money format):
+ * 123456 -> '1 234,56': thousands grouped by no-break spaces from 1 000 up (Intl's pl-PL with
+ * useGrouping 'always'; its default groups only from 10 000), a comma before the two decimals.
+ * Exact: built from integer hundredths, no float formatting.
+ */
+export function formatAmountPl(hundredths: number): string {
+  const sign = hundredths < 0 ? '-' : '';
+  const a = Math.abs(Math.round(hundredths));
+  const whole = String(Math.trunc(a / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return `${sign}${whole},${String(a % 100).padStart(2, '0')}`;
+}
+
+/** How a currency is written after an amount: the Polish złoty as 'zł', any other by its ISO code. */
+export function currencyLabel(code: string): string {
+  return code.toUpperCase() === 'PLN' ? 'zł' : code.toUpperCase();
+}
+
+/** '1 234,56 zł', '99,00 EUR': the amount, a no-break space, the currency (currencyLabel). */
+export function formatMoneyPl(hundredths: number, currency: string): string {
+  return `${formatAmountPl(hundredths)}${NBSP}${currencyLabel(currency)}`;
+}
+
 /**
  * `a * (10000 + pct) / 10000` rounded half up (away from zero), exact in integers: a price of
  * 99 999 999.99 times 1000% stays far below 2^53.

@@ -52,6 +52,8 @@ export const orderReaderPanelSchema = z.object({
   billOfLading: z.string().nullable(),
   cashOnDelivery: z.boolean(),
   sumGross: z.number(),
+  /** The order's currency (ISO code), shown after the sum. */
+  currency: z.string(),
   lines: z.array(orderReaderLineSchema),
   /** True once any item of the order was scanned: dispatch then needs every line packed. */
   packingStarted: z.boolean(),

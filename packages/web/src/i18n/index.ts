@@ -40,4 +40,4 @@ export function m(): Messages {
 
 export { format, pluralPl } from './plural';
 export { defineTexts, type Widen } from './texts';
-export { formatFixed, formatInteger } from './number';
+export { formatFixed, formatInteger, formatMoney } from './number';

@@ -1,3 +1,4 @@
+import { formatAmountPl, formatMoneyPl } from '@zaplecze/contract';
 import { textsLanguage } from './texts';
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -28,4 +29,15 @@ export function formatFixed(n: number, digits: number): string {
     fixedFormats.set(key, f);
   }
   return f.format(n);
+}
+
+/**
+ * THE money format of every screen (docs/decisions.md, Money format): '1 234,50 zł' — thousands
+ * grouped by no-break spaces, a decimal comma, the currency after the amount (the złoty as 'zł',
+ * others by their ISO code); without a currency, the amount alone ('1 234,50', for columns whose
+ * header names the currency). The same function formats the server's printed documents.
+ */
+export function formatMoney(amount: number, currency?: string): string {
+  const hundredths = Math.round(amount * 100);
+  return currency === undefined ? formatAmountPl(hundredths) : formatMoneyPl(hundredths, currency);
 }

@@ -79,6 +79,14 @@ export const uiMessages = {
     retry: 'Spróbuj ponownie',
     colSelect: 'Zaznaczenie',
     selectRow: 'Zaznacz wiersz {id}',
+    selectAll: 'Zaznacz wszystkie na tej stronie',
+  },
+  /** The head of a big list (ui/list-page): quick search, row opening. */
+  listPage: {
+    quickSearch: 'Szybkie wyszukiwanie',
+    quickSearchRun: 'Szukaj',
+    view: 'Podgląd',
+    viewOnly: 'Tylko podgląd: nie masz uprawnień do zmian.',
   },
   /** The barcode readers' shared blocks (ui/reader: mode switch, scanner and manual input, log). */
   reader: {

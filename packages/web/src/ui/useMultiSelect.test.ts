@@ -49,3 +49,14 @@ describe('useMultiSelect under StrictMode (state updaters run twice in developme
     expect(result.current.selectedIds).toEqual([20, 30, 40]);
   });
 });
+
+describe('useMultiSelect select-all', () => {
+  it('selects every row of the page in list order, and clears them again', () => {
+    const { result } = renderHook(() => useMultiSelect(order));
+    act(() => result.current.toggle(30));
+    act(() => result.current.setAll(true));
+    expect(result.current.selectedIds).toEqual(order);
+    act(() => result.current.setAll(false));
+    expect(result.current.selectedIds).toEqual([]);
+  });
+});

@@ -31,6 +31,15 @@ export function useMultiSelect(order: readonly number[]) {
     [order, selected],
   );
 
+  /** Select-all of the page (docs/decisions.md, Lists): every row of `order`, or none. */
+  const setAll = useCallback(
+    (state: boolean) => {
+      last.current = undefined;
+      setSelected(state ? new Set(order) : new Set());
+    },
+    [order],
+  );
+
   const start = useCallback(() => setActive(true), []);
   const end = useCallback(() => {
     setActive(false);
@@ -40,7 +49,7 @@ export function useMultiSelect(order: readonly number[]) {
 
   /** Selected ids in list order (what a printed sheet follows). */
   const selectedIds = order.filter((id) => selected.has(id));
-  return { active, selected, selectedIds, toggle, start, end, isSelected: (id: number) => selected.has(id) };
+  return { active, selected, selectedIds, toggle, setAll, start, end, isSelected: (id: number) => selected.has(id) };
 }
 
 export type MultiSelect = ReturnType<typeof useMultiSelect>;

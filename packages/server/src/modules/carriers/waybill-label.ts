@@ -1,4 +1,4 @@
-import { formatHundredths } from '@zaplecze/contract';
+import { formatAmountPl } from '@zaplecze/contract';
 import type { ShipmentRequest, WaybillLabel } from './carrier-provider';
 
 const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
@@ -14,9 +14,12 @@ export function formatSizes(a: number, b: number, c: number): string {
   return a > 0 || b > 0 || c > 0 ? `${a} × ${b} × ${c} mm` : '';
 }
 
-/** 12345 grosze -> '123,45 PLN'. */
+/**
+ * 12345 grosze -> '123,45 PLN': the amount in THE money format (contract formatAmountPl, as every
+ * screen), the ISO code after it as on every printed document (docs/decisions.md, Money format).
+ */
 export function formatMoney(amount: number, currency: string): string {
-  return `${formatHundredths(amount).replace('.', ',')} ${currency}`;
+  return `${formatAmountPl(amount)} ${currency.toUpperCase()}`;
 }
 
 /**

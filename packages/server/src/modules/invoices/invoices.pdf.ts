@@ -1,4 +1,4 @@
-import type { InvoiceSnapshot, SnapshotVat } from '@zaplecze/contract';
+import { formatAmountPl, type InvoiceSnapshot, type SnapshotVat } from '@zaplecze/contract';
 import { A4, createPdf } from '../../platform/pdf/document';
 import { INVOICE_PDF as T } from './messages.pl';
 
@@ -19,14 +19,6 @@ const COLS = [
   { w: 57.28, align: 'right' },
 ] as const;
 const PAD = 3;
-
-/** 123456 -> '1 234,56' (Polish: space thousands, comma decimals). */
-export function formatMoneyPl(hundredths: number): string {
-  const sign = hundredths < 0 ? '-' : '';
-  const a = Math.abs(hundredths);
-  const whole = String(Math.trunc(a / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${sign}${whole},${String(a % 100).padStart(2, '0')}`;
-}
 
 /** 2300 -> '23%', 550 -> '5,5%'; a rate that is no number prints as its code: 'zw', 'np', 'oo'. */
 export function formatVatPl(vat: SnapshotVat): string {
@@ -61,11 +53,11 @@ function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): void {
       line.name,
       String(line.quantity),
       line.unit,
-      formatMoneyPl(line.unitGross),
+      formatAmountPl(line.unitGross),
       formatVatPl(line.vat),
-      formatMoneyPl(line.net),
-      formatMoneyPl(line.vatAmount),
-      formatMoneyPl(line.gross),
+      formatAmountPl(line.net),
+      formatAmountPl(line.vatAmount),
+      formatAmountPl(line.gross),
     ];
     doc.font('regular').fontSize(8);
     const nameHeight = doc.heightOfString(line.name, { width: (COLS[1]?.w ?? 0) - 2 * PAD });
@@ -199,9 +191,9 @@ function drawRates(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): nu
   };
   row([...T.rateCols], true, '#eeeeee');
   for (const r of inv.rates)
-    row([formatVatPl(r.vat), formatMoneyPl(r.net), formatMoneyPl(r.vatAmount), formatMoneyPl(r.gross)], false);
+    row([formatVatPl(r.vat), formatAmountPl(r.net), formatAmountPl(r.vatAmount), formatAmountPl(r.gross)], false);
   row(
-    [T.total, formatMoneyPl(inv.totals.net), formatMoneyPl(inv.totals.vatAmount), formatMoneyPl(inv.totals.gross)],
+    [T.total, formatAmountPl(inv.totals.net), formatAmountPl(inv.totals.vatAmount), formatAmountPl(inv.totals.gross)],
     true,
   );
   return y;
@@ -212,7 +204,7 @@ function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): v
     .font('bold')
     .fontSize(12)
     .fillColor('black')
-    .text(`${T.toPay} ${formatMoneyPl(inv.totals.gross)} ${inv.currency}`, M, y, { width: WIDTH });
+    .text(`${T.toPay} ${formatAmountPl(inv.totals.gross)} ${inv.currency}`, M, y, { width: WIDTH });
   y += 18;
   const fact = (label: string, value: string) => {
     if (value.trim() === '') return;

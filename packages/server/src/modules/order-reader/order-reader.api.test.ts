@@ -105,6 +105,7 @@ describe('order reader: selecting an order', () => {
       billOfLading: null,
       cashOnDelivery: true,
       sumGross: 35,
+      currency: 'PLN',
       lines: [{ code: item.code, name: 'Kubek', quantity: 2, packed: 0 }],
       packingStarted: false,
     });

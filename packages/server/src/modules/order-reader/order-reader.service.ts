@@ -105,6 +105,7 @@ function panelOf({ order: o, lines }: Loaded): OrderReaderPanel {
     billOfLading: o.bill_of_lading,
     cashOnDelivery: o.cash_on_delivery === 1,
     sumGross: fromHundredths(Number(o.lines_sum) + Number(o.delivery_cost)),
+    currency: o.currency,
     lines: lines.map((l) => ({
       lineId: l.id,
       code: l.code,

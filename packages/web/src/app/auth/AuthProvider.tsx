@@ -181,3 +181,12 @@ export function useAuth(): AuthApi {
   if (!ctx) throw new Error('useAuth outside AuthProvider');
   return ctx;
 }
+
+/**
+ * The signed-in user's permission string for what a screen shows; undefined outside an
+ * AuthProvider (a component rendered on its own), where nothing is hidden: the server decides.
+ */
+export function useScreenPermissions(): string | undefined {
+  const ctx = useContext(AuthContext);
+  return ctx ? (ctx.user?.permissions ?? '') : undefined;
+}

@@ -32,6 +32,7 @@ function activeSelection(ids: number[]): MultiSelect {
     selected: new Set(ids),
     selectedIds: ids,
     toggle: vi.fn(),
+    setAll: vi.fn(),
     start: vi.fn(),
     end: vi.fn(),
     isSelected: (id: number) => ids.includes(id),

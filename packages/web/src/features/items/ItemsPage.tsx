@@ -1,25 +1,16 @@
-import {
-  hasPermissionForScreen,
-  LIST_STORAGE_KEYS,
-  TOAST,
-  type ItemRow,
-  type MassResult,
-  type PerPage,
-} from '@zaplecze/contract';
+import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type ItemRow, type PerPage } from '@zaplecze/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { format, pluralPl } from '@web/i18n';
-import { massFailure } from '@web/ui/batches';
-import { PagedList, usePagedList } from '@web/ui/paged-list';
-import { ReportDialog } from '@web/ui/ReportDialog';
+import { useCanPrintCodes } from '@web/app/reader-codes.api';
+import { format } from '@web/i18n';
+import { ListAction, ListPage, useMassActions } from '@web/ui/list-page';
+import { usePagedList } from '@web/ui/paged-list';
 import { reportText } from '@web/ui/report';
-import { RowMenu, type RowMenuItem } from '@web/ui/RowMenu';
+import type { RowMenuItem } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
 import { itemColumns } from './components/itemColumns';
 import { ItemsSearchPanel } from './components/ItemsSearchPanel';
@@ -29,6 +20,7 @@ import { massDeleteReport } from './format';
 import { fetchItemsPage, itemKeys, useCopyItem, useDeleteItem, useMassDeleteItems } from './items.api';
 import { proposeCopyCode } from './free-code';
 import { storeMassEditSelection } from './mass-edit-selection';
+import { quickItemCriteria, quickItemText } from './quick-search';
 import { activeFilterCount, itemUrlSchema, readListDefaults, saveListDefaults, type ItemCriteria } from './search';
 import { itemsText } from './texts';
 
@@ -47,6 +39,9 @@ export default function ItemsPage() {
   const { user } = useAuth();
   const permissions = user?.permissions ?? '';
   const canEdit = hasPermissionForScreen(permissions, 'main.items.edit');
+  // The multi-select serves codes and mass changes: without either there is nothing to select for.
+  const canPrintCodes = useCanPrintCodes('item');
+  const canSelect = canEdit || canPrintCodes;
   const orgPrefix = user?.organization.prefix ?? '';
 
   // The remembered sort and page size are the defaults of this visit's searches.
@@ -111,6 +106,7 @@ export default function ItemsPage() {
         deletingId,
         onPhotos: (row) => void modals.open(PhotoViewer, { itemId: row.id, code: row.code, orgPrefix }, row.code),
         onMenu: (row, target) => setMenu({ row, target }),
+        hasMenu: (row) => canEdit || Boolean(row.externalData?.url),
         onDelete: (row) => void handlers.current.onDelete(row),
       }),
     [select.active, orgPrefix, canEdit, deletingId, modals],
@@ -134,109 +130,64 @@ export default function ItemsPage() {
   const codeById = useMemo(() => new Map(list.rows.map((r) => [r.id, r.code])), [list.rows]);
   const selectedCodes = select.selectedIds.map((id) => codeById.get(id) ?? '');
 
-  const onMassEdit = () => {
-    if (select.selectedIds.length === 0) {
-      toast.warning(ts.massEditEmptyTitle, ts.massEditEmpty, 6);
-      return;
-    }
-    storeMassEditSelection(sessionStorage, { ids: select.selectedIds, codes: selectedCodes });
-    void navigate('/items/mass-edit');
-  };
-
-  const onMassDelete = async () => {
-    const ids = select.selectedIds;
-    if (ids.length === 0) {
-      toast.warning(ts.nothingTitle, ts.nothing, TOAST.emptyBulkWarningSeconds);
-      return;
-    }
-    const yes = await modals.confirm({
-      title: ts.deleteTitle,
-      message: format(pluralPl(ids.length, ts.deleteConfirm), { n: ids.length }),
-    });
-    if (!yes) return;
-    let result;
-    try {
-      result = await massDelete.mutateAsync(ids);
-    } catch (err) {
-      const failed = massFailure<MassResult>(err);
-      toast.error(ts.deleteErrorTitle, errorMessage(failed.cause), TOAST.downloadErrorSeconds);
-      result = failed.done;
-    }
-    select.end();
-    if (result) {
-      await modals.open(
-        ReportDialog,
-        { text: reportText(massDeleteReport(result, ts)), fileName: 'items_mass_delete.txt' },
-        ts.reportTitle,
-      );
-    }
-  };
+  const mass = useMassActions({
+    select,
+    texts: ts,
+    massEdit: (ids) => {
+      storeMassEditSelection(sessionStorage, { ids, codes: ids.map((id) => codeById.get(id) ?? '') });
+      void navigate('/items/mass-edit');
+    },
+    massDelete: (ids) => massDelete.mutateAsync(ids),
+    report: (result) => ({ text: reportText(massDeleteReport(result, ts)), fileName: 'items_mass_delete.txt' }),
+  });
 
   const filters = activeFilterCount(url.value);
   return (
-    <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0 me-auto">{t.heading}</h1>
-        <Button variant="outline-secondary" onClick={() => setSearching(true)} data-testid="items-search-open">
-          <i className="bi bi-funnel me-1" aria-hidden="true" />
-          {t.search}
-          {filters > 0 && (
-            <Badge bg="primary" pill className="ms-1" data-testid="items-filter-count">
-              {filters}
-            </Badge>
-          )}
-        </Button>
-        {select.active ? (
-          <Button variant="outline-secondary" onClick={select.end} data-testid="items-select-end">
-            <i className="bi bi-x-square me-1" aria-hidden="true" />
-            {t.selectEnd}
-          </Button>
-        ) : (
-          <Button variant="outline-secondary" onClick={select.start} data-testid="items-select-start">
-            <i className="bi bi-check2-square me-1" aria-hidden="true" />
-            {t.selectStart}
-          </Button>
-        )}
-        {canEdit && (
-          <Link to="/items/generate-many" className="btn btn-outline-primary" data-testid="items-generate">
-            <i className="bi bi-collection me-1" aria-hidden="true" />
-            {t.generate}
-          </Link>
-        )}
-        {canEdit && (
-          <Link to="/items/0" className="btn btn-primary" data-testid="items-add">
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            {t.add}
-          </Link>
-        )}
-      </div>
-      {select.active && (
+    <ListPage
+      testId="items"
+      header={{
+        title: t.heading,
+        texts: t,
+        filters,
+        onOpenSearch: () => setSearching(true),
+        quickSearch: {
+          value: quickItemText(url.value),
+          placeholder: t.quickSearch,
+          onSearch: (text) => url.set(quickItemCriteria(url.value, text)),
+        },
+        actions: canEdit && (
+          <>
+            <ListAction to="/items/generate-many" icon="bi-collection" label={t.generate} testId="items-generate" />
+            <ListAction to="/items/0" icon="bi-plus-lg" label={t.add} testId="items-add" primary />
+          </>
+        ),
+      }}
+      canSelect={canSelect}
+      selection={
         <ItemsSelectionPanel
           codes={selectedCodes}
           canEdit={canEdit}
           deleting={massDelete.isPending}
-          onMassEdit={onMassEdit}
-          onDelete={() => void onMassDelete()}
+          onMassEdit={mass.onMassEdit}
+          onDelete={mass.onMassDelete}
         />
-      )}
-      <PagedList
-        list={list}
-        columns={columns}
-        texts={{ noun: t.noun, empty: t.empty }}
-        onPage={(page) => url.patch({ page })}
-        onPerPage={(perPage) => {
-          saveListDefaults(local(), { perPage });
-          url.patch({ perPage, page: 1 });
-        }}
-        testId="items"
-      />
-      <RowMenu
-        target={menu?.target ?? null}
-        items={menuItems}
-        label={menu ? format(t.menuOf, { code: menu.row.code }) : t.menu}
-        onClose={() => setMenu(null)}
-        testId="items-row-menu"
-      />
+      }
+      list={list}
+      columns={columns}
+      texts={{ noun: t.noun, empty: t.empty }}
+      onOpen={(row) => void navigate(`/items/${row.id}`)}
+      onPage={(page) => url.patch({ page })}
+      onPerPage={(perPage) => {
+        saveListDefaults(local(), { perPage });
+        url.patch({ perPage, page: 1 });
+      }}
+      menu={{
+        target: menu?.target ?? null,
+        items: menuItems,
+        label: menu ? format(t.menuOf, { code: menu.row.code }) : t.menu,
+        onClose: () => setMenu(null),
+      }}
+    >
       <ItemsSearchPanel
         show={searching}
         onHide={() => setSearching(false)}
@@ -244,6 +195,6 @@ export default function ItemsPage() {
         schema={schema}
         onSearch={search}
       />
-    </>
+    </ListPage>
   );
 }

@@ -6,7 +6,7 @@ import {
   type MassResult,
   type Photo,
 } from '@zaplecze/contract';
-import { format, formatFixed, pluralPl } from '@web/i18n';
+import { format, formatFixed, formatMoney, pluralPl } from '@web/i18n';
 import { batches, mergeMassResults } from '@web/ui/batches';
 import type { ReportSection } from '@web/ui/report';
 import type { Widen } from '@web/i18n';
@@ -16,13 +16,8 @@ import type { itemsMessages } from './messages.pl';
 
 type ListTexts = Widen<(typeof itemsMessages)['list']>;
 
-/** Prices always with two decimals: 19.9 -> '19.99'. */
-export function formatPrice(price: number): string {
-  return price.toFixed(2);
-}
-
 export function priceCell(row: Pick<ItemRow, 'price' | 'vat' | 'currency'>, t: Pick<ListTexts, 'price'>): string {
-  return format(t.price, { price: formatPrice(row.price), currency: row.currency, vat: formatVat(row.vat) });
+  return format(t.price, { price: formatMoney(row.price, row.currency), vat: formatVat(row.vat) });
 }
 
 /** The stock, and the offer quantity in parentheses when the item has one: '10 (5)'. */

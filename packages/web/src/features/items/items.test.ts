@@ -6,7 +6,6 @@ import {
   batches,
   countCell,
   deliveryCell,
-  formatPrice,
   massDeleteReport,
   megabytes,
   quotaMegabytes,
@@ -141,17 +140,15 @@ describe('item search in the URL and storage', () => {
 
 describe('item row formatting', () => {
   const t = pl.list;
-  it('prices with two decimals, VAT whole or with two decimals', () => {
-    expect(formatPrice(19.9)).toBe('19.90');
-    expect(formatPrice(0)).toBe('0.00');
+  it('prices in the one money format, VAT whole or with two decimals, or its code', () => {
     expect(formatVat(23)).toBe('23%');
     expect(formatVat(5.5)).toBe('5.50%');
     expect(formatVat(8.25)).toBe('8.25%');
     expect(formatVat('5,5')).toBe('5.50%');
     expect(formatVat('zw')).toBe('zw');
     expect(formatVat('NP')).toBe('np');
-    expect(priceCell({ price: 1234.5, vat: 23, currency: 'PLN' }, t)).toBe('1234.50 PLN (23%)');
-    expect(priceCell({ price: 10, vat: 'zw', currency: 'PLN' }, t)).toBe('10.00 PLN (zw)');
+    expect(priceCell({ price: 1234.5, vat: 23, currency: 'PLN' }, t)).toBe('1\u00a0234,50\u00a0zł (23%)');
+    expect(priceCell({ price: 10, vat: 'zw', currency: 'EUR' }, t)).toBe('10,00\u00a0EUR (zw)');
   });
 
   it('shows the offer quantity in parentheses only when set', () => {

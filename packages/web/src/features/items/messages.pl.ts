@@ -12,6 +12,7 @@ export const itemsMessages = {
     add: 'Dodaj nowy towar',
     generate: 'Generuj wiele',
     search: 'Wyszukaj',
+    quickSearch: 'Kod, nazwa lub GTIN',
     selectStart: 'Zaznacz wiele',
     selectEnd: 'Anuluj zaznaczanie',
     noun: 'towarów',
@@ -38,8 +39,8 @@ export const itemsMessages = {
     externalNoCode: 'Dane zewnętrzne bez kodu',
     photosCount: 'Liczba zdjęć',
     paramsCount: 'Liczba parametrów',
-    /** Price with its currency and the VAT rate: '19.99 PLN (23%)', '19.99 PLN (zw)'. */
-    price: '{price} {currency} ({vat})',
+    /** Price with its currency (i18n formatMoney) and the VAT rate: '19,99 zł (23%)', '19,99 zł (zw)'. */
+    price: '{price} ({vat})',
     /** Stock, and the offer quantity in parentheses when set: '10 (5)'. */
     countWithOffer: '{count} ({offer})',
     countOfferHint: 'Stan magazynowy (ilość w ofercie)',

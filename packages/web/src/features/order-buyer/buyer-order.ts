@@ -1,19 +1,15 @@
-import { toHundredths, type BuyerOrder } from '@zaplecze/contract';
+import { formatMoneyPl, toHundredths, type BuyerOrder } from '@zaplecze/contract';
 
-/** The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths. */
+/**
+ * The buyer page's figures (docs/rules/platform-rules.md §2 Buyer order page), exact in hundredths,
+ * in THE money format with the order's currency: '1 234,50 zł'.
+ */
 
 const h = (n: number) => toHundredths(n) ?? Math.round(n * 100);
 
-// Grouped from 1 000 on ('1 234,50'), which Polish CLDR leaves out for four digits.
-const plMoney = new Intl.NumberFormat('pl-PL', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
-
-/** An amount in hundredths with its currency, Polish style: '1 234,50 zł', '12,00 EUR'. */
+/** An amount in hundredths with its currency, the one money format: '1 234,50 zł', '12,00 EUR'. */
 export function money(hundredths: number, currency: string): string {
-  return `${plMoney.format(hundredths / 100)}\u00a0${currency === 'PLN' ? 'zł' : currency}`;
+  return formatMoneyPl(hundredths, currency);
 }
 
 /** Gross line total = unit price × quantity. */

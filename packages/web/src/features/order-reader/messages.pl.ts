@@ -35,7 +35,6 @@ export const orderReaderMessages = {
     noWaybill: 'nie nadano',
     cod: 'Pobranie',
     sumGross: 'Wartość brutto',
-    money: '{amount} zł',
     lines: 'Pozycje',
     colCode: 'Kod',
     colName: 'Nazwa',

@@ -119,6 +119,7 @@ const panel = (p: Partial<OrderReaderPanel> = {}): OrderReaderPanel => ({
   billOfLading: null,
   cashOnDelivery: false,
   sumGross: 10,
+  currency: 'PLN',
   lines: [{ lineId: 1, code: 'KUBEK', name: 'Kubek', quantity: 2, packed: 0 }],
   packingStarted: false,
   ...p,

@@ -1,7 +1,8 @@
-import { formatFixed } from '@web/i18n';
+import { formatFixed, formatMoney as formatAmount } from '@web/i18n';
 
 /** docs/rules/catalogue-and-orders-rules.md §9 Summary: averages with 4 decimals, counts with 0, money with 2. */
-export const formatMoney = (n: number) => formatFixed(n, 2);
+/** Amounts of all currencies added up: the amount alone, in THE money format ('1 234,50'). */
+export const formatMoney = (n: number) => formatAmount(n);
 export const formatAverage = (n: number) => formatFixed(n, 4);
 export const formatCount = (n: number) => formatFixed(n, 0);
 

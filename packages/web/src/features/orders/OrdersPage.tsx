@@ -1,31 +1,23 @@
-import {
-  hasPermissionForScreen,
-  LIST_STORAGE_KEYS,
-  TOAST,
-  type OrderMassResult,
-  type OrderRow,
-} from '@zaplecze/contract';
+import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type OrderRow } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { useModals } from '@web/app/modals/ModalProvider';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { storeOrdersSelection } from '@web/features/orders-mass-edit/selection';
-import { format, pluralPl } from '@web/i18n';
-import { massFailure } from '@web/ui/batches';
-import { PagedList, usePagedList } from '@web/ui/paged-list';
-import { ReportDialog } from '@web/ui/ReportDialog';
+import { useCanPrintCodes } from '@web/app/reader-codes.api';
+import { format } from '@web/i18n';
+import { ListAction, ListPage, useMassActions } from '@web/ui/list-page';
+import { usePagedList } from '@web/ui/paged-list';
 import { reportText } from '@web/ui/report';
-import { RowMenu } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
 import { orderColumns } from './components/orderColumns';
 import { OrdersSearchPanel } from './components/OrdersSearchPanel';
 import { OrdersSelectionPanel } from './components/OrdersSelectionPanel';
 import { orderMassReport } from './format';
+import { quickOrderCriteria, quickOrderText } from './quick-search';
 import { orderMenuItems } from './row-menu';
 import { useOrderDocuments } from './use-order-documents';
 import {
@@ -67,6 +59,9 @@ export default function OrdersPage() {
   const { user } = useAuth();
   const permissions = user?.permissions ?? '';
   const canEdit = hasPermissionForScreen(permissions, 'main.order.edit');
+  // The multi-select serves documents, codes and mass changes: without them nothing to select for.
+  const canPrintCodes = useCanPrintCodes('order');
+  const canSelect = canEdit || canPrintCodes;
   const orgPrefix = user?.organization.prefix ?? '';
 
   // The remembered sort and page size are the defaults of this visit's searches.
@@ -172,117 +167,76 @@ export default function OrdersPage() {
       })
     : [];
 
-  const onMassEdit = () => {
-    if (select.selectedIds.length === 0) {
-      toast.warning(ts.massEditEmptyTitle, ts.massEditEmpty, 6);
-      return;
-    }
-    storeOrdersSelection(sessionStorage, select.selectedIds);
-    void navigate('/orders/mass-edit');
-  };
-
-  const onMassDelete = async () => {
-    const ids = select.selectedIds;
-    if (ids.length === 0) {
-      toast.warning(ts.nothingTitle, ts.nothing, TOAST.emptyBulkWarningSeconds);
-      return;
-    }
-    const yes = await modals.confirm({
-      title: ts.deleteTitle,
-      message: format(pluralPl(ids.length, ts.deleteConfirm), { n: ids.length }),
-    });
-    if (!yes) return;
-    let result;
-    try {
-      result = await massDelete.mutateAsync(ids);
-    } catch (err) {
-      const failed = massFailure<OrderMassResult>(err);
-      toast.error(ts.deleteErrorTitle, errorMessage(failed.cause), TOAST.downloadErrorSeconds);
-      result = failed.done;
-    }
-    select.end();
-    if (result) {
-      const text = reportText(
+  const mass = useMassActions({
+    select,
+    texts: ts,
+    massEdit: (ids) => {
+      storeOrdersSelection(sessionStorage, ids);
+      void navigate('/orders/mass-edit');
+    },
+    massDelete: (ids) => massDelete.mutateAsync(ids),
+    report: (result) => ({
+      text: reportText(
         orderMassReport(result, {
           errors: ts.reportErrors,
           notFound: ts.reportNotFound,
           ok: ts.reportOk,
           error: ts.reportError,
         }),
-      );
-      await modals.open(ReportDialog, { text, fileName: 'orders_mass_delete.txt' }, ts.reportTitle);
-    }
-  };
+      ),
+      fileName: 'orders_mass_delete.txt',
+    }),
+  });
 
   const filters = activeFilterCount(url.value);
   return (
-    <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0 me-auto">{t.heading}</h1>
-        <Button variant="outline-secondary" onClick={() => setSearching(true)} data-testid="orders-search-open">
-          <i className="bi bi-funnel me-1" aria-hidden="true" />
-          {t.search}
-          {filters > 0 && (
-            <Badge bg="primary" pill className="ms-1" data-testid="orders-filter-count">
-              {filters}
-            </Badge>
-          )}
-        </Button>
-        {select.active ? (
-          <Button variant="outline-secondary" onClick={select.end} data-testid="orders-select-end">
-            <i className="bi bi-x-square me-1" aria-hidden="true" />
-            {t.selectEnd}
-          </Button>
-        ) : (
-          <Button variant="outline-secondary" onClick={select.start} data-testid="orders-select-start">
-            <i className="bi bi-check2-square me-1" aria-hidden="true" />
-            {t.selectStart}
-          </Button>
-        )}
-        {/* Hidden while selecting: the header stays one line and the mode has its own panel. */}
-        {canEdit && !select.active && (
-          <Link to="/orders/-1" className="btn btn-outline-primary" data-testid="orders-add-stationary">
-            <i className="bi bi-shop me-1" aria-hidden="true" />
-            {t.addStationary}
-          </Link>
-        )}
-        {canEdit && !select.active && (
-          <Link to="/orders/0" className="btn btn-primary" data-testid="orders-add">
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            {t.add}
-          </Link>
-        )}
-      </div>
-      {select.active && (
+    <ListPage
+      testId="orders"
+      header={{
+        title: t.heading,
+        texts: t,
+        filters,
+        onOpenSearch: () => setSearching(true),
+        quickSearch: {
+          value: quickOrderText(url.value),
+          placeholder: t.quickSearch,
+          onSearch: (text) => url.set(quickOrderCriteria(url.value, text)),
+        },
+        actions: canEdit && (
+          <>
+            <ListAction to="/orders/-1" icon="bi-shop" label={t.addStationary} testId="orders-add-stationary" />
+            <ListAction to="/orders/0" icon="bi-plus-lg" label={t.add} testId="orders-add" primary />
+          </>
+        ),
+      }}
+      canSelect={canSelect}
+      selection={
         <OrdersSelectionPanel
           ids={select.selectedIds}
           canEdit={canEdit}
           deleting={massDelete.isPending}
-          onMassEdit={onMassEdit}
-          onDelete={() => void onMassDelete()}
+          onMassEdit={mass.onMassEdit}
+          onDelete={mass.onMassDelete}
           onDocuments={(kind, output) => void documents.runMany(select.selectedIds, kind, output)}
           runningKind={documents.busy?.scope === 'many' ? documents.busy.kind : null}
         />
-      )}
-      <PagedList
-        list={list}
-        columns={columns}
-        texts={{ noun: t.noun, empty: t.empty }}
-        minWidth="61rem"
-        onPage={(page) => url.patch({ page })}
-        onPerPage={(perPage) => {
-          saveListDefaults(local(), { perPage });
-          url.patch({ perPage, page: 1 });
-        }}
-        testId="orders"
-      />
-      <RowMenu
-        target={menu?.target ?? null}
-        items={menuItems}
-        label={menu ? format(t.menuOf, { id: menu.row.id }) : t.menu}
-        onClose={() => setMenu(null)}
-        testId="orders-row-menu"
-      />
+      }
+      list={list}
+      columns={columns}
+      texts={{ noun: t.noun, empty: t.empty }}
+      onOpen={(row) => void navigate(`/orders/${row.id}`)}
+      onPage={(page) => url.patch({ page })}
+      onPerPage={(perPage) => {
+        saveListDefaults(local(), { perPage });
+        url.patch({ perPage, page: 1 });
+      }}
+      menu={{
+        target: menu?.target ?? null,
+        items: menuItems,
+        label: menu ? format(t.menuOf, { id: menu.row.id }) : t.menu,
+        onClose: () => setMenu(null),
+      }}
+    >
       <OrdersSearchPanel
         show={searching}
         onHide={() => setSearching(false)}
@@ -307,6 +261,6 @@ export default function OrdersPage() {
           <SizesDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={(id) => void reload(id)} />
         )}
       </Suspense>
-    </>
+    </ListPage>
   );
 }

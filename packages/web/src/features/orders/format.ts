@@ -13,11 +13,6 @@ export function shortWaybill(waybill: string | null): string {
   return chars.length > WAYBILL_SHOWN_CHARS ? `${chars.slice(0, WAYBILL_SHOWN_CHARS).join('')}…` : waybill;
 }
 
-/** Money always with two decimals: 15.9 -> '15.90'. */
-export function formatMoney(amount: number): string {
-  return amount.toFixed(2);
-}
-
 /** Kilograms as typed in the form: up to three decimals, no trailing zeros (1.5, 0.25, 2). */
 export function formatWeight(kg: number): string {
   return String(Math.round(kg * 1000) / 1000);

@@ -12,6 +12,7 @@ export const ordersMessages = {
     add: 'Nowe zamówienie',
     addStationary: 'Nowe zamówienie stacjonarne',
     search: 'Wyszukaj',
+    quickSearch: 'Nr, e-mail, telefon, kod pocztowy, list przewozowy lub miasto',
     selectStart: 'Zaznacz wiele',
     selectEnd: 'Anuluj zaznaczanie',
     noun: 'zamówień',
@@ -26,8 +27,6 @@ export const ordersMessages = {
     colWaybill: 'List przewozowy',
     colIcons: 'Oznaczenia',
     colActions: 'Akcje',
-    /** Gross sum with its currency: '115.99 PLN'. */
-    money: '{amount} {currency}',
     stationary: 'Stacjonarne',
     none: '---',
     /** The row icons (§2.13): invoice, buyer message, own note, invoice annotations, problem. */
@@ -267,7 +266,7 @@ export const ordersMessages = {
     sumGross: 'Suma brutto',
     delivery: 'Dostawa',
     deliveryCost: 'Koszt dostawy',
-    deliveryCostValue: '{amount} {currency} (VAT {vat})',
+    deliveryCostValue: '{amount} (VAT {vat})',
     sizes: 'Wymiary',
     sizesValue: '{a} × {b} × {c} mm',
     weight: 'Waga',

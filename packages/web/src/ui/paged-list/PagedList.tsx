@@ -20,6 +20,8 @@ export interface PagedListProps<Row extends PagedRow> {
   /** With it, the paging bars offer the page sizes of PER_PAGE_OPTIONS. */
   onPerPage?(perPage: PerPage): void;
   rowClassName?(row: Row): string | undefined;
+  /** Opens a row (its edit page) on a click on the row or Enter; not in multi-select mode. */
+  onOpen?(row: Row): void;
   /** Highest height of the table's scrolling box (CSS, default 70vh). */
   maxHeight?: string;
   rowHeight?: number;
@@ -80,6 +82,8 @@ export function PagedList<Row extends PagedRow>(props: PagedListProps<Row>) {
               multi={list.select.active}
               selected={list.select.selected}
               onToggle={list.select.toggle}
+              onToggleAll={list.select.setAll}
+              onOpen={props.onOpen}
               rowClassName={props.rowClassName}
               maxHeight={props.maxHeight}
               rowHeight={props.rowHeight}

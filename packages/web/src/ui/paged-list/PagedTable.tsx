@@ -1,4 +1,4 @@
-import { memo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import Table from 'react-bootstrap/Table';
 import { format } from '@web/i18n';
 import { uiText } from '../texts';
@@ -13,6 +13,10 @@ export interface PagedTableProps<Row extends PagedRow> {
   multi: boolean;
   selected: ReadonlySet<number>;
   onToggle(id: number, shift: boolean): void;
+  /** Select-all of the page in multi-select mode (the header checkbox): every row, or none. */
+  onToggleAll?(state: boolean): void;
+  /** Outside multi-select mode, a click on a row (not on its links, buttons or inputs) or Enter opens it. */
+  onOpen?(row: Row): void;
   /** Highest height of the scrolling box (CSS); the header sticks to its top. */
   maxHeight?: string;
   /** First guess of a row's height in px; one drawn row is measured after. */
@@ -21,6 +25,20 @@ export interface PagedTableProps<Row extends PagedRow> {
   minWidth?: string;
   rowClassName?(row: Row): string | undefined;
   testId: string;
+}
+
+/** The classes of a column's header and cells: alignment, the box width it needs, sticky actions. */
+export function columnClasses(c: PagedColumn<unknown>, cells: boolean): string | undefined {
+  return (
+    [
+      c.className,
+      cells ? c.cellClassName : undefined,
+      c.showFrom ? `paged-col-${c.showFrom}` : undefined,
+      c.stickyEnd ? 'paged-col-sticky' : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
 }
 
 /**
@@ -53,11 +71,25 @@ export function PagedTable<Row extends PagedRow>(props: PagedTableProps<Row>) {
           <tr>
             {multi && (
               <th scope="col" style={{ width: '3rem' }}>
-                <span className="visually-hidden">{t.colSelect}</span>
+                {props.onToggleAll ? (
+                  <SelectAll
+                    rows={rows}
+                    selected={props.selected}
+                    onToggleAll={props.onToggleAll}
+                    testId={`${testId}-select-all`}
+                  />
+                ) : (
+                  <span className="visually-hidden">{t.colSelect}</span>
+                )}
               </th>
             )}
             {columns.map((c) => (
-              <th key={c.id} scope="col" className={c.className} style={c.width ? { width: c.width } : undefined}>
+              <th
+                key={c.id}
+                scope="col"
+                className={columnClasses(c as PagedColumn<unknown>, false)}
+                style={c.width ? { width: c.width } : undefined}
+              >
                 {c.hiddenHeader ? <span className="visually-hidden">{c.header()}</span> : c.header()}
               </th>
             ))}
@@ -77,6 +109,7 @@ export function PagedTable<Row extends PagedRow>(props: PagedTableProps<Row>) {
                 multi={multi}
                 selected={multi && props.selected.has(row.id)}
                 onToggle={props.onToggle}
+                onOpen={props.onOpen}
                 className={props.rowClassName?.(row)}
                 testId={testId}
               />
@@ -96,8 +129,51 @@ interface RowProps<Row extends PagedRow> {
   multi: boolean;
   selected: boolean;
   onToggle(id: number, shift: boolean): void;
+  onOpen: ((row: Row) => void) | undefined;
   className: string | undefined;
   testId: string;
+}
+
+/** The header checkbox: checked when every row of the page is selected, mixed when some are. */
+function SelectAll<Row extends PagedRow>({
+  rows,
+  selected,
+  onToggleAll,
+  testId,
+}: {
+  rows: readonly Row[];
+  selected: ReadonlySet<number>;
+  onToggleAll(state: boolean): void;
+  testId: string;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = rows.reduce((n, r) => (selected.has(r.id) ? n + 1 : n), 0);
+  const all = rows.length > 0 && count === rows.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="form-check-input m-0"
+      checked={all}
+      aria-label={uiText().pagedList.selectAll}
+      title={uiText().pagedList.selectAll}
+      onChange={(e) => onToggleAll(e.target.checked)}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Elements whose own click is not a click on the row (they do something else). */
+const OWN_CLICK = 'a, button, input, select, textarea, label, [role="menu"], [role="menuitem"]';
+
+function opensRow(e: MouseEvent<HTMLElement>): boolean {
+  const target = e.target as Element;
+  if (target.closest(OWN_CLICK)) return false;
+  // Selecting a cell's text with the mouse is not a click on the row.
+  return (window.getSelection()?.toString() ?? '') === '';
 }
 
 const POINTER: CSSProperties = { cursor: 'pointer' };
@@ -109,11 +185,28 @@ function PagedTableRowImpl<Row extends PagedRow>({
   multi,
   selected,
   onToggle,
+  onOpen,
   className,
   testId,
 }: RowProps<Row>) {
   const t = uiText().pagedList;
-  const classes = [selected ? 'table-primary' : undefined, className].filter(Boolean).join(' ') || undefined;
+  const opens = !multi && onOpen !== undefined;
+  const classes =
+    [selected ? 'table-primary' : undefined, opens ? 'paged-row-open' : undefined, className]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const onClick = multi
+    ? (e: MouseEvent<HTMLElement>) => onToggle(row.id, e.shiftKey)
+    : opens
+      ? (e: MouseEvent<HTMLElement>) => {
+          if (opensRow(e)) onOpen(row);
+        }
+      : undefined;
+  const onKeyDown = opens
+    ? (e: KeyboardEvent<HTMLElement>) => {
+        if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(row);
+      }
+    : undefined;
   return (
     <tr
       data-index={index}
@@ -121,7 +214,9 @@ function PagedTableRowImpl<Row extends PagedRow>({
       aria-selected={multi ? selected : undefined}
       className={classes}
       style={multi ? POINTER : undefined}
-      onClick={multi ? (e) => onToggle(row.id, e.shiftKey) : undefined}
+      tabIndex={opens ? 0 : undefined}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
     >
       {multi && (
         <td>
@@ -140,7 +235,7 @@ function PagedTableRowImpl<Row extends PagedRow>({
         </td>
       )}
       {columns.map((c) => (
-        <td key={c.id} className={[c.className, c.cellClassName].filter(Boolean).join(' ') || undefined}>
+        <td key={c.id} className={columnClasses(c as PagedColumn<unknown>, true)}>
           {c.cell(row)}
         </td>
       ))}

@@ -22,7 +22,18 @@ export interface PagedColumn<Row> {
   cellClassName?: string;
   /** The header is read by screen readers only (icon and button columns). */
   hiddenHeader?: boolean;
+  /**
+   * Shown only when the list's box is at least this wide (container sizes in styles.css: sm 30rem,
+   * md 40rem, lg 52rem, xl 64rem, xxl 70rem, wide 90rem): narrow screens drop the less important
+   * columns instead of cutting all of them (a phone keeps sm out, a 1366 px laptop shows xl).
+   */
+  showFrom?: ColumnSize;
+  /** Stays at the right edge while the table scrolls sideways (the row actions). */
+  stickyEnd?: boolean;
 }
+
+export const COLUMN_SIZES = ['sm', 'md', 'lg', 'xl', 'xxl', 'wide'] as const;
+export type ColumnSize = (typeof COLUMN_SIZES)[number];
 
 /** One page as the list shows it, whatever the answer's own row key (`items`, `orders`...). */
 export interface PageAnswer<Row> {

@@ -32,7 +32,7 @@ export const ScanLog = memo(function ScanLog({
         <Table
           size={large ? undefined : 'sm'}
           hover
-          className={`mb-0 align-middle${large ? ' fs-5' : ''}`}
+          className={`mb-0 align-middle reader-table${large ? ' fs-5' : ''}`}
           data-testid="reader-log"
         >
           <thead>

@@ -8,6 +8,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots } from '@web/extensions/slots';
+import { EditOnly } from '@web/ui/EditOnly';
 import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import {
   formFieldOf,
@@ -234,10 +235,12 @@ export function ItemForm({ item, defaults, lists, login, onCategory, onSaved }: 
           <PluginSections item={item} />
 
           <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-            <Button type="submit" variant="primary" disabled={saving} data-testid="item-save">
-              <i className="bi bi-check-lg me-1" aria-hidden="true" />
-              {t.save}
-            </Button>
+            <EditOnly permission="main.items.edit">
+              <Button type="submit" variant="primary" disabled={saving} data-testid="item-save">
+                <i className="bi bi-check-lg me-1" aria-hidden="true" />
+                {t.save}
+              </Button>
+            </EditOnly>
             {saving && (
               <ProgressBar
                 striped

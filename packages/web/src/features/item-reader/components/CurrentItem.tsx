@@ -35,7 +35,7 @@ export function CurrentItem({ code }: { code: string | null }) {
         ) : data === null ? (
           <p className="text-danger mb-0">{format(t.notFound, { code })}</p>
         ) : (
-          <div className="d-flex gap-3">
+          <div className="d-flex flex-wrap gap-3">
             <div
               className="border rounded d-flex align-items-center justify-content-center bg-light flex-shrink-0"
               style={{ width: 120, height: 120 }}
@@ -54,7 +54,7 @@ export function CurrentItem({ code }: { code: string | null }) {
                 </span>
               )}
             </div>
-            <dl className="row mb-0 flex-grow-1 small">
+            <dl className="row mb-0 flex-grow-1 small reader-item-facts">
               <dt className="col-4">{t.code}</dt>
               <dd className="col-8 fw-semibold font-monospace" data-testid="reader-item-code">
                 {data?.code ?? code}

@@ -1,16 +1,7 @@
-import {
-  COUNT_TYPES,
-  ITEM_SORTS,
-  REF_FILTER_ANY,
-  REF_FILTER_NONE,
-  type CountType,
-  type ItemSort,
-} from '@zaplecze/contract';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import { COUNT_TYPES, ITEM_SORTS, REF_FILTER_ANY, REF_FILTER_NONE, type CountType } from '@zaplecze/contract';
+import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import Row from 'react-bootstrap/Row';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
@@ -21,12 +12,12 @@ import {
   clearedForm,
   criteriaToForm,
   formToCriteria,
-  perPageOptions,
   type ItemCriteria,
   type ItemSearchForm,
   type ItemUrlSchema,
 } from '../search';
 import { itemsText } from '../texts';
+import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
 
 export interface ItemsSearchPanelProps {
@@ -42,23 +33,9 @@ export interface ItemsSearchPanelProps {
 export function ItemsSearchPanel({ show, onHide, ...rest }: ItemsSearchPanelProps) {
   const t = itemsText().search;
   return (
-    <Offcanvas show={show} onHide={onHide} placement="end" style={{ width: 460 }} data-testid="items-search">
-      <Offcanvas.Header closeButton>
-        <Offcanvas.Title>{t.title}</Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body>{show && <SearchForm {...rest} />}</Offcanvas.Body>
-    </Offcanvas>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Form.Group className="mb-2">
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
-      {children}
-    </Form.Group>
+    <SearchPanel show={show} onHide={onHide} title={t.title} testId="items">
+      <SearchForm {...rest} />
+    </SearchPanel>
   );
 }
 
@@ -87,7 +64,6 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
     <Field id={`items-search-${key}`} label={label}>
       <Form.Control
         id={`items-search-${key}`}
-
         value={f[key]}
         onChange={(e) => set(key, upper ? e.target.value.toUpperCase() : e.target.value)}
         data-testid={`items-search-${key}`}
@@ -103,7 +79,6 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id={`items-search-${key}`} label={label}>
         <Form.Control
           id={`items-search-${key}`}
-
           // Prices: text with a decimal keyboard, so a comma can be typed (it becomes a dot).
           type={money ? 'text' : 'number'}
           inputMode={money ? 'decimal' : 'numeric'}
@@ -124,7 +99,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
   ];
 
   return (
-    <Form onSubmit={submit} data-testid="items-search-form" noValidate>
+    <SearchPanelForm testId="items" onSubmit={submit} onClear={() => setF(clearedForm(f))} texts={t}>
       {text('code', t.code, true)}
       {text('name', t.name)}
       <Row className="g-2">
@@ -142,7 +117,6 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-countType" label={t.countType}>
         <Form.Select
           id="items-search-countType"
-
           value={f.countType}
           onChange={(e) => set('countType', e.target.value as CountType)}
           data-testid="items-search-countType"
@@ -161,7 +135,6 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-status" label={t.status}>
         <Form.Select
           id="items-search-status"
-
           value={f.statusId}
           onChange={(e) => set('statusId', e.target.value)}
           data-testid="items-search-status"
@@ -174,7 +147,6 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       <Field id="items-search-group" label={t.group}>
         <Form.Select
           id="items-search-group"
-
           value={f.groupId}
           onChange={(e) => set('groupId', e.target.value)}
           data-testid="items-search-group"
@@ -210,51 +182,16 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
           testId="items-search-place"
         />
       </Field>
-      <Row className="g-2">
-        <Col>
-          <Field id="items-search-sort" label={t.sort}>
-            <Form.Select
-              id="items-search-sort"
-
-              value={f.sort}
-              onChange={(e) => set('sort', e.target.value as ItemSort)}
-              data-testid="items-search-sort"
-            >
-              {ITEM_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t.sorts[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-        <Col>
-          <Field id="items-search-perPage" label={t.perPage}>
-            <Form.Select
-              id="items-search-perPage"
-
-              value={f.perPage}
-              onChange={(e) => set('perPage', e.target.value)}
-              data-testid="items-search-perPage"
-            >
-              {perPageOptions.map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-      </Row>
-      <div className="d-flex gap-2 justify-content-end mt-3">
-        <Button variant="outline-secondary" onClick={() => setF(clearedForm(f))} data-testid="items-search-clear">
-          {t.clear}
-        </Button>
-        <Button type="submit" variant="primary" data-testid="items-search-run">
-          <i className="bi bi-search me-1" aria-hidden="true" />
-          {t.run}
-        </Button>
-      </div>
-    </Form>
+      <SortPageSizeFields
+        testId="items"
+        sorts={ITEM_SORTS}
+        sortLabels={t.sorts}
+        sort={f.sort}
+        onSort={(v) => set('sort', v)}
+        perPage={f.perPage}
+        onPerPage={(v) => set('perPage', v)}
+        texts={t}
+      />
+    </SearchPanelForm>
   );
 }

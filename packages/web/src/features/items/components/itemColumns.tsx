@@ -1,9 +1,8 @@
 import type { ItemRow } from '@zaplecze/contract';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
 import { format } from '@web/i18n';
+import { rowActionsColumn } from '@web/ui/list-page';
 import type { PagedColumn } from '@web/ui/paged-list';
+import { uiText } from '@web/ui/texts';
 import { countCell, deliveryCell, photoUrl, priceCell, statusColors } from '../format';
 import { itemsText } from '../texts';
 
@@ -16,6 +15,8 @@ export interface ItemColumnsOptions {
   deletingId: number | undefined;
   onPhotos(row: ItemRow): void;
   onMenu(row: ItemRow, button: HTMLElement): void;
+  /** Whether the row's menu has anything for this user. */
+  hasMenu(row: ItemRow): boolean;
   onDelete(row: ItemRow): void;
 }
 
@@ -49,7 +50,7 @@ function Thumb({ row, o }: { row: ItemRow; o: ItemColumnsOptions }) {
 export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
   const t = itemsText().list;
   const columns: PagedColumn<ItemRow>[] = [
-    { id: 'photo', header: () => t.colPhoto, width: '7.5rem', cell: (r) => <Thumb row={r} o={o} /> },
+    { id: 'photo', header: () => t.colPhoto, width: '4.5rem', showFrom: 'md', cell: (r) => <Thumb row={r} o={o} /> },
     {
       id: 'code',
       header: () => t.colCode,
@@ -62,9 +63,9 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       ),
     },
     {
+      // No width: the name takes what the other columns leave.
       id: 'name',
       header: () => t.colName,
-      width: '12rem',
       cell: (r) => (
         <span title={r.name} data-testid="item-name">
           {r.name}
@@ -74,7 +75,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'gtin',
       header: () => t.colGtin,
-      width: '9rem',
+      width: '8.5rem',
+      showFrom: 'wide',
       cell: (r) => <span data-testid="item-gtin">{r.gtin}</span>,
     },
     {
@@ -82,6 +84,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       header: () => t.colExternal,
       hiddenHeader: true,
       width: '2.25rem',
+      showFrom: 'xl',
       className: 'text-center',
       cell: (r) =>
         r.externalData && (
@@ -97,7 +100,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'photos',
       header: () => t.colPhotos,
-      width: '3.25rem',
+      width: '3rem',
+      showFrom: 'xxl',
       className: 'text-end',
       cell: (r) => (
         <span title={t.photosCount} data-testid="item-photos">
@@ -108,7 +112,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'params',
       header: () => t.colParams,
-      width: '3.25rem',
+      width: '3rem',
+      showFrom: 'xxl',
       className: 'text-end',
       cell: (r) => (
         <span title={t.paramsCount} data-testid="item-params">
@@ -120,13 +125,15 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'price',
       header: () => t.colPrice,
       width: '10rem',
+      showFrom: 'sm',
       className: 'text-end',
       cell: (r) => <span data-testid="item-price">{priceCell(r, t)}</span>,
     },
     {
       id: 'count',
       header: () => t.colCount,
-      width: '5rem',
+      width: '4.5rem',
+      showFrom: 'md',
       className: 'text-end',
       cell: (r) => (
         <span title={t.countOfferHint} data-testid="item-count">
@@ -138,6 +145,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'delivery',
       header: () => t.colDelivery,
       width: '8rem',
+      showFrom: 'wide',
       cell: (r) => {
         const text = deliveryCell(r, t);
         return (
@@ -151,6 +159,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'group',
       header: () => t.colGroup,
       width: '6.5rem',
+      showFrom: 'wide',
       cell: (r) => (
         <span title={r.itemGroup?.name} data-testid="item-group">
           {r.itemGroup?.name ?? t.none}
@@ -161,6 +170,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'category',
       header: () => t.colCategory,
       width: '8rem',
+      showFrom: 'wide',
       cell: (r) =>
         r.category ? (
           <span title={r.category.fullName} data-testid="item-category">
@@ -174,6 +184,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'place',
       header: () => t.colPlace,
       width: '5rem',
+      showFrom: 'lg',
       cell: (r) => (
         <span title={r.place?.fullName} data-testid="item-place">
           {r.place?.fullNumber ?? t.none}
@@ -184,6 +195,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
       id: 'status',
       header: () => t.colStatus,
       width: '7rem',
+      showFrom: 'sm',
       cell: (r) => {
         if (!r.itemStatus) return t.none;
         const c = statusColors(r.itemStatus.color);
@@ -201,56 +213,19 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     },
   ];
   if (!o.multi) {
-    columns.push({
-      id: 'actions',
-      header: () => t.colActions,
-      hiddenHeader: true,
-      width: o.canEdit ? '7.75rem' : '5.5rem',
-      className: 'text-end',
-      cell: (r) => (
-        <div className="d-inline-flex gap-1">
-          <Link
-            to={`/items/${r.id}`}
-            className="btn btn-sm btn-outline-primary"
-            title={t.edit}
-            aria-label={t.edit}
-            data-testid="item-edit"
-          >
-            <i className="bi bi-pencil" aria-hidden="true" />
-          </Link>
-          {o.canEdit && (
-            <Button
-              size="sm"
-              variant="outline-danger"
-              title={t.delete}
-              aria-label={t.delete}
-              disabled={o.deletingId === r.id}
-              onClick={() => o.onDelete(r)}
-              data-testid="item-delete"
-            >
-              {o.deletingId === r.id ? (
-                <Spinner animation="border" size="sm" />
-              ) : (
-                <i className="bi bi-trash" aria-hidden="true" />
-              )}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            title={t.menu}
-            aria-label={format(t.menuOf, { code: r.code })}
-            onClick={(e) => {
-              e.stopPropagation();
-              o.onMenu(r, e.currentTarget);
-            }}
-            data-testid="item-menu"
-          >
-            <i className="bi bi-three-dots-vertical" aria-hidden="true" />
-          </Button>
-        </div>
-      ),
-    });
+    columns.push(
+      rowActionsColumn<ItemRow>({
+        testId: 'item',
+        editPath: (r) => `/items/${r.id}`,
+        canEdit: o.canEdit,
+        deletingId: o.deletingId,
+        onDelete: o.onDelete,
+        onMenu: o.onMenu,
+        hasMenu: o.hasMenu,
+        menuLabel: (r) => format(t.menuOf, { code: r.code }),
+        texts: { ...t, view: uiText().listPage.view },
+      }),
+    );
   }
   return columns;
 }

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { errorMessage } from '@web/app/api';
-import { format } from '@web/i18n';
+import { format, formatMoney } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { PICKER_LIMIT, searchItems } from '../order-edit.api';
 import { orderEditText } from '../texts';
@@ -95,7 +95,7 @@ export function ItemPickerDialog({ show, initialCode, onChoose, onClose }: ItemP
                   <tr key={r.id} data-testid="item-picker-row">
                     <td className="text-nowrap">{r.code}</td>
                     <td>{r.name}</td>
-                    <td className="text-end text-nowrap">{r.price.toFixed(2)}</td>
+                    <td className="text-end text-nowrap">{formatMoney(r.price, r.currency)}</td>
                     <td className="text-end">{r.countWare}</td>
                     <td className="text-end">
                       <Button size="sm" variant="outline-primary" onClick={() => onChoose(r)}>

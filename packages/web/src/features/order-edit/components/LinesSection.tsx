@@ -1,4 +1,4 @@
-import { formatHundredths, formatVat, type ItemRow } from '@zaplecze/contract';
+import { formatVat, type ItemRow } from '@zaplecze/contract';
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
-import { format } from '@web/i18n';
+import { format, formatMoney } from '@web/i18n';
 import { dotDecimal } from '@web/features/item-edit/margin';
 import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -257,7 +257,7 @@ export function LinesSection({ vatRates, lineVat, disabled, stored = [] }: Lines
                     <LineError message={err('vat')} />
                   </td>
                   <td className="text-end text-nowrap" data-testid="order-line-sum">
-                    {sum === undefined ? '—' : formatHundredths(sum)}
+                    {sum === undefined ? '—' : formatMoney(sum / 100)}
                   </td>
                   <td className="text-end text-nowrap">
                     {itemId !== null ? (
@@ -304,11 +304,11 @@ export function LinesSection({ vatRates, lineVat, disabled, stored = [] }: Lines
       <dl className="row mb-0 small justify-content-end text-end" data-testid="order-totals">
         <dt className="col-8 col-md-10 fw-normal text-body-secondary">{li.goodsSum}</dt>
         <dd className="col-4 col-md-2 mb-0 fw-semibold" data-testid="order-goods-sum">
-          {formatHundredths(totals.goods)} {currency}
+          {formatMoney(totals.goods / 100, currency)}
         </dd>
         <dt className="col-8 col-md-10 fw-normal text-body-secondary">{li.orderSum}</dt>
         <dd className="col-4 col-md-2 mb-0 fw-semibold" data-testid="order-sum">
-          {formatHundredths(totals.all)} {currency}
+          {formatMoney(totals.all / 100, currency)}
         </dd>
       </dl>
       {picking !== undefined && (

@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { slots, useSlot } from '@web/extensions/slots';
 import { format } from '@web/i18n';
+import { EditOnly } from '@web/ui/EditOnly';
 import { sameRate, withCurrent } from '@web/ui/option-lists';
 import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import { orderKeys, saveOrder } from '../order-edit.api';
@@ -158,10 +159,12 @@ export function OrderForm({ order, defaults, lists, onSaved }: OrderFormProps) {
             <s.component key={s.id} order={order} />
           ))}
           <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-            <Button type="submit" variant="primary" disabled={saving} data-testid="order-save">
-              <i className="bi bi-check-lg me-1" aria-hidden="true" />
-              {t.save}
-            </Button>
+            <EditOnly permission="main.order.edit">
+              <Button type="submit" variant="primary" disabled={saving} data-testid="order-save">
+                <i className="bi bi-check-lg me-1" aria-hidden="true" />
+                {t.save}
+              </Button>
+            </EditOnly>
             {saving && (
               <ProgressBar
                 striped

@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { format } from '@web/i18n';
-import { formatFixed } from '@web/i18n/number';
+import { formatMoney } from '@web/i18n/number';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import { allPacked } from '../order-log';
 import { orderReaderText } from '../texts';
@@ -96,7 +96,7 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
         </dd>
         <dt className="col-sm-4 fw-normal text-muted">{t.sumGross}</dt>
         <dd className="col-sm-8 mb-0">
-          {format(t.money, { amount: formatFixed(panel.sumGross, 2) })}
+          {formatMoney(panel.sumGross, panel.currency)}
           {panel.cashOnDelivery && (
             <Badge bg="warning" text="dark" className="ms-2">
               {t.cod}
@@ -115,7 +115,7 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
       ) : (
         <Table
           size="sm"
-          className={`mb-0 align-middle${done ? ' table-success' : ''}`}
+          className={`mb-0 align-middle reader-table${done ? ' table-success' : ''}`}
           data-testid="reader-order-lines"
         >
           <thead>

@@ -20,12 +20,12 @@ import { api, errorMessage } from '@web/app/api';
 import { useAuth } from '@web/app/auth/AuthProvider';
 import { itemKeys } from '@web/features/items/items.api';
 import { photoUrl } from '@web/features/items/format';
-import { format, m } from '@web/i18n';
+import { format, formatMoney, m } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import type { DocumentAction, DocumentTarget } from '../documents';
 import { usePrintLog } from '../documents.api';
-import { formatMoney, formatWeight } from '../format';
+import { formatWeight } from '../format';
 import { useOrder } from '../orders.api';
 import { invoiceDocumentItems, shippingDocumentItems } from '../row-menu';
 import { ordersText } from '../texts';
@@ -142,7 +142,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Preview({ order: o }: { order: Order }) {
   const t = ordersText().preview;
-  const money = (n: number) => format(ordersText().list.money, { amount: formatMoney(n), currency: o.currency });
+  const money = (n: number) => formatMoney(n, o.currency);
   const c = o.clientData;
   const inv = o.invoice;
   return (
@@ -195,8 +195,7 @@ function Preview({ order: o }: { order: Order }) {
           </Field>
           <Field label={t.deliveryCost} testId="order-preview-delivery">
             {format(t.deliveryCostValue, {
-              amount: formatMoney(o.deliveryCost),
-              currency: o.currency,
+              amount: formatMoney(o.deliveryCost, o.currency),
               vat: formatVat(o.deliveryVat),
             })}
           </Field>
@@ -287,7 +286,7 @@ function Lines({ order: o }: { order: Order }) {
     if (q.data && id !== undefined) byId.set(id, q.data);
   });
   if (o.items.length === 0) return <p className="text-muted">{t.noItems}</p>;
-  const money = (n: number) => formatMoney(n);
+  const money = (n: number) => formatMoney(n, o.currency);
   return (
     <Table size="sm" responsive className="align-middle" data-testid="order-preview-lines">
       <thead>

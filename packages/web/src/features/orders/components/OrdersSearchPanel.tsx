@@ -1,20 +1,12 @@
-import {
-  ORDER_SORTS,
-  PER_PAGE_OPTIONS,
-  PROBLEM_FILTERS,
-  type InvoiceType,
-  type OrderSort,
-  type ProblemFilter,
-} from '@zaplecze/contract';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import { ORDER_SORTS, PROBLEM_FILTERS, type InvoiceType, type ProblemFilter } from '@zaplecze/contract';
+import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import Row from 'react-bootstrap/Row';
 import { errorMessage } from '@web/app/api';
 import { useToast } from '@web/app/toasts/ToastProvider';
 import { listResources } from '@web/features/reference-lists/lists.api';
+import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
 import {
   clearedForm,
@@ -41,23 +33,9 @@ export interface OrdersSearchPanelProps {
 export function OrdersSearchPanel({ show, onHide, ...rest }: OrdersSearchPanelProps) {
   const t = ordersText().search;
   return (
-    <Offcanvas show={show} onHide={onHide} placement="end" style={{ width: 460 }} data-testid="orders-search">
-      <Offcanvas.Header closeButton>
-        <Offcanvas.Title>{t.title}</Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body>{show && <SearchForm {...rest} />}</Offcanvas.Body>
-    </Offcanvas>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Form.Group className="mb-2">
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
-      {children}
-    </Form.Group>
+    <SearchPanel show={show} onHide={onHide} title={t.title} testId="orders">
+      <SearchForm {...rest} />
+    </SearchPanel>
   );
 }
 
@@ -116,7 +94,15 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
   );
 
   return (
-    <Form onSubmit={submit} data-testid="orders-search-form" noValidate>
+    <SearchPanelForm
+      testId="orders"
+      onSubmit={submit}
+      onClear={() => {
+        setF(clearedForm(f));
+        setTried(false);
+      }}
+      texts={t}
+    >
       {input('number', t.number, { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
       <Row className="g-2">
         <Col>{input('dateFrom', t.dateFrom, { type: 'date' })}</Col>
@@ -190,56 +176,16 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
           ))}
         </Form.Select>
       </Field>
-      <Row className="g-2">
-        <Col>
-          <Field id="orders-search-sort" label={t.sort}>
-            <Form.Select
-              id="orders-search-sort"
-              value={f.sort}
-              onChange={(e) => set('sort', e.target.value as OrderSort)}
-              data-testid="orders-search-sort"
-            >
-              {ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t.sorts[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-        <Col>
-          <Field id="orders-search-perPage" label={t.perPage}>
-            <Form.Select
-              id="orders-search-perPage"
-              value={f.perPage}
-              onChange={(e) => set('perPage', e.target.value)}
-              data-testid="orders-search-perPage"
-            >
-              {PER_PAGE_OPTIONS.map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
-        </Col>
-      </Row>
-      <div className="d-flex gap-2 justify-content-end mt-3">
-        <Button
-          variant="outline-secondary"
-          onClick={() => {
-            setF(clearedForm(f));
-            setTried(false);
-          }}
-          data-testid="orders-search-clear"
-        >
-          {t.clear}
-        </Button>
-        <Button type="submit" variant="primary" data-testid="orders-search-run">
-          <i className="bi bi-search me-1" aria-hidden="true" />
-          {t.run}
-        </Button>
-      </div>
-    </Form>
+      <SortPageSizeFields
+        testId="orders"
+        sorts={ORDER_SORTS}
+        sortLabels={t.sorts}
+        sort={f.sort}
+        onSort={(v) => set('sort', v)}
+        perPage={f.perPage}
+        onPerPage={(v) => set('perPage', v)}
+        texts={t}
+      />
+    </SearchPanelForm>
   );
 }

@@ -1,11 +1,6 @@
-import { TOAST } from '@zaplecze/contract';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
-import Spinner from 'react-bootstrap/Spinner';
-import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
-import { useToast } from '@web/app/toasts/ToastProvider';
 import { format } from '@web/i18n';
+import { BusyIcon, MassEditDeleteButtons, ReaderCodeButtons, SelectionPanel } from '@web/ui/list-page';
 import type { DocumentKind, DocumentOutput } from '../documents';
 import { ordersText } from '../texts';
 
@@ -40,18 +35,6 @@ export function OrdersSelectionPanel({
   runningKind,
 }: OrdersSelectionPanelProps) {
   const t = ordersText().select;
-  const toast = useToast();
-  const readerCodes = useReaderCodes();
-  const canPrint = useCanPrintCodes('order');
-
-  const codes = (output: 'print' | 'download') => {
-    if (ids.length === 0) {
-      toast.warning(t.nothingTitle, t.nothing, TOAST.emptyBulkWarningSeconds);
-      return;
-    }
-    readerCodes.mutate({ kind: 'order', body: { orderIds: ids }, output, fileName: ORDER_CODES_FILE });
-  };
-  const pending = (output: 'print' | 'download') => readerCodes.isPending && readerCodes.variables?.output === output;
   const documents = (id: string, kind: DocumentKind, icon: string, label: string, only?: string) => (
     <Dropdown data-testid={`orders-${id}`}>
       <Dropdown.Toggle
@@ -60,11 +43,7 @@ export function OrdersSelectionPanel({
         disabled={runningKind !== null}
         data-testid={`orders-${id}-toggle`}
       >
-        {runningKind === kind ? (
-          <Spinner animation="border" size="sm" className="me-1" />
-        ) : (
-          <i className={`bi ${icon} me-1`} aria-hidden="true" />
-        )}
+        <BusyIcon busy={runningKind === kind} icon={icon} />
         {label}
       </Dropdown.Toggle>
       <Dropdown.Menu>
@@ -87,63 +66,26 @@ export function OrdersSelectionPanel({
   );
 
   return (
-    <Card className="shadow-sm mb-2 border-primary-subtle" data-testid="orders-selection">
-      <Card.Body className="d-flex flex-wrap align-items-center gap-2 py-2">
-        <span className="fw-semibold me-auto" data-testid="orders-selected-count">
-          {format(t.selected, { n: ids.length })}
-        </span>
-        {canEdit && documents('mass-waybills', 'bol', 'bi-truck', t.massWaybills, t.massSendOnly)}
-        {canEdit && documents('mass-labels', 'label', 'bi-tag', t.massLabels)}
-        {canEdit && documents('mass-invoices', 'invoice', 'bi-receipt', t.massInvoices, t.massIssueOnly)}
-        {canPrint && (
-          <>
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={readerCodes.isPending}
-              onClick={() => codes('print')}
-              data-testid="orders-print-codes"
-            >
-              {pending('print') ? (
-                <Spinner animation="border" size="sm" className="me-1" />
-              ) : (
-                <i className="bi bi-printer me-1" aria-hidden="true" />
-              )}
-              {t.printCodes}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={readerCodes.isPending}
-              onClick={() => codes('download')}
-              data-testid="orders-download-codes"
-            >
-              {pending('download') ? (
-                <Spinner animation="border" size="sm" className="me-1" />
-              ) : (
-                <i className="bi bi-download me-1" aria-hidden="true" />
-              )}
-              {t.downloadCodes}
-            </Button>
-          </>
-        )}
-        {canEdit && (
-          <Button size="sm" variant="outline-secondary" onClick={onMassEdit} data-testid="orders-mass-edit">
-            <i className="bi bi-pencil-square me-1" aria-hidden="true" />
-            {t.massEdit}
-          </Button>
-        )}
-        {canEdit && (
-          <Button size="sm" variant="danger" disabled={deleting} onClick={onDelete} data-testid="orders-mass-delete">
-            {deleting ? (
-              <Spinner animation="border" size="sm" className="me-1" />
-            ) : (
-              <i className="bi bi-trash me-1" aria-hidden="true" />
-            )}
-            {t.delete}
-          </Button>
-        )}
-      </Card.Body>
-    </Card>
+    <SelectionPanel testId="orders" countText={format(t.selected, { n: ids.length })}>
+      {canEdit && documents('mass-waybills', 'bol', 'bi-truck', t.massWaybills, t.massSendOnly)}
+      {canEdit && documents('mass-labels', 'label', 'bi-tag', t.massLabels)}
+      {canEdit && documents('mass-invoices', 'invoice', 'bi-receipt', t.massInvoices, t.massIssueOnly)}
+      <ReaderCodeButtons
+        kind="order"
+        body={ids.length === 0 ? null : { orderIds: ids }}
+        fileName={ORDER_CODES_FILE}
+        testId="orders"
+        texts={{ ...t, print: t.printCodes, download: t.downloadCodes }}
+      />
+      {canEdit && (
+        <MassEditDeleteButtons
+          testId="orders"
+          deleting={deleting}
+          onMassEdit={onMassEdit}
+          onDelete={onDelete}
+          texts={t}
+        />
+      )}
+    </SelectionPanel>
   );
 }

@@ -1,12 +1,11 @@
 import type { OrderRow } from '@zaplecze/contract';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
-import { format } from '@web/i18n';
+import { format, formatMoney } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { ColorBadge } from '@web/ui/ColorBadge';
+import { rowActionsColumn } from '@web/ui/list-page';
 import type { PagedColumn } from '@web/ui/paged-list';
-import { clientName, formatMoney, shortWaybill } from '../format';
+import { uiText } from '@web/ui/texts';
+import { clientName, shortWaybill } from '../format';
 import { ordersText } from '../texts';
 
 export interface OrderColumnsOptions {
@@ -28,7 +27,7 @@ function Icon({ icon, title, className, testId }: { icon: string; title: string;
 function RowIcons({ r }: { r: OrderRow }) {
   const t = ordersText().list;
   return (
-    <span className="d-inline-flex gap-1">
+    <span className="d-inline-flex gap-1 me-1 align-baseline">
       {r.hasInvoice && (
         <Icon
           icon={r.invoiceMailSent ? 'bi-envelope-check' : 'bi-receipt'}
@@ -86,7 +85,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'number',
       header: () => t.colNumber,
-      width: '4.25rem',
+      width: '6rem',
       cellClassName: 'fw-semibold',
       cell: (r) => {
         const shop = r.stationary && (
@@ -119,7 +118,8 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'date',
       header: () => t.colDate,
-      width: '7.25rem',
+      width: '7.5rem',
+      showFrom: 'md',
       // The day; the time is in the tooltip (rows stay one line on a laptop screen).
       cell: (r) => (
         <span title={formatDateTime(r.orderDate, false)} data-testid="order-date">
@@ -130,7 +130,8 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'status',
       header: () => t.colStatus,
-      width: '6.5rem',
+      width: '7rem',
+      showFrom: 'sm',
       cell: (r) => (
         <span title={r.orderStatus.name} className="d-inline-block mw-100 align-middle">
           <ColorBadge
@@ -146,7 +147,8 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'source',
       header: () => t.colSource,
-      width: '5.5rem',
+      width: '6rem',
+      showFrom: 'lg',
       cell: (r) => (
         <span title={r.incomeSource.name} data-testid="order-source">
           {r.incomeSource.name}
@@ -154,7 +156,8 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       ),
     },
     {
-      // No width: the buyer takes what the fixed columns leave.
+      // No width: the buyer takes what the fixed columns leave. The row icons (§2.13) stand before
+      // the name: a column of their own stood empty on most rows and took the number's room.
       id: 'client',
       header: () => t.colClient,
       cell: (r) => {
@@ -163,6 +166,7 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
         const contact = [r.clientData.email, r.clientData.tel].filter(Boolean).join(', ');
         return (
           <span title={[name, place, contact].filter(Boolean).join('\n')}>
+            <RowIcons r={r} />
             <span data-testid="order-client">{name || t.none}</span>
             {place && (
               <span className="text-muted ms-2" data-testid="order-city">
@@ -176,16 +180,15 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
     {
       id: 'sum',
       header: () => t.colSum,
-      width: '8rem',
+      width: '8.5rem',
+      showFrom: 'sm',
       className: 'text-end',
       cell: (r) => (
         <span title={r.cashOnDelivery ? tp.cod : undefined}>
           {r.cashOnDelivery && (
             <i className="bi bi-cash-coin text-success me-1" role="img" aria-label={tp.cod} data-testid="order-cod" />
           )}
-          <span data-testid="order-sum">
-            {format(t.money, { amount: formatMoney(r.orderSummary.sumGross), currency: r.currency })}
-          </span>
+          <span data-testid="order-sum">{formatMoney(r.orderSummary.sumGross, r.currency)}</span>
         </span>
       ),
     },
@@ -193,71 +196,28 @@ export function orderColumns(o: OrderColumnsOptions): PagedColumn<OrderRow>[] {
       id: 'waybill',
       header: () => t.colWaybill,
       width: '8rem',
+      showFrom: 'xl',
       cell: (r) => (
         <span title={r.billOfLading ?? undefined} data-testid="order-waybill">
           {shortWaybill(r.billOfLading)}
         </span>
       ),
     },
-    {
-      id: 'icons',
-      header: () => t.colIcons,
-      hiddenHeader: true,
-      width: '7.25rem',
-      cell: (r) => <RowIcons r={r} />,
-    },
   ];
   if (!o.multi) {
-    columns.push({
-      id: 'actions',
-      header: () => t.colActions,
-      hiddenHeader: true,
-      width: o.canEdit ? '7.75rem' : '5.25rem',
-      className: 'text-end',
-      cell: (r) => (
-        <div className="d-inline-flex gap-1">
-          <Link
-            to={`/orders/${r.id}`}
-            className="btn btn-sm btn-outline-primary"
-            title={t.edit}
-            aria-label={t.edit}
-            data-testid="order-edit"
-          >
-            <i className="bi bi-pencil" aria-hidden="true" />
-          </Link>
-          {o.canEdit && (
-            <Button
-              size="sm"
-              variant="outline-danger"
-              title={t.delete}
-              aria-label={t.delete}
-              disabled={o.deletingId === r.id}
-              onClick={() => o.onDelete(r)}
-              data-testid="order-delete"
-            >
-              {o.deletingId === r.id ? (
-                <Spinner animation="border" size="sm" />
-              ) : (
-                <i className="bi bi-trash" aria-hidden="true" />
-              )}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            title={t.menu}
-            aria-label={format(t.menuOf, { id: r.id })}
-            onClick={(e) => {
-              e.stopPropagation();
-              o.onMenu(r, e.currentTarget);
-            }}
-            data-testid="order-menu"
-          >
-            <i className="bi bi-three-dots-vertical" aria-hidden="true" />
-          </Button>
-        </div>
-      ),
-    });
+    columns.push(
+      rowActionsColumn<OrderRow>({
+        testId: 'order',
+        editPath: (r) => `/orders/${r.id}`,
+        canEdit: o.canEdit,
+        deletingId: o.deletingId,
+        onDelete: o.onDelete,
+        onMenu: o.onMenu,
+        hasMenu: () => true,
+        menuLabel: (r) => format(t.menuOf, { id: r.id }),
+        texts: { ...t, view: uiText().listPage.view },
+      }),
+    );
   }
   return columns;
 }
