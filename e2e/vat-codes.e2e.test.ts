@@ -78,7 +78,7 @@ describe('VAT rates zw, np, oo on the screens', () => {
     await page.waitForURL((u) => ['/items', '/'].includes(u.pathname));
 
     const items = await new ItemsPage(page, (p) => e2e.url(p)).goto();
-    await eventually(() => items.cell('LEKCJA-1', 'item-price').textContent(), '80.00 PLN (zw)');
+    await eventually(() => items.cell('LEKCJA-1', 'item-price').textContent(), '80,00\u00a0zł (zw)');
     await page.screenshot({ path: '/tmp/vat-items-list.png', fullPage: true });
 
     const item = (await org.admin.get<{ items: Item[] }>('/api/items?fullcode=LEKCJA-1')).body.items[0];
