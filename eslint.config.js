@@ -77,10 +77,28 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Layers point one way: features use ui/, never the reverse, so a shared block never drags a
-    // feature (and its texts and requests) into another feature's chunk. ui/ may use the app's
-    // infrastructure (api, auth, toasts, modals, i18n) but not the shell or the route table.
-    files: ['packages/web/src/ui/**/*.{ts,tsx}'],
+    // Layers point one way (docs/ARCHITECTURE.md, web): app/ (router and shell) on top; features/
+    // below it; then data/ (queries several features share), ui/ (shared blocks) and platform/
+    // (api, auth, toasts, modals, app-wide texts); i18n/ at the bottom. A layer imports only those
+    // under it, so a shared block never drags a feature (its texts and requests) into another
+    // feature's chunk, and nothing but the route table knows the features.
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@web/app', '@web/app/**', '**/app/**'],
+              message: 'features/ must not import app/ (the router and shell sit on top).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/{ui,data,platform,extensions}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -88,11 +106,12 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@web/features', '@web/features/**', '**/features/**'],
-              message: 'ui/ must not import features/: pass the behaviour in or move it to app/ or ui/.',
+              message:
+                'ui/, data/ and platform/ must not import features/: pass the behaviour in, or move what several features share to data/ or ui/.',
             },
             {
-              group: ['@web/app/shell/**', '@web/app/router', '@web/app/router.tsx', '**/app/shell/**'],
-              message: 'ui/ must not import the app shell or the route table.',
+              group: ['@web/app', '@web/app/**', '**/app/**'],
+              message: 'ui/, data/ and platform/ must not import the app shell or the route table.',
             },
           ],
         },

@@ -4,7 +4,7 @@ import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MSG, type Order } from '@zaplecze/contract';
 import { format } from '@web/i18n';
-import { LOCAL_KEYS, userStorageKey } from '@web/features/settings/local-settings';
+import { LOCAL_KEYS, userStorageKey } from '@web/data/local-settings';
 import { createOrderRefs, orderBody } from '../packages/server/test/orders';
 import { pdfPageCount } from '../packages/server/test/pdf-tools';
 import { eventually, setupE2e } from './support/e2e';

@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_KEYS, userStorageKey } from '@web/features/settings/local-settings';
+import { LOCAL_KEYS, userStorageKey } from '@web/data/local-settings';
 import { createOrderRefs, type OrderRefs } from '../packages/server/test/orders';
 import { decodeCode128, pdfText } from '../packages/server/test/pdf-tools';
 import { eventually, setupE2e } from './support/e2e';

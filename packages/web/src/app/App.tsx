@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from './auth/AuthProvider';
-import { ModalProvider } from './modals/ModalProvider';
+import { AuthProvider } from '@web/platform/auth/AuthProvider';
+import { ModalProvider } from '@web/platform/modals/ModalProvider';
 import { createAppRouter } from './router';
-import { OfflineWatcher } from './toasts/OfflineWatcher';
-import { ToastProvider } from './toasts/ToastProvider';
+import { OfflineWatcher } from '@web/platform/toasts/OfflineWatcher';
+import { ToastProvider } from '@web/platform/toasts/ToastProvider';
 
 function makeQueryClient() {
   return new QueryClient({

@@ -2,7 +2,7 @@ import { AuthStatus } from '@zaplecze/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { useAuth } from './auth/AuthProvider';
+import { useAuth } from '@web/platform/auth/AuthProvider';
 
 /** Protected routes: while the stored token is checked show a spinner; signed out goes to login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

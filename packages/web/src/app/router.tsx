@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { m } from '@web/i18n';
 import { GuestOnly, RequireAuth } from './guards';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '@web/platform/route-handle';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { Bare } from './shell/Bare';
 

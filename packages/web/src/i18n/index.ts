@@ -1,4 +1,4 @@
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 import { setTextsLanguage, type Widen } from './texts';
 
 /**

@@ -2,7 +2,7 @@ import { CAPTCHA_TTL_MS, captchaSchema } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 import { uiText } from './texts';
 
 /**

@@ -1,6 +1,6 @@
 import { hasPermissionForScreen, type PermissionKey } from '@zaplecze/contract';
 import type { ReactNode } from 'react';
-import { useScreenPermissions } from '@web/app/auth/AuthProvider';
+import { useScreenPermissions } from '@web/platform/auth/AuthProvider';
 import { uiText } from './texts';
 
 /**

@@ -1,8 +1,8 @@
 import { TOAST } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { useCanPrintCodes, useReaderCodes } from '@web/platform/reader-codes.api';
 import { format } from '@web/i18n';
 import type { MultiSelect } from './useMultiSelect';
 import { uiText } from './texts';

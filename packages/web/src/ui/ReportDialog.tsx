@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { ModalComponent } from '@web/app/modals/ModalProvider';
+import type { ModalComponent } from '@web/platform/modals/ModalProvider';
 import { downloadText, reportBlocks } from './report';
 import { uiText } from './texts';
 

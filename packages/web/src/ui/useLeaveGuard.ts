@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { useModals } from '@web/app/modals/ModalProvider';
+import { useModals } from '@web/platform/modals/ModalProvider';
 import { uiText } from './texts';
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useDocumentTitle } from '@web/app/route-handle';
+import { useDocumentTitle } from '@web/platform/route-handle';
 import { PageSpinner } from '@web/ui/PageSpinner';
 
 /** Layout without menus (login, register, public pages). */

@@ -1,9 +1,9 @@
 import { COPYRIGHT_YEAR, LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useMainInfo } from '@web/app/main-info';
-import { useDocumentTitle } from '@web/app/route-handle';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useMainInfo } from '@web/platform/main-info';
+import { useDocumentTitle } from '@web/platform/route-handle';
 import { format, m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { coreMenu } from './menu';

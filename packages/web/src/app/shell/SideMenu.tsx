@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
 import { Link } from 'react-router';
-import { useActiveIds } from '@web/app/route-handle';
+import { useActiveIds } from '@web/platform/route-handle';
 import type { MenuEntry, MenuGroup } from './menu';
 
 function Entry({ entry, active, onNavigate }: { entry: MenuEntry; active: boolean; onNavigate: () => void }) {

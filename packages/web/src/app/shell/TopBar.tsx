@@ -1,7 +1,7 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useMainInfo } from '@web/app/main-info';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useMainInfo } from '@web/platform/main-info';
 import { m } from '@web/i18n';
 
 /** Top bar: menu toggle, logo link, user dropdown (docs/rules/platform-rules.md §2). */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@web/app/auth/AuthProvider';
+import { AuthProvider } from '@web/platform/auth/AuthProvider';
 import { uiText } from '@web/ui/texts';
 import LoginPage from './LoginPage';
 import { authText } from './texts';

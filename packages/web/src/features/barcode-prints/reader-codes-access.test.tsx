@@ -3,14 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { ToastProvider } from '@web/platform/toasts/ToastProvider';
 import { CodesButtons } from './components/CodesButtons';
 import { MultiSelectToolbar } from '@web/ui/MultiSelectToolbar';
 import type { MultiSelect } from '@web/ui/useMultiSelect';
 import { uiText } from '@web/ui/texts';
 
 const auth = vi.hoisted(() => ({ permissions: '' }));
-vi.mock('@web/app/auth/AuthProvider', () => ({
+vi.mock('@web/platform/auth/AuthProvider', () => ({
   useAuth: () => ({ user: { login: 'firma_jan', permissions: auth.permissions } }),
 }));
 

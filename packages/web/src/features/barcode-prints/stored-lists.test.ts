@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { userStorageKey } from '@web/features/settings/local-settings';
+import { userStorageKey } from '@web/data/local-settings';
 import { loadNumbers, saveNumbers } from './stored-lists';
 
 describe('stored sheet lists', () => {

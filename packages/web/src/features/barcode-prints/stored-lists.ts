@@ -1,6 +1,6 @@
 import { BARCODE_MAX_CODES } from '@zaplecze/contract';
 import { useEffect, useState } from 'react';
-import { readLocal, writeLocal } from '@web/features/settings/local-settings';
+import { readLocal, writeLocal } from '@web/data/local-settings';
 import { useLocalLogin } from '@web/features/settings/use-settings';
 
 /** The lists of the sheets, kept per user and device so a reload does not lose them. */

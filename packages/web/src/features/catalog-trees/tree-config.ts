@@ -1,5 +1,5 @@
 import { REFERENCE_LISTS, TOAST } from '@zaplecze/contract';
-import type { TreeKind } from './trees.api';
+import type { TreeKind } from '@web/data/trees.api';
 import { treesText } from './texts';
 
 export type TreeTexts = ReturnType<typeof treesText>['categories'];

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useMainInfo } from '@web/app/main-info';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useMainInfo } from '@web/platform/main-info';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { useSlot } from '@web/extensions/slots';
 import { format } from '@web/i18n';
 import { DismissibleBanner } from './components/DismissibleBanner';

@@ -1,8 +1,8 @@
 import type { AdditionalDesc, ItemStatus, Named, Parameter, TreeNode } from '@zaplecze/contract';
 import { useMemo } from 'react';
-import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
-import { useParameters } from '@web/features/parameters/parameters.api';
-import { listResources } from '@web/features/reference-lists/lists.api';
+import { useCategories, usePlaces } from '@web/data/trees.api';
+import { useParameters } from '@web/data/parameters.api';
+import { listResources } from '@web/data/lists.api';
 
 /** The reference data both item forms offer (the edit page and the mass edit page). */
 export interface CatalogLists {

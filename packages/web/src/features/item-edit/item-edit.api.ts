@@ -10,7 +10,7 @@ import {
   type MassResult,
 } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@web/app/api';
+import { api, ApiError } from '@web/platform/api';
 import { API_BASE } from '@zaplecze/contract';
 import { itemEditText } from './texts';
 

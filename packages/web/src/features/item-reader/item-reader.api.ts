@@ -1,6 +1,6 @@
 import { API_BASE, itemLookupAnswerSchema, itemScanAnswerSchema, type Item, type Photo } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** Query keys of the reader; items' keys start with 'items', so item saves refresh it too. */
 export const itemReaderKeys = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage } from '@web/app/api';
+import { errorMessage } from '@web/platform/api';
 import { useScanQueue } from '@web/ui/reader/useScanQueue';
 import { itemReaderKeys, postScan } from './item-reader.api';
 import { applyAnswer, applyFailure, changesItem, initialReaderState, type ReaderState } from './reader-log';

@@ -1,11 +1,11 @@
 import { hasPermissionForScreen, LIST_STORAGE_KEYS, TOAST, type ItemRow, type PerPage } from '@zaplecze/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useModals } from '@web/app/modals/ModalProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { useCanPrintCodes } from '@web/app/reader-codes.api';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useModals } from '@web/platform/modals/ModalProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { useCanPrintCodes } from '@web/platform/reader-codes.api';
 import { format } from '@web/i18n';
 import { ListAction, ListPage, useMassActions } from '@web/ui/list-page';
 import { usePagedList } from '@web/ui/paged-list';

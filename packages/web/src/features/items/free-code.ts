@@ -1,5 +1,5 @@
 import { itemFreeCodeAnswerSchema } from '@zaplecze/contract';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /**
  * The code the copy dialog starts with (docs/decisions.md, Forms): the first free CODE-1,

@@ -9,7 +9,7 @@ import {
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 import type { PageAnswer } from '@web/ui/paged-list';
 import { sendInBatches } from '@web/ui/batches';
 import { itemsQuery, type ItemCriteria } from './search';

@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '@web/app/api';
+import { api, errorMessage } from '@web/platform/api';
 import { format } from '@web/i18n';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import { PageSpinner } from '@web/ui/PageSpinner';

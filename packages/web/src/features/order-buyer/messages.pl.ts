@@ -1,5 +1,5 @@
 import { BUYER_INFO_MSG } from '@zaplecze/contract';
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 
 /** The public buyer order page (docs/rules/platform-rules.md §2 Buyer order page, §8). */
 export const orderBuyerMessages = {

@@ -1,4 +1,4 @@
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 
 /** Order split (docs/rules/catalogue-and-orders-rules.md §2.15, §5 Split, §8). */
 export const orderDivideMessages = {

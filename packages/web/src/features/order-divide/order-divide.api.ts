@@ -1,5 +1,5 @@
 import { orderDivideAnswerSchema, type OrderDivide } from '@zaplecze/contract';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** POST /orders/divide: the id of the new order. */
 export async function divideOrder(body: OrderDivide): Promise<number> {

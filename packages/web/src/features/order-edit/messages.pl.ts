@@ -1,5 +1,5 @@
 import { PICKUP_POINT_MSG } from '@zaplecze/contract';
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 
 const titles = appMessages.titles;
 

@@ -12,7 +12,7 @@ import {
   type OrderUpdate,
 } from '@zaplecze/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@web/app/api';
+import { api, ApiError } from '@web/platform/api';
 import { orderEditText } from './texts';
 
 /**

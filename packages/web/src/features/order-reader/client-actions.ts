@@ -1,5 +1,5 @@
 import type { OrderScanClientAction, PrintBolAnswer, PrintInvoiceAnswer } from '@zaplecze/contract';
-import type { PrintSettings, ReaderSettings } from '@web/features/settings/local-settings';
+import type { PrintSettings, ReaderSettings } from '@web/data/local-settings';
 import { format } from '@web/i18n';
 import type { orderReaderMessages } from './messages.pl';
 

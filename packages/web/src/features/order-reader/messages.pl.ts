@@ -1,5 +1,5 @@
 import { DOCUMENT_MSG } from '@zaplecze/contract';
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 
 // Route titles live in the eager app catalogue (the route table needs them before this chunk).
 const titles = appMessages.titles;

@@ -6,7 +6,7 @@ import {
   type PrintBol,
   type PrintInvoice,
 } from '@zaplecze/contract';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** POST /orders/barcodes: one scan with the order the previous answer selected; one log row back. */
 export function postOrderScan(barcode: string, orderId: number | null) {

@@ -1,6 +1,6 @@
 import type { OrderReaderPanel, OrderScanAnswer } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
-import type { ReaderBolAction, ReaderInvoiceAction } from '@web/features/settings/local-settings';
+import type { ReaderBolAction, ReaderInvoiceAction } from '@web/data/local-settings';
 import { LOG_MAX } from '@web/ui/reader/scan-log';
 import { actionErrorText, bolRowText, documentRowText, planClientAction, resetsAfter } from './client-actions';
 import { orderReaderMessages } from './messages.pl';

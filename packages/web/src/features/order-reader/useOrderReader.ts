@@ -1,7 +1,7 @@
 import { DOCUMENT_FILE_NAMES } from '@zaplecze/contract';
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage } from '@web/app/api';
-import { getPrintSettings, getReaderSettings } from '@web/features/settings/local-settings';
+import { errorMessage } from '@web/platform/api';
+import { getPrintSettings, getReaderSettings } from '@web/data/local-settings';
 import { downloadPdf, printPdf } from '@web/ui/pdf';
 import { useScanQueue } from '@web/ui/reader/useScanQueue';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@web/app/api';
+import { ApiError } from '@web/platform/api';
 import { massFormErrors, massPayload, ordersMassFormDefaults, runMassEdit } from './mass-edit';
 import { ORDERS_MASS_EDIT_SELECTION_KEY, readOrdersSelection, storeOrdersSelection } from './selection';
 

@@ -1,4 +1,4 @@
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 
 /** The order mass edit page (docs/rules/catalogue-and-orders-rules.md §2.16, §5 Order mass edit, §8). */
 export const ordersMassEditMessages = {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { listResources } from '@web/features/reference-lists/lists.api';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { listResources } from '@web/data/lists.api';
 import { format } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { SummaryFilters } from './components/SummaryFilters';

@@ -1,5 +1,5 @@
 import { SUMMARY_YEAR_MAX, SUMMARY_YEAR_MIN } from '@zaplecze/contract';
-import { appMessages } from '@web/app/messages.pl';
+import { appMessages } from '@web/platform/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
 
 /**

@@ -1,6 +1,6 @@
 import { ordersSummarySchema, summaryMainSchema } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** Query keys under 'orders', so every order save refreshes the summaries too. */
 export const summaryKeys = {

@@ -11,7 +11,7 @@ import {
   type PrintLabel,
 } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 import { MassBatchError } from '@web/ui/batches';
 import { addPrintResult, emptyPrintResult, printChunks, type DocumentKind, type MergedPrintResult } from './documents';
 import { orderKeys } from './orders.api';

@@ -4,7 +4,7 @@ import {
   type OrderPrintResult,
   type PrintInvoiceManyAnswer,
 } from '@zaplecze/contract';
-import type { PrintSettings } from '@web/features/settings/local-settings';
+import type { PrintSettings } from '@web/data/local-settings';
 import { format } from '@web/i18n';
 import type { ReportSection } from '@web/ui/report';
 

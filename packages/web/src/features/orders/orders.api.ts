@@ -10,7 +10,7 @@ import {
   type OrderUpdate,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@web/app/api';
+import { api, ApiError } from '@web/platform/api';
 import { sendInBatches } from '@web/ui/batches';
 import type { PageAnswer } from '@web/ui/paged-list';
 import { ordersQuery, type OrderCriteria } from './search';

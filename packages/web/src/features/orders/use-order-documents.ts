@@ -1,11 +1,11 @@
 import { DOCUMENT_FILE_NAMES, TOAST } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useModals } from '@web/app/modals/ModalProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { getPrintSettings, type PrintSettings } from '@web/features/settings/local-settings';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useModals } from '@web/platform/modals/ModalProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { getPrintSettings, type PrintSettings } from '@web/data/local-settings';
 import { format, pluralPl } from '@web/i18n';
 import { MassBatchError } from '@web/ui/batches';
 import { downloadPdf, printPdf } from '@web/ui/pdf';

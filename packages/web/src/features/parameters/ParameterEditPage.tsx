@@ -2,13 +2,13 @@ import { hasPermissionForScreen } from '@zaplecze/contract';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { ParameterForm } from './components/ParameterForm';
-import { useParameter } from './parameters.api';
+import { useParameter } from '@web/data/parameters.api';
 import { parametersUrl } from './urls';
 import { parametersText } from './texts';
 

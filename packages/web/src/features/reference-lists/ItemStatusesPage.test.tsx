@@ -1,15 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalProvider } from '@web/app/modals/ModalProvider';
-import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { ModalProvider } from '@web/platform/modals/ModalProvider';
+import { ToastProvider } from '@web/platform/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import ItemStatusesPage from './ItemStatusesPage';
 import { listsText } from './texts';
 import { uiText } from '@web/ui/texts';
 
 const auth = vi.hoisted(() => ({ permissions: 'main.items.edit' }));
-vi.mock('@web/app/auth/AuthProvider', () => ({
+vi.mock('@web/platform/auth/AuthProvider', () => ({
   useAuth: () => ({ user: { login: 'firma_jan', permissions: auth.permissions } }),
 }));
 

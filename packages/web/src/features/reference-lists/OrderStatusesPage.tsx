@@ -1,5 +1,5 @@
 import { hasPermissionForScreen } from '@zaplecze/contract';
-import { useAuth } from '@web/app/auth/AuthProvider';
+import { useAuth } from '@web/platform/auth/AuthProvider';
 import { ReferenceListPage } from '@web/ui/ReferenceListPage';
 import { DispatchSettingsForm } from './components/DispatchSettingsForm';
 import { orderStatusesConfig } from './list-configs';

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { DefaultSpec, FieldSpec, ListConfig, ListRow } from '@web/ui/list-config';
 import { descriptionPreview } from './description-preview';
-import { listResources } from './lists.api';
+import { listResources } from '@web/data/lists.api';
 import { listsText } from './texts';
 import { uiText } from '@web/ui/texts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@web/app/api';
+import { ApiError } from '@web/platform/api';
 import {
   emptyRegisterForm,
   errorField,

@@ -1,6 +1,6 @@
 import { buildLogin, registerRequestSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
-import { ApiError } from '@web/app/api';
+import { ApiError } from '@web/platform/api';
 
 /**
  * The form is the registration payload itself (docs/rules/platform-rules.md §3): the contract's schema drives the

@@ -1,6 +1,6 @@
 import { countriesResponseSchema, registerResponseSchema, registerTextSchema } from '@zaplecze/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 import { toRegisterForm, type RegisterPayload } from './register-form';
 
 export const registerKeys = {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 /** Shows an error toast once per failure of a query; a toast id keeps retries from stacking up. */
 export function useErrorToast(error: unknown, title: string, id: string): void {

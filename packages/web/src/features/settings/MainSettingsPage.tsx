@@ -4,11 +4,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Collapse from 'react-bootstrap/Collapse';
 import Form from 'react-bootstrap/Form';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format, m } from '@web/i18n';
 import { SaveButton } from './components/SaveButton';
 import { SettingsHeader } from './components/SettingsHeader';
-import { getSkipAutoload, setSkipAutoload } from './local-settings';
+import { getSkipAutoload, setSkipAutoload } from '@web/data/local-settings';
 import { useLocalLogin } from './use-settings';
 import { settingsText } from './texts';
 

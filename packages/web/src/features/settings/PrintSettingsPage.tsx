@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format, m } from '@web/i18n';
 import { SectionCard } from '@web/ui/SectionCard';
 import { LocalSelect } from './components/LocalSelect';
@@ -17,7 +17,7 @@ import {
   READER_INVOICE_ACTIONS,
   savePrintSettingsDraft,
   type PrintSettingsDraft,
-} from './local-settings';
+} from '@web/data/local-settings';
 import { useLocalLogin } from './use-settings';
 import { settingsText } from './texts';
 

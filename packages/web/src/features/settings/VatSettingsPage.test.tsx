@@ -2,15 +2,15 @@ import { TOAST } from '@zaplecze/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalProvider } from '@web/app/modals/ModalProvider';
-import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { ModalProvider } from '@web/platform/modals/ModalProvider';
+import { ToastProvider } from '@web/platform/toasts/ToastProvider';
 import { InDataRouter } from '@web/ui/test-router';
 import { m } from '@web/i18n';
 import VatSettingsPage from './VatSettingsPage';
 import { settingsText } from './texts';
 
 const auth = vi.hoisted(() => ({ permissions: 'main.settings.edit' }));
-vi.mock('@web/app/auth/AuthProvider', () => ({
+vi.mock('@web/platform/auth/AuthProvider', () => ({
   useAuth: () => ({ user: { login: 'firma_jan', permissions: auth.permissions } }),
 }));
 

@@ -9,7 +9,7 @@ import {
   setSkipAutoload,
   userStorageKey,
   writeLocal,
-} from './local-settings';
+} from '@web/data/local-settings';
 
 describe('local settings (per user and device)', () => {
   afterEach(() => localStorage.clear());

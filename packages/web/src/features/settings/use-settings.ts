@@ -1,11 +1,11 @@
 import { hasPermissionForScreen, type Option } from '@zaplecze/contract';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { useState } from 'react';
 import { changedFrom, useLeaveGuard } from '@web/ui/useLeaveGuard';
-import { useSaveOptions } from './options.api';
+import { useSaveOptions } from '@web/data/options.api';
 
 /** Whether the signed-in user may change the organisation's settings (else the screens are read-only). */
 export function useCanEditSettings(): boolean {

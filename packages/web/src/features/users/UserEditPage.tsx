@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { UserForm } from './components/UserForm';

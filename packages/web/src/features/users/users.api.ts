@@ -8,7 +8,7 @@ import {
   type UserUpdate,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** Query keys of the users resource; `all` is the prefix every change invalidates. */
 export const userKeys = {

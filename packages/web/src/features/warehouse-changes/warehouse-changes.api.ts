@@ -7,7 +7,7 @@ import {
 } from '@zaplecze/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, apiBlob, ApiError } from '@web/app/api';
+import { api, apiBlob, ApiError } from '@web/platform/api';
 import type { PageAnswer } from '@web/ui/paged-list';
 import { saveBlob } from '@web/ui/pdf';
 import type { WarehouseSearch } from './month';

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { useCanPrintCodes, useReaderCodes } from '@web/app/reader-codes.api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { useCanPrintCodes, useReaderCodes } from '@web/platform/reader-codes.api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 export interface SelectionPanelProps {
   /** Prefix of test ids: items-selection, items-selected-count. */

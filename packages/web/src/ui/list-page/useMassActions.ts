@@ -1,7 +1,7 @@
 import { TOAST } from '@zaplecze/contract';
-import { errorMessage } from '@web/app/api';
-import { useModals } from '@web/app/modals/ModalProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useModals } from '@web/platform/modals/ModalProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format, pluralPl } from '@web/i18n';
 import type { PluralForms } from '@web/i18n/plural';
 import { massFailure, type MassResultOf } from '../batches';

@@ -2,7 +2,7 @@ import type { PerPage } from '@zaplecze/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { errorMessage } from '@web/app/api';
+import { errorMessage } from '@web/platform/api';
 import { PageSpinner } from '../PageSpinner';
 import { uiText } from '../texts';
 import { PagedTable } from './PagedTable';

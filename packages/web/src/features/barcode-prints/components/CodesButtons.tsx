@@ -2,7 +2,7 @@ import type { BarcodeKind } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
-import { useCanPrintCodes, useReaderCodes, type CodesOutput } from '@web/app/reader-codes.api';
+import { useCanPrintCodes, useReaderCodes, type CodesOutput } from '@web/platform/reader-codes.api';
 import { uiText } from '@web/ui/texts';
 import { barcodePrintsText } from '../texts';
 

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
-import { useModals } from '@web/app/modals/ModalProvider';
+import { useModals } from '@web/platform/modals/ModalProvider';
 import { format, pluralPl } from '@web/i18n';
 import { barcodePrintsText } from '../texts';
 

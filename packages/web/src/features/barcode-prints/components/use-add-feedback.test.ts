@@ -4,7 +4,7 @@ import { addSingleValue, addStockChange, generateMultiples } from '../reader-val
 import { useAddFeedback } from './use-add-feedback';
 
 const toast = vi.hoisted(() => ({ warning: vi.fn(), info: vi.fn() }));
-vi.mock('@web/app/toasts/ToastProvider', () => ({ useToast: () => toast }));
+vi.mock('@web/platform/toasts/ToastProvider', () => ({ useToast: () => toast }));
 
 /** docs/rules/platform-rules.md §5 Reader sheets: the refusals, as 8 s warnings; nothing is applied. */
 describe('reader sheet refusals', () => {

@@ -1,5 +1,5 @@
 import { BARCODE_MAX_CODES, TOAST } from '@zaplecze/contract';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import type { ValueError, ValuesResult } from '../reader-values';
 import { barcodePrintsText } from '../texts';

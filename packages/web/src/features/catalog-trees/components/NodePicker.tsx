@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { nodeLabel } from '../tree-model';
 import { treeConfig } from '../tree-config';
-import type { TreeKind } from '../trees.api';
+import type { TreeKind } from '@web/data/trees.api';
 import { TreeSearchDialog } from './TreeSearchDialog';
 
 export interface PickerOption {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { TreeNode } from '@zaplecze/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '@web/app/toasts/ToastProvider';
+import { ToastProvider } from '@web/platform/toasts/ToastProvider';
 import { treeConfig } from '../tree-config';
 import { TreeNodeForm, type TreeDraft } from './TreeNodeForm';
 

@@ -6,13 +6,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { ApiError, errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { ApiError, errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { FormField } from '@web/ui/FormField';
 import type { TreeConfig } from '../tree-config';
 import { subtreeIds } from '../tree-model';
-import { useSaveTreeNode } from '../trees.api';
+import { useSaveTreeNode } from '@web/data/trees.api';
 import { NodePicker } from './NodePicker';
 import { treesText } from '../texts';
 

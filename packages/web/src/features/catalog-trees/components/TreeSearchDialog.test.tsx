@@ -4,7 +4,7 @@ import type { TreeNode } from '@zaplecze/contract';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { m } from '@web/i18n';
-import { treeKeys } from '../trees.api';
+import { treeKeys } from '@web/data/trees.api';
 import { PlaceSearchDialog } from './PlaceSearchDialog';
 import { CategorySearchDialog } from './CategorySearchDialog';
 import { treesText } from '../texts';

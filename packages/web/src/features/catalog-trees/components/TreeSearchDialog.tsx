@@ -7,11 +7,11 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { errorMessage } from '@web/app/api';
+import { errorMessage } from '@web/platform/api';
 import { format } from '@web/i18n';
 import { treeConfig } from '../tree-config';
 import { emptyPlaceCriteria, filterCategories, filterPlaces, type PlaceSearchCriteria } from '../tree-search';
-import { useTree, type TreeKind } from '../trees.api';
+import { useTree, type TreeKind } from '@web/data/trees.api';
 import { treesText } from '../texts';
 
 /** Results drawn at once; a narrower search shows the rest. */

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { photoThumbUrl, useReaderItem } from '../item-reader.api';
 import { itemReaderText } from '../texts';

@@ -3,11 +3,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
-import { useCategories, usePlaces } from '@web/features/catalog-trees/trees.api';
-import { listResources } from '@web/features/reference-lists/lists.api';
+import { useCategories, usePlaces } from '@web/data/trees.api';
+import { listResources } from '@web/data/lists.api';
 import {
   clearedForm,
   criteriaToForm,

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { errorMessage } from '@web/app/api';
+import { errorMessage } from '@web/platform/api';
 import { format, formatMoney } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { PICKER_LIMIT, searchItems } from '../order-edit.api';

@@ -3,9 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
-import { listResources } from '@web/features/reference-lists/lists.api';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { listResources } from '@web/data/lists.api';
 import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
 import {

@@ -2,7 +2,7 @@ import { ORDER_PRINT_MANY_MAX } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
-import type { ModalComponent } from '@web/app/modals/ModalProvider';
+import type { ModalComponent } from '@web/platform/modals/ModalProvider';
 import { format, m } from '@web/i18n';
 import { downloadPdf, printPdf } from '@web/ui/pdf';
 import { chunkFileName, type PrintPart } from '../documents';

@@ -1,7 +1,7 @@
 import { MAIN_PARAMETERS_CAT_ID } from '@zaplecze/contract';
 import Button from 'react-bootstrap/Button';
 import { nodeLabel } from '@web/features/catalog-trees/tree-model';
-import { useCategories } from '@web/features/catalog-trees/trees.api';
+import { useCategories } from '@web/data/trees.api';
 import { format } from '@web/i18n';
 import type { ParameterCriteria } from '../urls';
 import { parametersText } from '../texts';

@@ -6,10 +6,10 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { ApiError, errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { ApiError, errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
-import { useCategories } from '@web/features/catalog-trees/trees.api';
+import { useCategories } from '@web/data/trees.api';
 import { m } from '@web/i18n';
 import { FormField } from '@web/ui/FormField';
 import { SectionCard } from '@web/ui/SectionCard';
@@ -19,7 +19,7 @@ import {
   parameterFormResolver,
   type ParameterFormValues,
 } from '../parameter-form';
-import { useSaveParameter } from '../parameters.api';
+import { useSaveParameter } from '@web/data/parameters.api';
 import { DictionaryEditor } from './DictionaryEditor';
 import { treesText } from '@web/features/catalog-trees/texts';
 import { parametersText } from '../texts';

@@ -4,9 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
-import { useCategories } from '@web/features/catalog-trees/trees.api';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { useCategories } from '@web/data/trees.api';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 import { normalizeCriteria, type ParameterCriteria } from '../urls';
 import { treesText } from '@web/features/catalog-trees/texts';

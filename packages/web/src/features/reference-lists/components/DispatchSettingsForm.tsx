@@ -2,7 +2,7 @@ import type { OrderStatus } from '@zaplecze/contract';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { errorMessage } from '@web/app/api';
+import { errorMessage } from '@web/platform/api';
 import { OptionsGate } from '@web/features/settings/components/OptionsGate';
 import { SaveButton } from '@web/features/settings/components/SaveButton';
 import { useOptionsSaver } from '@web/features/settings/use-settings';
@@ -16,7 +16,7 @@ import {
   type DispatchKey,
   type DispatchSettings,
 } from '../dispatch-settings';
-import { listResources } from '../lists.api';
+import { listResources } from '@web/data/lists.api';
 import { listsText } from '../texts';
 
 interface EditorProps {

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '@web/app/api';
+import { ApiError, errorMessage } from '@web/platform/api';
 
 import { useCaptcha } from '@web/ui/Captcha';
 import { useCountries, useRegisterMutation } from '../register.api';

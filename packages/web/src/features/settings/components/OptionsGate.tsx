@@ -2,11 +2,11 @@ import type { OptionKey } from '@zaplecze/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { errorMessage } from '@web/app/api';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { useOptions } from '../options.api';
+import { useOptions } from '@web/data/options.api';
 import { settingsText } from '../texts';
 
 interface Props<K extends OptionKey> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useActiveIds } from '@web/app/route-handle';
+import { useActiveIds } from '@web/platform/route-handle';
 
 import { settingsNav } from '../settings-nav';
 import { settingsText } from '../texts';

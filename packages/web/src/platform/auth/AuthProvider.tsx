@@ -10,8 +10,8 @@ import {
 } from '@zaplecze/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, api, errorMessage, setApiToken, setUnauthorizedHandler } from '@web/app/api';
-import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
+import { ApiError, api, errorMessage, setApiToken, setUnauthorizedHandler } from '@web/platform/api';
+import { clearStoredToken, readStoredToken, storeToken } from '@web/platform/auth/token-storage';
 
 export interface AuthState {
   status: AuthStatus;

@@ -1,6 +1,6 @@
 import { mainInfoSchema } from '@zaplecze/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api } from '@web/platform/api';
 
 /** GET / : isTest, loginInfo, version. Cached for the whole session. */
 export function useMainInfo() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeModalHtml } from './sanitize';
+import { sanitizeModalHtml } from '@web/platform/modals/sanitize';
 
 describe('sanitizeModalHtml', () => {
   it('keeps the allowed formatting tags', () => {

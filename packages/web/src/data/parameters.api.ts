@@ -1,12 +1,19 @@
 import { parameterSchema, parametersResponseSchema, type ParameterInput } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/app/api';
-import type { ParameterCriteria } from './urls';
+import { api } from '@web/platform/api';
 
 /**
  * Query keys of the parameters resource; `all` is the prefix every change invalidates (a
- * category save refreshes it too, see catalog-trees/trees.api.ts).
+ * category save refreshes it too, see data/trees.api.ts).
  */
+/** What the parameter list is filtered by (the parameters screen keeps it in its URL). */
+export interface ParameterCriteria {
+  /** undefined: every parameter; -1: the main (global) ones; otherwise a category id. */
+  catId?: number | undefined;
+  /** Only the parameters of exactly this category. */
+  isCatStrict: boolean;
+}
+
 export const parameterKeys = {
   all: ['parameters'] as const,
   list: (c: ParameterCriteria) => [...parameterKeys.all, 'list', c.catId ?? null, c.isCatStrict] as const,

@@ -1,6 +1,6 @@
 import { optionsResponseSchema, type Option, type OptionKey } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/app/api';
+import { api } from '@web/platform/api';
 
 /** Query keys of the options resource; `all` is the prefix every save invalidates. */
 export const optionKeys = {

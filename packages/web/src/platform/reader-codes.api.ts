@@ -7,9 +7,9 @@ import {
   type BarcodeKind,
 } from '@zaplecze/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '@web/app/api';
-import { useAuth } from '@web/app/auth/AuthProvider';
-import { useToast } from '@web/app/toasts/ToastProvider';
+import { api, errorMessage } from '@web/platform/api';
+import { useAuth } from '@web/platform/auth/AuthProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 import { format } from '@web/i18n';
 import { downloadPdf, printPdf } from '@web/ui/pdf';

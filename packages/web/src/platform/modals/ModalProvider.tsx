@@ -54,7 +54,7 @@ type Open = {
 
 const ModalContext = createContext<ModalApi | undefined>(undefined);
 // The sanitiser loads only when a modal shows server HTML.
-const SafeHtml = lazy(() => import('./SafeHtml'));
+const SafeHtml = lazy(() => import('@web/platform/modals/SafeHtml'));
 let seq = 0;
 
 function Message({ message, html }: Base) {

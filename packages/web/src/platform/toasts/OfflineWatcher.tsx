@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { m } from '@web/i18n';
-import { useToast } from './ToastProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 
 const OFFLINE_TOAST = 'offline';
 

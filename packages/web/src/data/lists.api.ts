@@ -10,8 +10,8 @@ import {
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@web/app/api';
-import { optionKeys } from '@web/features/settings/options.api';
+import { api } from '@web/platform/api';
+import { optionKeys } from '@web/data/options.api';
 import type { ListResource, ListRow } from '@web/ui/list-config';
 
 /** Query keys of one list resource; `all` is the prefix every change invalidates. */

@@ -7,8 +7,8 @@ import {
   type TreeNodeInput,
 } from '@zaplecze/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/app/api';
-import { parameterKeys } from '@web/features/parameters/parameters.api';
+import { api } from '@web/platform/api';
+import { parameterKeys } from '@web/data/parameters.api';
 
 /** The two trees of the catalogue: item categories and warehouse places (docs/rules/catalogue-and-orders-rules.md §2.10, §2.11). */
 export type TreeKind = 'categories' | 'places';
