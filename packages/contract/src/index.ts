@@ -11,6 +11,7 @@ export * from './paging';
 export * from './reference-lists';
 export * from './money';
 export * from './nip';
+export * from './bank-account';
 export * from './gtin';
 export * from './items';
 export * from './warehouse-changes';

@@ -60,6 +60,9 @@ export interface InvoiceSettings {
   INVOICE_SEND_NAME_STATIONARY: string;
   INVOICE_SIGN_PERSON: string;
   INVOICE_UNIT: string;
+  INVOICE_PLACE_OF_ISSUE: string;
+  INVOICE_BANK_NAME: string;
+  INVOICE_BANK_ACCOUNT: string;
 }
 export const INVOICE_SETTING_KEYS = [
   'INVOICE_PAYMENT_DEFAULT',
@@ -70,6 +73,9 @@ export const INVOICE_SETTING_KEYS = [
   'INVOICE_SEND_NAME_STATIONARY',
   'INVOICE_SIGN_PERSON',
   'INVOICE_UNIT',
+  'INVOICE_PLACE_OF_ISSUE',
+  'INVOICE_BANK_NAME',
+  'INVOICE_BANK_ACCOUNT',
 ] as const satisfies readonly (keyof InvoiceSettings)[];
 
 /** YYYYMMDD -> 'YYYY-MM-DD'. */
@@ -160,7 +166,9 @@ export function buildSnapshot(a: {
     issueDate: dayText(issueDay),
     issuedAt: a.issuedAt.toISOString(),
     saleDate: dayText(localDay(orderDate)),
-    placeOfIssue: seller.city,
+    placeOfIssue: settings.INVOICE_PLACE_OF_ISSUE.trim() || seller.city,
+    bankAccount: settings.INVOICE_BANK_ACCOUNT.trim(),
+    bankName: settings.INVOICE_BANK_NAME.trim(),
     currency: order.currency,
     seller: {
       name: a.seller.name,
