@@ -4,7 +4,10 @@ import { SettingsHeader } from './components/SettingsHeader';
 import { useCanEditSettings } from './use-settings';
 import { settingsText } from './texts';
 
-/** settings/invoice: the eight texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings). */
+/**
+ * settings/invoice: the eight texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings) and
+ * the seller's place of issue and bank account (docs/decisions.md, Seller's data on invoices).
+ */
 export default function InvoiceSettingsPage() {
   const canEdit = useCanEditSettings();
   return (
