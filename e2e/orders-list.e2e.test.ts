@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_STORAGE_KEYS, type Order } from '@zaplecze/contract';
 import { format } from '@web/i18n';
-import { createOrderRefs, orderBody, type OrderRefs } from '../packages/server/test/orders';
+import { createOrderRefs, dropStarterOrderLists, orderBody, type OrderRefs } from '../packages/server/test/orders';
 import { decodeCode128 } from '../packages/server/test/pdf-tools';
 import { eventually, setupE2e } from './support/e2e';
 import { createUser, newOrg, type TestOrg } from './support/org';
@@ -49,6 +49,8 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
 
   beforeAll(async () => {
     org = await newOrg(e2e.server);
+    // The tests pick statuses and sources by name: only their own, none of the starter ones.
+    await dropStarterOrderLists(org.admin);
     refs = await createOrderRefs(org.admin);
     expect((await org.admin.put('/api/options', { key: 'VAT_VALUES', value: '23;8;5' })).status).toBe(204);
     expect(

@@ -24,6 +24,12 @@ describe('settings screens', () => {
     return Object.fromEntries(optionsResponseSchema.parse(res.body).options.map((o) => [o.key, o.value]));
   };
 
+  /** Clears options a new organisation starts with (its starter VAT rates and currency). */
+  const clearOptions = async (...keys: string[]) => {
+    const res = await org.admin.put('/api/options', { options: keys.map((key) => ({ key, value: '' })) });
+    expect(res.status).toBe(204);
+  };
+
   beforeAll(async () => {
     org = await newOrg(e2e.server);
   });
@@ -79,6 +85,14 @@ describe('settings screens', () => {
   });
 
   it('VAT: adds, refuses repeats and bad rates, deletes with a confirmation, saves defaults in one call', async () => {
+    // From no rates at all: the seller deleted the starter ones.
+    await clearOptions(
+      'VAT_VALUES',
+      'VAT_DEFAULT_ITEM',
+      'VAT_DEFAULT_ORDER_ITEM',
+      'VAT_DEFAULT_ORDER_DELIVERY',
+      'VAT_DEFAULT_STATIONARY_DELIVERY',
+    );
     const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
     const vat = await new VatSettingsPage(page, (p) => e2e.url(p)).goto();
     expect(await vat.rates()).toEqual([]);
@@ -131,6 +145,8 @@ describe('settings screens', () => {
   });
 
   it('currencies: upper-cased, exactly 3 letters, no repeats, saved with the default in one call', async () => {
+    // From no currencies at all: the seller deleted the starter PLN.
+    await clearOptions('CURRENCY_VALUES', 'CURRENCY_DEFAULT');
     const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
     const cur = await new CurrencySettingsPage(page, (p) => e2e.url(p)).goto();
     await cur.heading(s.currencies.heading).waitFor();

@@ -12,6 +12,7 @@ export * from './reference-lists';
 export * from './money';
 export * from './vat';
 export * from './nip';
+export * from './bank-account';
 export * from './gtin';
 export * from './items';
 export * from './warehouse-changes';

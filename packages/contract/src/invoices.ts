@@ -201,8 +201,14 @@ export const invoiceSnapshotSchema = z.object({
   issuedAt: z.string(),
   /** Date of sale YYYY-MM-DD (FA(3) P_6): the order's date in Europe/Warsaw. */
   saleDate: z.string(),
-  /** Place of issue (FA(3) P_1M): the seller's city. */
+  /** Place of issue (FA(3) P_1M): INVOICE_PLACE_OF_ISSUE, else the seller's city. */
   placeOfIssue: z.string(),
+  /**
+   * The seller's bank account (FA(3) Platnosc RachunekBankowy NrRB) and bank (NazwaBanku) from the
+   * invoice settings, without separators; '' when unset (and in snapshots issued before them).
+   */
+  bankAccount: z.string().default(''),
+  bankName: z.string().default(''),
   /** ISO 4217 (FA(3) KodWaluty). */
   currency: z.string(),
   /** FA(3) Podmiot1: the organisation's data at issue. */

@@ -46,6 +46,8 @@ export const VALIDATION = {
   currencyInvalid: 'Waluta musi mieć 3 znaki!',
   currencyDuplicate: 'Taka waluta już istnieje!',
   nipInvalid: 'Nieprawidłowy NIP: sprawdź cyfry, ostatnia cyfra kontrolna się nie zgadza.',
+  bankAccountInvalid:
+    'Nieprawidłowy numer konta: podaj 26 cyfr numeru rachunku (NRB) albo numer IBAN z kodem kraju; sprawdź cyfry, suma kontrolna się nie zgadza.',
   currencyUnknown: 'Nieznany kod waluty: podaj kod ISO 4217, np. PLN, EUR, USD.',
   barcodeListInvalid: 'Podaj listę wartości, dla których mają powstać kody.',
   barcodeListEmpty: 'Nic nie wybrano do wydruku kodów.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBankAccount } from './bank-account';
 import { VALIDATION as V } from './messages';
 import { isIsoCurrency } from './money';
 import { parseVat, type VatValue } from './vat';
@@ -16,6 +17,7 @@ export type OptionKind =
   | { type: 'vatRate' }
   | { type: 'currencyList' }
   | { type: 'currency' }
+  | { type: 'bankAccount' }
   | { type: 'text'; max: number };
 
 interface OptionDef {
@@ -61,6 +63,10 @@ export const OPTIONS = {
   INVOICE_SIGN_PERSON: text,
   INVOICE_UNIT: text,
   INVOICE_VAT_EXEMPTION_NOTE: text,
+  // The seller's data on invoices beside the organisation's (docs/decisions.md, Seller's data on invoices).
+  INVOICE_PLACE_OF_ISSUE: text,
+  INVOICE_BANK_NAME: text,
+  INVOICE_BANK_ACCOUNT: { kind: { type: 'bankAccount' }, editPermission: 'main.settings.edit' },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionKey = keyof typeof OPTIONS;
@@ -144,6 +150,11 @@ export function normalizeOptionValue(key: OptionKey, raw: string): OptionCheck {
         codes.push(c);
       }
       return { ok: true, value: codes.join(';') };
+    }
+    case 'bankAccount': {
+      if (value === '') return { ok: true, value };
+      const account = parseBankAccount(value);
+      return account === undefined ? { ok: false, message: V.bankAccountInvalid } : { ok: true, value: account };
     }
     case 'text':
       return value.length <= kind.max ? { ok: true, value } : { ok: false, message: V.tooLong };

@@ -267,6 +267,25 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({ login: z.string() });
 
+/**
+ * An organisation's own data (the seller on its invoices) as the admin CLI's org:update changes
+ * it: only the fields given. A Polish NIP's check digit is verified against the resulting country
+ * by the server (registration's rule, docs/decisions.md, "NIP check digit").
+ */
+export const organizationUpdateSchema = z.object({
+  name: requiredText(200, V.companyNameRequired).optional(),
+  taxId: text(30).optional(),
+  address: requiredText(200, V.addressRequired).optional(),
+  postcodeCity: requiredText(200, V.postcodeCityRequired).optional(),
+  country: z
+    .string({ error: V.countryRequired })
+    .trim()
+    .toUpperCase()
+    .length(2, { error: V.countryRequired })
+    .optional(),
+});
+export type OrganizationUpdate = z.output<typeof organizationUpdateSchema>;
+
 // ---- errors -------------------------------------------------------------------------------------
 
 /** Every failure answers this body with a Polish message. */

@@ -6,6 +6,8 @@ import { loadConfig } from './config';
 import { createApp, openAndMigrate } from './server';
 import { ORG_CREATE_ACME as ORG, runCli } from '../test/cli';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { expectFirstOrderSaves, expectStarterData } from '../test/starter';
+import { openDatabase } from './db/database';
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
@@ -39,9 +41,13 @@ describe('admin CLI', () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const t = await new ApiClient(`http://127.0.0.1:${port}`).login('acme_admin', 'Secret123!');
+      const client = new ApiClient(`http://127.0.0.1:${port}`);
+      const t = await client.login('acme_admin', 'Secret123!');
       expect(t.user.permissions).toBe('main.admin');
       expect(t.user.organization).toMatchObject({ prefix: 'acme', name: 'ACME sp. z o.o.' });
+      // The starter lists and defaults, as registration makes them: the first order saves at once.
+      await expectStarterData(client);
+      await expectFirstOrderSaves(client);
     } finally {
       await app.close();
       await database.destroy();
@@ -52,5 +58,81 @@ describe('admin CLI', () => {
     const r = await cli(...ORG);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Ten prefiks organizacji jest już zajęty.');
+  });
+
+  describe('org:update', () => {
+    async function acme() {
+      const database = openDatabase(loadConfig(env));
+      try {
+        const org = await database.db
+          .selectFrom('organizations')
+          .selectAll()
+          .where('prefix', '=', 'acme')
+          .executeTakeFirstOrThrow();
+        const options = await database.db
+          .selectFrom('options')
+          .select(['key', 'value'])
+          .where('org_id', '=', org.id)
+          .where('key', 'like', 'INVOICE_%')
+          .execute();
+        return { org, options: Object.fromEntries(options.map((o) => [o.key, o.value])) };
+      } finally {
+        await database.destroy();
+      }
+    }
+
+    it('changes only the given fields of the organisation and its seller data', async () => {
+      const r = await cli(
+        'org:update',
+        '--prefix',
+        'acme',
+        '--tax-id',
+        '526-025-09-95',
+        '--address',
+        'ul. Długa 5',
+        '--post-code-city',
+        '30-001 Kraków',
+        '--bank-account',
+        'PL61 1090 1014 0000 0712 1981 2874',
+        '--place-of-issue',
+        'Kraków',
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Numer konta: PL61 1090 1014 0000 0712 1981 2874');
+      const { org, options } = await acme();
+      expect(org).toMatchObject({
+        name: 'ACME sp. z o.o.',
+        tax_id: '526-025-09-95',
+        address: 'ul. Długa 5',
+        post_code_city: '30-001 Kraków',
+        country_code: 'PL',
+      });
+      expect(options).toMatchObject({
+        INVOICE_BANK_ACCOUNT: 'PL61109010140000071219812874',
+        INVOICE_PLACE_OF_ISSUE: 'Kraków',
+      });
+    });
+
+    // Seven CLI runs, each a fresh Node process with tsx.
+    it('exits 2 with a Polish message on bad input and changes nothing', { timeout: 180_000 }, async () => {
+      const before = await acme();
+      const cases: [string[], string][] = [
+        [['--tax-id', '5260250994'], '--tax-id: Nieprawidłowy NIP'],
+        [['--bank-account', '62 1090 1014 0000 0712 1981 2874'], '--bank-account: Nieprawidłowy numer konta'],
+        [['--country', 'XX'], '--country: Nieznany kod kraju.'],
+        [['--name', ' '], '--name: Podaj nazwę firmy.'],
+        [[], 'Podaj co najmniej jedną daną do zmiany'],
+        [['--nip', '5260250995'], 'Nieznana opcja --nip.'],
+      ];
+      for (const [args, message] of cases) {
+        const r = await cli('org:update', '--prefix', 'acme', ...args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr).toContain(message);
+      }
+      const missing = await cli('org:update', '--prefix', 'nieznana', '--name', 'X');
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('Nie ma organizacji o prefiksie "nieznana".');
+      expect(await acme()).toEqual(before);
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { emailSchema, loginUserSchema, orgPrefixSchema, passwordSchema } from '@zaplecze/contract';
+import {
+  emailSchema,
+  formatBankAccount,
+  loginUserSchema,
+  organizationUpdateSchema,
+  orgPrefixSchema,
+  passwordSchema,
+} from '@zaplecze/contract';
 import type { ZodType } from 'zod';
 import { AppError } from './platform/errors';
 
@@ -15,6 +22,12 @@ Polecenia:
       --email <e-mail>       e-mail administratora (wymagane)
       --name <nazwa>         nazwa organizacji (domyślnie prefiks)
       --tax-id <NIP>, --address <adres>, --post-code-city <kod i miasto>, --country <kod ISO> (domyślnie PL)
+  org:update   Zmienia dane organizacji (sprzedawcy na fakturach); tylko podane opcje
+      --prefix <prefiks>     prefiks organizacji (wymagane)
+      --name <nazwa>, --tax-id <NIP>, --address <adres>, --post-code-city <kod i miasto>,
+      --country <kod ISO>    dane organizacji (NIP polskiej firmy z poprawną cyfrą kontrolną)
+      --place-of-issue <miejscowość>, --bank-name <bank>, --bank-account <NRB lub IBAN>
+                             ustawienia faktur (pusta wartość usuwa; konto z poprawną sumą kontrolną)
   stock:verify Sprawdza, czy stan każdego towaru organizacji równa się sumie jej zatwierdzonych
                zmian magazynowych; wypisuje towary, w których się różni (kod, stan, suma zmian)
       --prefix <prefiks>     prefiks organizacji (wymagane)
@@ -89,6 +102,80 @@ async function orgCreate(args: string[]): Promise<void> {
     );
     console.log(`Utworzono organizację "${prefix}". Login administratora: ${login}`);
     console.log(login);
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** org:update's options of the organisation's fields, and of every field a server error may name. */
+const ORG_FIELDS = {
+  name: 'name',
+  taxId: 'tax-id',
+  address: 'address',
+  postcodeCity: 'post-code-city',
+  country: 'country',
+} as const;
+const OPTION_OF: Record<string, string> = {
+  ...ORG_FIELDS,
+  INVOICE_PLACE_OF_ISSUE: 'place-of-issue',
+  INVOICE_BANK_NAME: 'bank-name',
+  INVOICE_BANK_ACCOUNT: 'bank-account',
+};
+
+/** org:update: the organisation's own data and its seller options (docs/decisions.md, Seller's data on invoices). */
+async function orgUpdate(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      prefix: { type: 'string' },
+      name: { type: 'string' },
+      'tax-id': { type: 'string' },
+      address: { type: 'string' },
+      'post-code-city': { type: 'string' },
+      country: { type: 'string' },
+      'place-of-issue': { type: 'string' },
+      'bank-name': { type: 'string' },
+      'bank-account': { type: 'string' },
+    },
+    strict: true,
+  });
+  const prefix = check(orgPrefixSchema, values.prefix, 'prefix');
+  const input: Record<string, unknown> = {};
+  for (const [field, option] of Object.entries(ORG_FIELDS)) {
+    const value = values[option];
+    if (value === undefined) continue;
+    const r = organizationUpdateSchema.shape[field as keyof typeof ORG_FIELDS].safeParse(value);
+    if (!r.success) throw new UsageError(`--${option}: ${r.error.issues[0]?.message ?? 'niepoprawna wartość'}`);
+    input[field] = r.data;
+  }
+  const seller = {
+    INVOICE_PLACE_OF_ISSUE: values['place-of-issue'],
+    INVOICE_BANK_NAME: values['bank-name'],
+    INVOICE_BANK_ACCOUNT: values['bank-account'],
+  };
+  if (Object.keys(input).length === 0 && Object.values(seller).every((v) => v === undefined))
+    throw new UsageError('Podaj co najmniej jedną daną do zmiany, np. --name albo --tax-id.');
+  const { openAndMigrate } = await import('./server');
+  const { updateOrganization } = await import('./modules/organizations');
+  const { database, deps } = await openAndMigrate();
+  try {
+    const updated = await updateOrganization(deps.db, prefix, organizationUpdateSchema.parse(input), seller).catch(
+      (err: unknown) => {
+        // The field the server names is one of the CLI's options to the operator.
+        const option = err instanceof AppError && err.field ? OPTION_OF[err.field] : undefined;
+        throw option && err instanceof AppError ? new UsageError(`--${option}: ${err.message}`) : err;
+      },
+    );
+    if (!updated) throw new UsageError(`Nie ma organizacji o prefiksie "${prefix}".`);
+    const o = updated.organization;
+    const account = updated.options.INVOICE_BANK_ACCOUNT ?? '';
+    console.log(`Zmieniono dane organizacji "${prefix}":`);
+    console.log(`  Nazwa: ${o.name}`);
+    console.log(`  NIP: ${o.taxId || '-'}`);
+    console.log(`  Adres: ${o.address || '-'}, ${o.postCodeCity || '-'}, ${o.countryCode}`);
+    console.log(`  Miejsce wystawienia faktur: ${updated.options.INVOICE_PLACE_OF_ISSUE || '-'}`);
+    console.log(`  Bank: ${updated.options.INVOICE_BANK_NAME || '-'}`);
+    console.log(`  Numer konta: ${account ? formatBankAccount(account) : '-'}`);
   } finally {
     await database.destroy();
   }
@@ -194,6 +281,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'org:create') {
       await orgCreate(rest);
+      return 0;
+    }
+    if (command === 'org:update') {
+      await orgUpdate(rest);
       return 0;
     }
     if (command === 'stock:verify') return await stockVerify(rest);

@@ -28,6 +28,9 @@ function startWith(workers: number): Promise<RunningMain> {
 
 const cli = (...args: string[]) => runCli(args, env);
 
+/** The item status every new organisation starts with (modules/registration/starter-data.ts). */
+const STARTER = ['Aktywny'];
+
 async function statusNames(url: string): Promise<string[]> {
   const admin = new ApiClient(url);
   await admin.login('acme_admin', 'Secret123!');
@@ -87,7 +90,7 @@ describe('restore and the running server', () => {
     }
 
     let server = await startWith(2);
-    expect(await statusNames(server.url), server.stderr()).toEqual([]);
+    expect(await statusNames(server.url), server.stderr()).toEqual([...STARTER]);
     await expect.poll(() => staleFiles.some((f) => fs.existsSync(f)), { timeout: 30_000 }).toBe(false);
 
     await addStatus(server.url, 'Przed kopią');
@@ -100,7 +103,7 @@ describe('restore and the running server', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(`Błąd: ${SERVER_RUNNING}`);
     // Nothing changed, and the server goes on serving.
-    expect(await statusNames(server.url)).toEqual(['Przed kopią', 'Po kopii']);
+    expect(await statusNames(server.url)).toEqual([...STARTER, 'Przed kopią', 'Po kopii']);
 
     await stopMain(server, 'SIGTERM');
     const restored = await cli('restore', '--from', backup);
@@ -108,7 +111,7 @@ describe('restore and the running server', () => {
 
     // A server killed outright (no shutdown at all) leaves nothing that blocks the next restore.
     server = await startWith(1);
-    expect(await statusNames(server.url)).toEqual(['Przed kopią']);
+    expect(await statusNames(server.url)).toEqual([...STARTER, 'Przed kopią']);
     await addStatus(server.url, 'Przed awarią');
     await stopMain(server, 'SIGKILL');
     const afterCrash = await cli('restore', '--from', backup);
@@ -116,7 +119,7 @@ describe('restore and the running server', () => {
 
     server = await startWith(1);
     try {
-      expect(await statusNames(server.url)).toEqual(['Przed kopią']);
+      expect(await statusNames(server.url)).toEqual([...STARTER, 'Przed kopią']);
     } finally {
       await stopMain(server, 'SIGTERM');
     }
@@ -133,7 +136,7 @@ describe('restore and the running server', () => {
     }
     const server = await startWith(1);
     try {
-      expect(await statusNames(server.url)).toEqual(['Przed kopią']);
+      expect(await statusNames(server.url)).toEqual([...STARTER, 'Przed kopią']);
     } finally {
       await stopMain(server, 'SIGTERM');
     }

@@ -19,6 +19,23 @@ async function id(client: ApiClient, path: string, body: unknown): Promise<numbe
   return res.body.id;
 }
 
+/**
+ * Deletes the order statuses and income sources a new organisation starts with
+ * (modules/registration/starter-data.ts), for a test that picks them by name from its own.
+ */
+export async function dropStarterOrderLists(admin: ApiClient): Promise<void> {
+  for (const [path, key] of [
+    ['/order_statuses', 'orderStatuses'],
+    ['/income_sources', 'incomeSources'],
+  ] as const) {
+    const res = await admin.get<Record<string, { id: number }[]>>(`/api${path}`);
+    for (const row of res.body[key] ?? []) {
+      const del = await admin.delete(`/api${path}?id=${row.id}`);
+      if (del.status !== 204) throw new Error(`${path}: ${del.status} ${JSON.stringify(del.body)}`);
+    }
+  }
+}
+
 export async function createOrderRefs(admin: ApiClient): Promise<OrderRefs> {
   const refs: OrderRefs = {
     statusId: await id(admin, '/order_statuses', { name: 'Nowe', color: '0000ff' }),

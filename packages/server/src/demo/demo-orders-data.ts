@@ -12,16 +12,16 @@ export const ORDER_STATUSES = [
   { name: 'Wysłane', color: '0d6efd', recent: 20, old: 1 },
   { name: 'Zrealizowane', color: '198754', recent: 0, old: 88 },
   { name: 'Anulowane', color: 'dc3545', recent: 5, old: 7 },
-  { name: 'Zwrot', color: '6c757d', recent: 0, old: 4 },
+  { name: 'Zwrócone', color: '6c757d', recent: 0, old: 4 },
 ] as const;
 /** Statuses whose parcels have left (they carry a waybill). */
-export const SHIPPED_STATUSES = new Set(['Wysłane', 'Zrealizowane', 'Zwrot']);
+export const SHIPPED_STATUSES = new Set(['Wysłane', 'Zrealizowane', 'Zwrócone']);
 
 /** Income sources and their shares; the stationary shop's orders are in-shop sales. */
 export const INCOME_SOURCES = [
   { name: 'Allegro', weight: 45 },
   { name: 'Sklep internetowy', weight: 28 },
-  { name: 'Sklep stacjonarny', weight: 8, stationary: true },
+  { name: 'Sprzedaż stacjonarna', weight: 8, stationary: true },
   { name: 'Erli', weight: 6 },
   { name: 'OLX', weight: 5 },
   { name: 'Amazon.pl', weight: 4 },

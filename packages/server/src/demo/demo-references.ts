@@ -14,6 +14,23 @@ import type { Refs } from './demo-items';
 import { INCOME_SOURCES, ORDER_STATUSES } from './demo-orders-data';
 import type { OrderRefs } from './demo-orders';
 
+/**
+ * Rows of a status or income-source list by name: the organisation's starter rows of the same
+ * name (modules/registration/starter-data.ts) are reused, the others inserted, so the demo has
+ * no duplicates.
+ */
+async function ensureNamed(
+  tdb: TenantDb,
+  table: 'item_statuses' | 'order_statuses' | 'income_sources',
+  rows: readonly { name: string; color?: string }[],
+): Promise<{ id: number; name: string }[]> {
+  const existing = await tdb.selectFrom(table).select(['id', 'name']).execute();
+  const known = new Set(existing.map((r) => r.name));
+  const missing = rows.filter((r) => !known.has(r.name));
+  const inserted = missing.length === 0 ? [] : await tdb.insertInto(table, missing).returning(['id', 'name']).execute();
+  return [...existing, ...inserted];
+}
+
 /** The demo's reference data: statuses, lists, trees, parameters, order statuses and sources. */
 async function insertNamed(
   tdb: TenantDb,
@@ -67,13 +84,11 @@ async function insertTree(
 }
 
 export async function seedReferences(tdb: TenantDb): Promise<Refs> {
-  const statusRows = await tdb
-    .insertInto(
-      'item_statuses',
-      STATUSES.map((s) => ({ name: s.name, color: s.color })),
-    )
-    .returning(['id', 'name'])
-    .execute();
+  const statusRows = await ensureNamed(
+    tdb,
+    'item_statuses',
+    STATUSES.map((s) => ({ name: s.name, color: s.color })),
+  );
   const statusIds = new Map(statusRows.map((s) => [s.name, s.id]));
   const descRows = await tdb
     .insertInto(
@@ -160,33 +175,49 @@ export async function seedReferences(tdb: TenantDb): Promise<Refs> {
 }
 
 /**
- * The order statuses and income sources of demo-orders-data.ts, and the new-order defaults
- * (options) pointing at 'Nowe' / 'Sklep internetowy', stationary: 'Zrealizowane' / 'Sklep stacjonarny'.
+ * The order statuses and income sources of demo-orders-data.ts (the starter rows of the same
+ * name reused), and the new-order defaults (options) pointing at 'Nowe' / 'Sklep internetowy',
+ * stationary: 'Zrealizowane' / 'Sprzedaż stacjonarna'.
  */
 export async function seedOrderReferences(tdb: TenantDb, login: string): Promise<OrderRefs> {
-  const statuses = await tdb
-    .insertInto(
-      'order_statuses',
-      ORDER_STATUSES.map((st) => ({ name: st.name, color: st.color })),
-    )
-    .returning(['id', 'name'])
-    .execute();
-  const sources = await tdb
-    .insertInto(
-      'income_sources',
-      INCOME_SOURCES.map((src) => ({ name: src.name })),
-    )
-    .returning(['id', 'name'])
-    .execute();
+  const statuses = await ensureNamed(
+    tdb,
+    'order_statuses',
+    ORDER_STATUSES.map((st) => ({ name: st.name, color: st.color })),
+  );
+  const sources = await ensureNamed(
+    tdb,
+    'income_sources',
+    INCOME_SOURCES.map((src) => ({ name: src.name })),
+  );
   const statusId = (name: string) => statuses.find((st) => st.name === name)?.id ?? 0;
   const sourceId = (name: string) => sources.find((src) => src.name === name)?.id ?? 0;
   await optionsRepository.write(tdb, 'DEFAULT_ORDER_STATUS_ID', String(statusId('Nowe')));
   await optionsRepository.write(tdb, 'DEFAULT_ORDER_STATUS_ID_STATIONARY', String(statusId('Zrealizowane')));
   await optionsRepository.write(tdb, 'DEFAULT_INCOME_SOURCE_ID', String(sourceId('Sklep internetowy')));
-  await optionsRepository.write(tdb, 'DEFAULT_INCOME_SOURCE_ID_STATIONARY', String(sourceId('Sklep stacjonarny')));
+  await optionsRepository.write(tdb, 'DEFAULT_INCOME_SOURCE_ID_STATIONARY', String(sourceId('Sprzedaż stacjonarna')));
   return {
     statuses: ORDER_STATUSES.map((st) => statusId(st.name)),
     sources: INCOME_SOURCES.map((src) => sourceId(src.name)),
     login,
   };
+}
+
+/**
+ * The demo's complete seller data for its invoices: a NIP and a bank account with correct check
+ * digits (made up), the place of issue and the bank (docs/decisions.md, Seller's data on invoices).
+ */
+export const DEMO_SELLER = {
+  taxId: '9512034515',
+  address: 'ul. Przykładowa 1',
+  postCodeCity: '00-001 Warszawa',
+  placeOfIssue: 'Warszawa',
+  bankName: 'PKO Bank Polski S.A.',
+  bankAccount: '60102010260000123456789012',
+} as const;
+
+export async function seedSellerData(tdb: TenantDb): Promise<void> {
+  await optionsRepository.write(tdb, 'INVOICE_PLACE_OF_ISSUE', DEMO_SELLER.placeOfIssue);
+  await optionsRepository.write(tdb, 'INVOICE_BANK_NAME', DEMO_SELLER.bankName);
+  await optionsRepository.write(tdb, 'INVOICE_BANK_ACCOUNT', DEMO_SELLER.bankAccount);
 }

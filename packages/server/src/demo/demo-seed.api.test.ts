@@ -19,6 +19,7 @@ import { TenantDb } from '../db/tenant';
 import { checkOrderRollups } from '../modules/orders';
 import { DEMO_PHOTO_EVERY } from './demo-photos';
 import { seedDemo } from './demo-seed';
+import { isValidNip, parseBankAccount } from '@zaplecze/contract';
 
 const ITEMS = 3_000;
 const ORDERS = 2_500;
@@ -225,6 +226,29 @@ describe('demo seed', () => {
       }
       expect(new Set(photos.map((p) => p.item_id))).toEqual(new Set(counted.map((i) => i.id)));
     }
+  });
+
+  it('builds on the starter lists without duplicates, with complete seller data for its invoices', async () => {
+    const org = await database.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('prefix', '=', 'demoa')
+      .executeTakeFirstOrThrow();
+    const tdb = new TenantDb(database.db, org.id);
+    for (const table of ['item_statuses', 'order_statuses', 'income_sources'] as const) {
+      const names = (await tdb.selectFrom(table).select('name').execute()).map((r) => r.name);
+      expect(new Set(names).size, table).toBe(names.length);
+    }
+    const sources = (await tdb.selectFrom('income_sources').select('name').execute()).map((r) => r.name);
+    expect(sources).toEqual(expect.arrayContaining(['Sklep internetowy', 'Sprzedaż stacjonarna', 'Allegro']));
+    expect(isValidNip(org.tax_id)).toBe(true);
+    expect(org).toMatchObject({ address: 'ul. Przykładowa 1', post_code_city: '00-001 Warszawa' });
+    const options = new Map(
+      (await tdb.selectFrom('options').select(['key', 'value']).execute()).map((o) => [o.key, o.value]),
+    );
+    expect(parseBankAccount(options.get('INVOICE_BANK_ACCOUNT') ?? '')).toBeDefined();
+    expect(options.get('INVOICE_PLACE_OF_ISSUE')).toBe('Warszawa');
+    expect(options.get('INVOICE_BANK_NAME')).not.toBe('');
   });
 
   it('seeds orders as the application would have saved them: keys, line summaries, links, numbering', async () => {

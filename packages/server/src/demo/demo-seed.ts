@@ -7,7 +7,7 @@ import { MSG } from '../platform/messages.pl';
 import { createOrganization } from '../modules/registration';
 import { startGenerator, type ItemGenerator } from './demo-generator';
 import { seedDemoPhotos } from './demo-photos';
-import { seedOrderReferences, seedReferences } from './demo-references';
+import { DEMO_SELLER, seedOrderReferences, seedReferences, seedSellerData } from './demo-references';
 import type { BulkWriter } from './demo-writer';
 import { onOneConnection, postgresWriter } from './demo-writer-postgres';
 import { sqliteWriter } from './demo-writer-sqlite';
@@ -132,10 +132,10 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     { deps, db, ip: 'cli', locale: 'pl', log: consoleLog },
     {
       prefix: opts.prefix,
-      name: `Demo ${opts.prefix}`,
-      taxId: '',
-      address: 'ul. Przykładowa 1',
-      postCodeCity: '00-001 Warszawa',
+      name: `Demo ${opts.prefix} sp. z o.o.`,
+      taxId: DEMO_SELLER.taxId,
+      address: DEMO_SELLER.address,
+      postCodeCity: DEMO_SELLER.postCodeCity,
       countryCode: 'PL',
       adminUser: 'admin',
       adminPass: opts.password,
@@ -148,6 +148,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     const orders = opts.orders ?? 0;
     const [refs, orderRefs] = await db.transaction().execute(async (trx) => {
       const tdb = new TenantDb(trx, orgId);
+      await seedSellerData(tdb);
       return [await seedReferences(tdb), await seedOrderReferences(tdb, login)] as const;
     });
     phase('organizacja i słowniki');

@@ -1,5 +1,10 @@
 /** Texts of the shared blocks of ui/ (they travel with the lazy pages that use them). */
 export const uiMessages = {
+  /** ui/MissingListsAlert: a form's required lists that are empty. */
+  missingLists: {
+    title: 'Tego formularza nie da się jeszcze zapisać:',
+    addIn: 'dodaj je w',
+  },
   /** Month names, January first (month dropdowns of the warehouse changes and the orders summary). */
   months: [
     'Styczeń',

@@ -1,4 +1,4 @@
-import { formatAmountPl, type InvoiceSnapshot, type SnapshotVat } from '@zaplecze/contract';
+import { formatAmountPl, formatBankAccount, type InvoiceSnapshot, type SnapshotVat } from '@zaplecze/contract';
 import { A4, createPdf } from '../../platform/pdf/document';
 import { INVOICE_PDF as T } from './messages.pl';
 
@@ -87,7 +87,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): void {
     y += h;
   }
   y += 12;
-  const summaryHeight = 20 + 14 * (inv.rates.length + 1) + 110;
+  const summaryHeight = 20 + 14 * (inv.rates.length + 1) + 134;
   if (y + summaryHeight > BOTTOM) y = continuePage(doc, inv, false);
   y = drawRates(doc, inv, y);
   drawFooter(doc, inv, y + 12);
@@ -218,6 +218,8 @@ function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): v
   };
   fact(T.inWords, inv.amountInWords);
   fact(T.payment, inv.paymentMethod);
+  fact(T.bankAccount, inv.bankAccount && formatBankAccount(inv.bankAccount));
+  fact(T.bank, inv.bankName);
   fact(T.shipping, inv.shippingName);
   fact('', T.order(inv.order.id, inv.order.externalId));
   fact(T.annotations, inv.annotations);

@@ -62,6 +62,9 @@ export interface InvoiceSettings {
   INVOICE_SIGN_PERSON: string;
   INVOICE_UNIT: string;
   INVOICE_VAT_EXEMPTION_NOTE: string;
+  INVOICE_PLACE_OF_ISSUE: string;
+  INVOICE_BANK_NAME: string;
+  INVOICE_BANK_ACCOUNT: string;
 }
 export const INVOICE_SETTING_KEYS = [
   'INVOICE_PAYMENT_DEFAULT',
@@ -73,6 +76,9 @@ export const INVOICE_SETTING_KEYS = [
   'INVOICE_SIGN_PERSON',
   'INVOICE_UNIT',
   'INVOICE_VAT_EXEMPTION_NOTE',
+  'INVOICE_PLACE_OF_ISSUE',
+  'INVOICE_BANK_NAME',
+  'INVOICE_BANK_ACCOUNT',
 ] as const satisfies readonly (keyof InvoiceSettings)[];
 
 /** YYYYMMDD -> 'YYYY-MM-DD'. */
@@ -177,7 +183,9 @@ export function buildSnapshot(a: {
     issueDate: dayText(issueDay),
     issuedAt: a.issuedAt.toISOString(),
     saleDate: dayText(localDay(orderDate)),
-    placeOfIssue: seller.city,
+    placeOfIssue: settings.INVOICE_PLACE_OF_ISSUE.trim() || seller.city,
+    bankAccount: settings.INVOICE_BANK_ACCOUNT.trim(),
+    bankName: settings.INVOICE_BANK_NAME.trim(),
     currency: order.currency,
     seller: {
       name: a.seller.name,

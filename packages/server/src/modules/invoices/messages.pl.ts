@@ -53,6 +53,8 @@ export const INVOICE_PDF = {
   toPay: 'Do zapłaty:',
   inWords: 'Słownie:',
   payment: 'Sposób płatności:',
+  bankAccount: 'Numer konta:',
+  bank: 'Bank:',
   shipping: 'Sposób dostawy:',
   order: (id: number, ext: string | null) => `Zamówienie nr ${id}${ext ? ` (${ext})` : ''}`,
   annotations: 'Uwagi:',

@@ -33,7 +33,9 @@ describe('GET /api/options', () => {
     const byKey = Object.fromEntries(options.map((o) => [o.key, o.value]));
     expect(byKey.AUTO_RESET_AFTER_SEND).toBe('true');
     expect(byKey.WAREHOUSE_AUTO_COMMIT).toBe('false');
-    expect(byKey.VAT_VALUES).toBe('');
+    expect(byKey.INVOICE_UNIT).toBe('');
+    // A new organisation starts with the Polish VAT rates (modules/registration/starter-data.ts).
+    expect(byKey.VAT_VALUES).toBe('23;8;5;0;zw');
   });
 
   it('refuses an unknown key, no key, or key and keys together with a Polish 400', async () => {

@@ -164,12 +164,24 @@ describe('POST /orders', () => {
 
   it('without a default and without a status the order is refused, naming the field', async () => {
     const fresh = await createOrg(server);
+    // A new organisation has its starter defaults; the seller cleared them.
+    const cleared = await fresh.admin.put('/api/options', {
+      options: [
+        { key: 'DEFAULT_ORDER_STATUS_ID', value: '' },
+        { key: 'DEFAULT_INCOME_SOURCE_ID', value: '' },
+      ],
+    });
+    expect(cleared.status).toBe(204);
     const source = await fresh.admin.post<{ id: number }>('/api/income_sources', { name: 'Sklep' });
     const res = await fresh.admin.post('/api/orders', orderBody({ incomeSourceId: source.body.id }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: 'orderStatusId' });
-    const noSource = await fresh.admin.post('/api/orders', orderBody({ orderStatusId: 1 }));
+    expect((res.body as { message: string }).message).toContain('Ustawienia → Słowniki → Statusy zamówień');
+    const status = await fresh.admin.post<{ id: number }>('/api/order_statuses', { name: 'Nowe' });
+    const noSource = await fresh.admin.post('/api/orders', orderBody({ orderStatusId: status.body.id }));
     expect(noSource.status).toBe(400);
+    expect(noSource.body).toMatchObject({ field: 'incomeSourceId' });
+    expect((noSource.body as { message: string }).message).toContain('Ustawienia → Słowniki → Źródła przychodu');
   });
 
   it("takes a foreign buyer's tax number as typed, and a Polish NIP with dashes", async () => {

@@ -30,6 +30,14 @@ export const organizationsRepository = {
     return db.selectFrom('organizations').selectAll().where('prefix', '=', prefix.toLowerCase()).executeTakeFirst();
   },
 
+  async update(
+    db: Executor,
+    id: number,
+    patch: Partial<Pick<OrgRow, 'name' | 'tax_id' | 'address' | 'post_code_city' | 'country_code'>>,
+  ): Promise<void> {
+    if (Object.keys(patch).length > 0) await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
+  },
+
   findById(db: Executor, id: number) {
     return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -10,6 +10,7 @@ import { isCountryCode } from '../meta';
 import { organizationsRepository } from '../organizations';
 import { usersRepository } from '../users';
 import { consumeCaptcha } from '../../platform/captcha';
+import { seedStarterData } from './starter-data';
 
 export interface NewOrganization {
   prefix: string;
@@ -26,8 +27,9 @@ export interface NewOrganization {
 }
 
 /**
- * Creates an organisation and its administrator in one transaction. Used by registration and by
- * the admin CLI. Answers the administrator's login.
+ * Creates an organisation, its administrator and its starter lists and options (starter-data.ts)
+ * in one transaction. Used by registration, the admin CLI and the demo seed. Answers the
+ * administrator's login.
  */
 export async function createOrganization(
   ctx: RequestContext,
@@ -53,7 +55,8 @@ export async function createOrganization(
         // a parallel registration took the prefix after our check
         throw isUniqueViolation(err) ? conflict(MSG.prefixTaken) : err;
       });
-    await usersRepository.insert(new TenantDb(trx, orgId), {
+    const tdb = new TenantDb(trx, orgId);
+    await usersRepository.insert(tdb, {
       login,
       name: input.adminName ?? '',
       email: input.adminEmail,
@@ -62,6 +65,7 @@ export async function createOrganization(
       permissions: ADMIN_PERMISSION,
       created_at: now,
     });
+    await seedStarterData(tdb);
     return { login, orgId };
   });
 }

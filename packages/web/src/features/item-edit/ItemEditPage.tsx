@@ -7,6 +7,8 @@ import { useAuth } from '@web/platform/auth/AuthProvider';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { useParameters } from '@web/data/parameters.api';
 import { useOptions } from '@web/data/options.api';
+import { missingLists } from '@web/features/settings/settings-nav';
+import { MissingListsAlert } from '@web/ui/MissingListsAlert';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { useCatalogLists } from './catalog-lists';
 import { ItemForm, type ItemFormLists } from './components/ItemForm';
@@ -71,6 +73,17 @@ export default function ItemEditPage() {
     [catalog.lists, options.data, catParams.data],
   );
 
+  // A new organisation has them (its starter data); a seller who deleted them is told where they are.
+  const missing = useMemo(
+    () =>
+      missingLists([
+        ['item-statuses', t.missing.itemStatuses, !catalog.pending && catalog.lists.statuses.length === 0],
+        ['settings-vat', t.missing.vat, options.data !== undefined && lists.vatValues.length === 0],
+        ['settings-currencies', t.missing.currencies, options.data !== undefined && lists.currencyValues.length === 0],
+      ]),
+    [catalog.pending, catalog.lists.statuses, options.data, lists.vatValues, lists.currencyValues, t],
+  );
+
   if (!valid) return <Navigate to={ITEMS_URL} replace />;
   const loading = (!isNew && item.isPending) || options.isPending || catalog.pending;
   return (
@@ -94,15 +107,18 @@ export default function ItemEditPage() {
       ) : loading ? (
         <PageSpinner />
       ) : (
-        <ItemForm
-          key={id}
-          item={isNew ? undefined : item.data}
-          defaults={defaults}
-          lists={lists}
-          login={login}
-          onCategory={onCategory}
-          onSaved={() => navigate(ITEMS_URL)}
-        />
+        <>
+          <MissingListsAlert missing={missing} testId="item-missing-lists" />
+          <ItemForm
+            key={id}
+            item={isNew ? undefined : item.data}
+            defaults={defaults}
+            lists={lists}
+            login={login}
+            onCategory={onCategory}
+            onSaved={() => navigate(ITEMS_URL)}
+          />
+        </>
       )}
     </>
   );

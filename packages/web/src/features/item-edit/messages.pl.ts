@@ -11,6 +11,12 @@ export const itemEditMessages = {
   none: '[ BRAK ]',
   choose: '-- wybierz --',
   required: 'Pole jest wymagane.',
+  /** Required lists that are empty (ui/MissingListsAlert). */
+  missing: {
+    itemStatuses: 'Brak statusów towarów',
+    vat: 'Brak stawek VAT',
+    currencies: 'Brak walut',
+  },
   amountInvalid: 'Podaj kwotę od 0 z najwyżej dwoma miejscami po przecinku.',
   countInvalid: 'Podaj liczbę całkowitą od 0.',
   save: 'Zapisz',

@@ -7,8 +7,10 @@ import { useToast } from '@web/platform/toasts/ToastProvider';
 import { useCountries } from '@web/features/register/register.api';
 import { listResources } from '@web/data/lists.api';
 import { useOptions } from '@web/data/options.api';
+import { missingLists } from '@web/features/settings/settings-nav';
 import { format } from '@web/i18n';
 import { ColorBadge } from '@web/ui/ColorBadge';
+import { MissingListsAlert } from '@web/ui/MissingListsAlert';
 import { PageSpinner } from '@web/ui/PageSpinner';
 import { OrderForm, type OrderFormLists } from './components/OrderForm';
 import { useCarriers, useOrder } from './order-edit.api';
@@ -90,6 +92,17 @@ export default function OrderEditPage() {
     [statuses.data, sources.data, options.data, carriers.data, countries.data],
   );
 
+  // A new organisation has them (its starter data); a seller who deleted them is told where they are.
+  const missing = useMemo(
+    () =>
+      missingLists([
+        ['order-statuses', t.missing.orderStatuses, statuses.data?.length === 0],
+        ['income-sources', t.missing.incomeSources, sources.data?.length === 0],
+        ['settings-vat', t.missing.vat, options.data !== undefined && lists.vatValues.length === 0],
+      ]),
+    [statuses.data, sources.data, options.data, lists.vatValues, t],
+  );
+
   if (!valid) return <Navigate to={ORDERS_URL} replace />;
   const loading =
     (!isNew && order.isPending) ||
@@ -139,13 +152,16 @@ export default function OrderEditPage() {
       ) : loading ? (
         <PageSpinner />
       ) : (
-        <OrderForm
-          key={id}
-          order={isNew ? undefined : o}
-          defaults={defaults}
-          lists={lists}
-          onSaved={() => navigate(ORDERS_URL)}
-        />
+        <>
+          <MissingListsAlert missing={missing} testId="order-missing-lists" />
+          <OrderForm
+            key={id}
+            order={isNew ? undefined : o}
+            defaults={defaults}
+            lists={lists}
+            onSaved={() => navigate(ORDERS_URL)}
+          />
+        </>
       )}
     </div>
   );

@@ -13,6 +13,12 @@ export const orderEditMessages = {
   choose: '-- wybierz --',
   none: '[ BRAK ]',
   required: 'Pole jest wymagane.',
+  /** Required lists that are empty (ui/MissingListsAlert). */
+  missing: {
+    orderStatuses: 'Brak statusów zamówień',
+    incomeSources: 'Brak źródeł przychodu',
+    vat: 'Brak stawek VAT',
+  },
   amountInvalid: 'Podaj kwotę od 0 z najwyżej dwoma miejscami po przecinku.',
   sizeInvalid: 'Podaj liczbę całkowitą milimetrów od 0.',
   quantityInvalid: 'Podaj liczbę całkowitą od 1.',

@@ -4,7 +4,11 @@ import { SettingsHeader } from './components/SettingsHeader';
 import { useCanEditSettings } from './use-settings';
 import { settingsText } from './texts';
 
-/** settings/invoice: the texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings). */
+/**
+ * settings/invoice: the texts printed on invoices (docs/rules/platform-rules.md §2 Invoice settings), the
+ * VAT exemption note and the seller's place of issue and bank account (docs/decisions.md, Seller's
+ * data on invoices).
+ */
 export default function InvoiceSettingsPage() {
   const canEdit = useCanEditSettings();
   return (

@@ -1,4 +1,5 @@
 import { m } from '@web/i18n';
+import type { MissingList } from '@web/ui/MissingListsAlert';
 import { settingsText } from './texts';
 
 export interface SettingsNavEntry {
@@ -64,4 +65,27 @@ export function settingsNav(): SettingsNavGroup[] {
       ],
     },
   ];
+}
+
+/**
+ * Where a settings screen or reference list is (its nav id: 'settings-vat', 'order-statuses'), as
+ * the user walks there: its path and 'Ustawienia → Słowniki → Statusy zamówień' in the menu's own
+ * names (docs/decisions.md, Starter data of a new organisation).
+ */
+export function settingsPlace(id: string): { path: string; trail: string } | undefined {
+  for (const group of settingsNav()) {
+    const entry = group.entries.find((e) => e.id === id);
+    if (!entry) continue;
+    const steps = [m().menu.settings, ...(group.id === 'settings' ? [] : [group.title]), entry.label];
+    return { path: entry.path, trail: steps.join(' → ') };
+  }
+  return undefined;
+}
+
+/** The missing lists among `checks` ([nav id, what is missing, is it empty]) with where to fill each. */
+export function missingLists(checks: readonly (readonly [string, string, boolean])[]): MissingList[] {
+  return checks.flatMap(([id, what, empty]) => {
+    const place = empty ? settingsPlace(id) : undefined;
+    return place ? [{ id, what, ...place }] : [];
+  });
 }
