@@ -56,6 +56,34 @@ export async function createScratchPostgres(label: string): Promise<{ url: strin
   return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * An empty database of the test's engine, not migrated (migration and seed tests drive it
+ * themselves): a scratch PostgreSQL database, or a SQLite file in a temporary directory. `drop`
+ * closes it and removes it.
+ */
+export async function openScratchDatabase(label: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (testEngine() === 'postgres') {
+    const scratch = await createScratchPostgres(label);
+    const database = openPostgres(scratch.url, 3);
+    return {
+      database,
+      async drop() {
+        await database.destroy();
+        await scratch.drop();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `zaplecze-${label}-`));
+  const database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
+  return {
+    database,
+    async drop() {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function createTestDatabase(
   limits: PostgresLimits,
   postgresVia: (url: string) => string = (url) => url,

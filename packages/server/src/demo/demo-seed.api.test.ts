@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, testEngine } from '../../test/harness';
+import { openScratchDatabase, testEngine } from '../../test/harness';
 import { loadConfig } from '../config';
-import { openPostgres, openSqlite, toIso, type Database } from '../db/database';
+import { toIso, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDeps } from '../server';
 import type { AppDeps } from '../platform/context';
@@ -23,29 +23,6 @@ import { isValidNip, parseBankAccount } from '@zaplecze/contract';
 
 const ITEMS = 3_000;
 const ORDERS = 2_500;
-
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (testEngine() === 'postgres') {
-    const scratch = await createScratchPostgres('seed');
-    const database = openPostgres(scratch.url, 3);
-    return {
-      database,
-      async drop() {
-        await database.destroy();
-        await scratch.drop();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-seed-test-'));
-  const database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
-  return {
-    database,
-    async drop() {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function indexNames(database: Database): Promise<string[]> {
   const query =
@@ -132,7 +109,7 @@ describe('demo seed', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-seed-files-'));
 
   beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
+    ({ database, drop } = await openScratchDatabase('seed'));
     await migrate(database);
     deps = createDeps(loadConfig({ DATA_DIR: dataDir }), database);
     indexesBefore = await indexNames(database);

@@ -3,34 +3,17 @@
  * invoice state, line summary and the organisations' order counters are filled in, on the run's
  * engine, and the counter's triggers keep counting afterwards.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, testEngine } from '../../../test/harness';
-import { openPostgres, openSqlite, type Database } from '../database';
+import { openScratchDatabase } from '../../../test/harness';
+import { type Database } from '../database';
 import { migrate, MIGRATIONS } from '../migrate';
 
 let database: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const scratch = await createScratchPostgres('m0007');
-    database = openPostgres(scratch.url, 3);
-    drop = async () => {
-      await database.destroy();
-      await scratch.drop();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-m0007-'));
-    database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
-    drop = async () => {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  ({ database, drop } = await openScratchDatabase('m0007'));
 });
 afterAll(() => drop());
 

@@ -3,34 +3,17 @@
  * added up from its rows, and the triggers keep them equal to the rows through inserts, claims,
  * releases, the `ON DELETE SET NULL` of a deleted item and deletes, on the run's engine.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, testEngine } from '../../../test/harness';
-import { openPostgres, openSqlite, type Database } from '../database';
+import { openScratchDatabase } from '../../../test/harness';
+import { type Database } from '../database';
 import { migrate, MIGRATIONS } from '../migrate';
 
 let database: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const scratch = await createScratchPostgres('m0019');
-    database = openPostgres(scratch.url, 3);
-    drop = async () => {
-      await database.destroy();
-      await scratch.drop();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-m0019-'));
-    database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
-    drop = async () => {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  ({ database, drop } = await openScratchDatabase('m0019'));
 });
 afterAll(() => drop());
 

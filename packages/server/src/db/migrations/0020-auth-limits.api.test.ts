@@ -2,34 +2,17 @@
  * Migration 0020 on a database with tokens already (written before it): each token gets the end of
  * its session from its creation, and a token renewed past that end is cut back to it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, testEngine } from '../../../test/harness';
-import { openPostgres, openSqlite, toIso, type Database } from '../database';
+import { openScratchDatabase } from '../../../test/harness';
+import { toIso, type Database } from '../database';
 import { migrate, MIGRATIONS } from '../migrate';
 
 let database: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const scratch = await createScratchPostgres('m0020');
-    database = openPostgres(scratch.url, 3);
-    drop = async () => {
-      await database.destroy();
-      await scratch.drop();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-m0020-'));
-    database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
-    drop = async () => {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  ({ database, drop } = await openScratchDatabase('m0020'));
 });
 afterAll(() => drop());
 

@@ -4,13 +4,10 @@
  * contract's own functions for any other text (other accents, tabs, double spaces, foreign tax
  * numbers), so every key equals what a save writes now (db/order-keys.ts searchKeysOf).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, testEngine } from '../../../test/harness';
-import { openPostgres, openSqlite, type Database } from '../database';
+import { openScratchDatabase, testEngine } from '../../../test/harness';
+import { type Database } from '../database';
 import { migrate, MIGRATIONS } from '../migrate';
 import { searchKeysOf } from '../order-keys';
 
@@ -18,21 +15,7 @@ let database: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const scratch = await createScratchPostgres('m0021');
-    database = openPostgres(scratch.url, 3);
-    drop = async () => {
-      await database.destroy();
-      await scratch.drop();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-m0021-'));
-    database = openSqlite(path.join(dir, 'zaplecze.sqlite'));
-    drop = async () => {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  ({ database, drop } = await openScratchDatabase('m0021'));
 });
 afterAll(() => drop());
 
