@@ -1,7 +1,7 @@
 import type { TenantDb } from '../db/tenant';
 
 /**
- * Domain events of the core (STYLE.md §5): what happened, after it was committed. Plugins and
+ * Domain events of the core (docs/ARCHITECTURE.md, events.ts): what happened, after it was committed. Plugins and
  * other modules subscribe; a failing subscriber is reported and never undoes or fails the change.
  */
 export interface DomainEvents {

@@ -8,7 +8,7 @@ export interface SlotEntry {
 export const DEFAULT_SLOT_ORDER = 100;
 
 /**
- * A registry of named extension slots (STYLE.md §12): the core and plugins add entries, screens
+ * A registry of named extension slots (docs/ARCHITECTURE.md, extensions/): the core and plugins add entries, screens
  * read them. `Slots` maps each slot name to the type of its entries, so a wrong entry does not
  * compile. Framework-free, so it is testable and usable outside React.
  */

@@ -2,7 +2,7 @@ import { MAIN_PARAMETERS_CAT_ID, parametersQuerySchema } from '@zaplecze/contrac
 import type { z } from 'zod';
 import { readUrlState, useUrlState, writeUrlState } from '@web/ui/url-state';
 
-/** Typed URL builders and URL state of the parameter screens (STYLE.md §9, docs/rules/catalogue-and-orders-rules.md §2.9). */
+/** Typed URL builders and URL state of the parameter screens (docs/ARCHITECTURE.md, url-state/; docs/rules/catalogue-and-orders-rules.md §2.9). */
 
 /**
  * The list's criteria in the query string: the contract's GET /parameters filters ('0', 'false'

@@ -1,4 +1,4 @@
-/** Typed URL builders of the users screens (STYLE.md §9). */
+/** Typed URL builders of the users screens (docs/ARCHITECTURE.md, url-state/). */
 export const usersUrl = '/users';
 
 /** The edit page of a user; 0 opens the create form. */

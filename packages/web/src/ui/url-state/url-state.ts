@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Search criteria mirrored in a query string (STYLE.md §9), read through a zod object schema of
+ * Search criteria mirrored in a query string (docs/ARCHITECTURE.md, url-state/), read through a zod object schema of
  * the contract. Pure functions, so the rules are tested without a router.
  *
  * Fields are scalars (strings, numbers, booleans); each must accept a missing value (optional or
