@@ -78,6 +78,17 @@ export function serverCpuMs(pid) {
   return ticks * 10;
 }
 
+/** Resident memory of the server's processes (the primary and its workers), in MB. */
+export function serverRssMb(pid) {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  let kb = 0;
+  for (const p of [String(pid), ...children]) {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
+    kb += Number(m?.[1] ?? 0);
+  }
+  return Math.round(kb / 1024);
+}
+
 /**
  * A big page fetched `runs` times (after 6 warm-up fetches) by a client process of its own
  * (bench/http-page-client.mjs); `pathWithPage` holds `PAGE`. Answers `{ times, bytes }`.

@@ -53,6 +53,13 @@ export interface Config {
    * without it.
    */
   dbStatementTimeoutMs: number;
+  /**
+   * The item filter index (docs/decisions.md "The item filter index"): organisations with at least
+   * this many items are searched in each worker's memory (ITEM_INDEX_MIN_ITEMS; 0: every one).
+   */
+  itemIndexMinItems: number;
+  /** Items the filter indexes of one worker may hold in all (ITEM_INDEX_MAX_ITEMS; 0: no index). */
+  itemIndexMaxItems: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -135,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,
     dbConnectTimeoutMs: nonNegativeInt(env.DB_CONNECT_TIMEOUT_MS, 5000),
     dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
+    itemIndexMinItems: nonNegativeInt(env.ITEM_INDEX_MIN_ITEMS, 20_000),
+    itemIndexMaxItems: nonNegativeInt(env.ITEM_INDEX_MAX_ITEMS, 4_000_000),
   };
 }

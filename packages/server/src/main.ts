@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
+import { purgeItemIndexLog } from './modules/items';
 import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
@@ -102,11 +103,12 @@ async function worker(): Promise<void> {
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
-  // Expired tokens, and unclaimed uploads older than an hour (docs/operations.md). In a cluster the
+  // Expired tokens, unclaimed uploads older than an hour, the item filter index's log older than an
+  // hour (docs/operations.md). In a cluster the
   // primary has one worker at a time run them; a single process runs them itself, at start-up and
   // every PURGE_INTERVAL_MS. One failing job must not keep the other from running.
   const purge = async () => {
-    for (const job of [() => purgeExpired(base), () => purgeUnclaimed(deps)]) {
+    for (const job of [() => purgeExpired(base), () => purgeUnclaimed(deps), () => purgeItemIndexLog(deps)]) {
       await job().catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
     }
   };

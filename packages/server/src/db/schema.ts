@@ -222,6 +222,28 @@ export interface OrderCountsTable {
   orders: number;
 }
 
+/**
+ * The item filter index's change log (migration 0023): SQLite orders rows by `seq`, PostgreSQL by
+ * the writing transaction's id `tx` (xid8, read as text).
+ */
+export interface ItemIndexLogTable {
+  seq: Generated<number>;
+  tx: Generated<string>;
+  org_id: number;
+  /** An item id; -1: a tree changed; 0: reload everything. */
+  item_id: number;
+  /** 1 when the item's code or name may have moved. */
+  strs: Generated<number>;
+  at: Generated<string | Date>;
+}
+
+/** The newest pruned position of item_index_log (one row, id 1; `seq` on SQLite, `tx` on PostgreSQL). */
+export interface ItemIndexLogPrunedTable {
+  id: number;
+  seq: number;
+  tx: string;
+}
+
 export interface ItemCountsTable {
   org_id: number;
   items: number;
@@ -536,6 +558,8 @@ export interface DB {
   item_descs: ItemDescsTable;
   warehouse_changes: WarehouseChangesTable;
   item_counts: ItemCountsTable;
+  item_index_log: ItemIndexLogTable;
+  item_index_log_pruned: ItemIndexLogPrunedTable;
   item_list_versions: ItemListVersionsTable;
   item_list_changes: ItemListChangesTable;
   order_counts: OrderCountsTable;

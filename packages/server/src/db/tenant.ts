@@ -94,6 +94,35 @@ export class TenantDb {
   }
 
   /**
+   * Runs `fn`, which only reads, on one consistent snapshot of the database: PostgreSQL a
+   * REPEATABLE READ, READ ONLY transaction; SQLite a deferred (read) transaction on the worker's
+   * connection, held for `fn` alone so no other request's statements run inside it. Inside a
+   * transaction, that transaction's view.
+   */
+  async snapshot<R>(fn: (tdb: TenantDb) => Promise<R>): Promise<R> {
+    if (this.executor.isTransaction) return fn(this);
+    const db = this.executor as Kysely<DB>;
+    if (this.isPostgres) {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute((trx) => fn(new TenantDb(trx, this.orgId)));
+    }
+    return db.connection().execute(async (conn) => {
+      await sql`begin deferred`.execute(conn);
+      try {
+        const result = await fn(new TenantDb(conn, this.orgId));
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  /**
    * Runs `fn` once the surrounding transaction has committed (never after a rollback), or at once
    * outside a transaction. Domain events go out this way.
    */
@@ -101,6 +130,11 @@ export class TenantDb {
     if (this.pending) this.pending.push(fn);
     else if (this.executor.isTransaction) throw new Error('afterCommit inside a transaction TenantDb did not begin');
     else fn();
+  }
+
+  /** Whether this handle runs inside a transaction (its reads see that transaction's writes). */
+  get inTransaction(): boolean {
+    return this.executor.isTransaction;
   }
 
   /** The engine behind this handle: engine-specific SQL stays in repositories that ask this. */

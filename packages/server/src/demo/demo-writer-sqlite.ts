@@ -152,6 +152,8 @@ export function sqliteWriter(
       raw.prepare(`insert into warehouse_changes (${LEDGER_COLUMNS}) ${LEDGER_ROWS} ? and count_ware > 0`).run(firstId);
       // Indexes first: the search triggers must not fire for rows indexed for search in one go.
       for (const d of dropped) raw.exec(d.sql);
+      // The filter index's log was off with the triggers: running servers reload (migration 0023).
+      raw.prepare('insert into item_index_log (org_id, item_id) values (?, 0)').run(orgId);
     },
     async finishLater() {
       // Everything was rebuilt by finish: the worker builds the search index meanwhile.

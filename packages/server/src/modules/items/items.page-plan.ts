@@ -6,6 +6,7 @@ import {
   bigPageRowsQuery,
   CHUNK,
   ITEM_ROW_FIELDS,
+  listedIds,
   pageRowsQuery,
   referenceNames,
   type PageIds,
@@ -193,4 +194,21 @@ export async function readPage(tdb: TenantDb, search: ItemSearch, plan: PagePlan
     n,
     version: version(arrays[0]?.[ITEM_ROW_FIELDS.length + 1]),
   };
+}
+
+/**
+ * The list rows of given ids, in the given order (a page the item filter index found): up to CHUNK
+ * rows with their references joined, a bigger page as arrays mapped with the reference lists (as
+ * readPage). An id deleted since the index answered has no row and is left out.
+ */
+export async function readRowsOf(tdb: TenantDb, ids: readonly number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  const place = (rows: ItemRow[]) => rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  if (ids.length <= CHUNK) return place((await pageRowsQuery(tdb, listedIds(tdb, ids)).execute()).map(toItemRow));
+  const [arrays, refs] = await Promise.all([
+    bigPageRowsQuery(tdb, listedIds(tdb, ids)).modifyFront(ARRAY_ROWS).execute() as unknown as Promise<unknown[][]>,
+    referenceNames(tdb),
+  ]);
+  return place(arrays.map((a) => toItemRowFromArray(a, refs)));
 }

@@ -97,7 +97,7 @@ function pageItems(tdb: TenantDb, page: PageIds) {
 }
 
 /** A page of ids given as a list (the exact lookups). */
-function listedIds(tdb: TenantDb, ids: readonly number[]): PageIds {
+export function listedIds(tdb: TenantDb, ids: readonly number[]): PageIds {
   return tdb.selectFrom('items').select('id').where('id', 'in', ids).as('page');
 }
 

@@ -13,6 +13,8 @@ import {
 import { countQuery, countsInPage, isUnfiltered } from './items.filters';
 import { readPage, type PagePlan, type PageRead } from './items.page-plan';
 import { collectOnce } from './items.bookmark-walk';
+import { searchWithIndex } from './item-index/item-index.search';
+import type { IndexOptions } from './item-index/item-index.registry';
 
 /**
  * THE item search (docs/rules/catalogue-and-orders-rules.md §2.2, §3 Item search): one function applies every filter,
@@ -29,13 +31,19 @@ export interface SearchAnswer {
 }
 
 /**
- * Runs the search: at most two statements. The count goes first only on PostgreSQL with filters,
+ * Runs the search in the database: at most two statements. The count goes first only on PostgreSQL with filters,
  * where it picks the page's plan; otherwise the count (the counter, or the filter index) and the
  * page run side by side, on two pool connections on PostgreSQL. A contains-search counts in the
  * page statement itself, and only a page past the last match (no row to carry the count) asks for
  * the count again.
  */
-export async function searchItems(tdb: TenantDb, search: ItemSearch): Promise<SearchAnswer> {
+export async function searchItems(tdb: TenantDb, search: ItemSearch, index?: IndexOptions): Promise<SearchAnswer> {
+  // The organisation's filter index answers when it can (item-index/); the count alone while it
+  // loads a sort's order again, the page then read here with that count as the plan's.
+  const indexed = index ? await searchWithIndex(tdb, search, index) : undefined;
+  if (indexed?.rows) return { rows: indexed.rows, count: indexed.count };
+  if (indexed)
+    return { rows: (await readListPage(tdb, search, { matches: indexed.count })).rows, count: indexed.count };
   if (countsInPage(search, tdb.isPostgres)) {
     const page = await readPage(tdb, search, {});
     return { rows: page.rows, count: page.rows.length > 0 ? Number(page.n) : await countMatching(tdb, search) };

@@ -40,7 +40,12 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
     return { items, count: items.length, perPage: Math.max(1, items.length) };
   }
   const search = itemSearchSchema.parse(query);
-  const { rows, count } = await searchItems(ctx.tdb, search);
+  const { rows, count } = await searchItems(ctx.tdb, search, {
+    key: ctx.deps.db,
+    minItems: ctx.deps.config.itemIndexMinItems,
+    maxItems: ctx.deps.config.itemIndexMaxItems,
+    warn: (err, message) => ctx.log.warn({ err }, message),
+  });
   return { items: rows, count, perPage: search.perPage };
 }
 

@@ -1,0 +1,95 @@
+/**
+ * The item filter index's two loops (item-index.ts), compiled once per shape of the conditions
+ * (how many, and which are integer or floating-point columns) so that V8 runs each as a tight,
+ * monomorphic loop over typed arrays: one loop shared by every shape ran several times slower. A
+ * condition is an inclusive range on one column. Only the shape goes into the generated source:
+ * columns and bounds are arguments, never text.
+ */
+
+export interface Condition {
+  col: Int32Array | Float64Array;
+  lo: number;
+  hi: number;
+}
+
+type CountFn = (n: number, alive: Uint8Array, c: readonly Condition[]) => number;
+type PageFn = (
+  order: Int32Array,
+  len: number,
+  desc: boolean,
+  skip: number,
+  limit: number,
+  c: readonly Condition[],
+) => number[];
+
+const counts = new Map<string, CountFn>();
+const pages = new Map<string, PageFn>();
+
+function unpack(k: number): string {
+  let s = '';
+  for (let j = 0; j < k; j++) s += `const c${j} = c[${j}].col, lo${j} = c[${j}].lo, hi${j} = c[${j}].hi;\n`;
+  return s;
+}
+
+function tests(k: number, slot: string): string {
+  let s = '';
+  for (let j = 0; j < k; j++) s += `v = c${j}[${slot}]; if (v < lo${j} || v > hi${j}) continue;\n`;
+  return s;
+}
+
+/** The shape of conditions: 'i' (Int32Array) or 'f' (Float64Array) per condition. */
+export function shapeOf(c: readonly Condition[]): string {
+  let s = '';
+  for (const x of c) s += x.col instanceof Float64Array ? 'f' : 'i';
+  return s;
+}
+
+/** Counts live slots matching every condition (`shape`: shapeOf the conditions). */
+export function compileCount(shape: string): CountFn {
+  const k = shape.length;
+  let fn = counts.get(shape);
+  if (!fn) {
+    fn = new Function(
+      'n',
+      'alive',
+      'c',
+      `${unpack(k)}let count = 0, v = 0;
+       for (let i = 0; i < n; i++) {
+         if (alive[i] === 0) continue;
+         ${tests(k, 'i')}
+         count++;
+       }
+       return count;`,
+    ) as CountFn;
+    counts.set(shape, fn);
+  }
+  return fn;
+}
+
+/** Walks an order (forwards, or backwards for a descending sort) for a page of matching slots. */
+export function compilePage(shape: string): PageFn {
+  const k = shape.length;
+  let fn = pages.get(shape);
+  if (!fn) {
+    fn = new Function(
+      'order',
+      'len',
+      'desc',
+      'skip',
+      'limit',
+      'c',
+      `${unpack(k)}const out = []; let v = 0;
+       const step = desc ? -1 : 1;
+       for (let j = desc ? len - 1 : 0; j >= 0 && j < len; j += step) {
+         const s = order[j];
+         ${tests(k, 's')}
+         if (skip > 0) { skip--; continue; }
+         out.push(s);
+         if (out.length === limit) break;
+       }
+       return out;`,
+    ) as PageFn;
+    pages.set(shape, fn);
+  }
+  return fn;
+}

@@ -1,0 +1,547 @@
+import { compileCount, compilePage, shapeOf, type Condition } from './item-index.scan';
+import { TreeOrder, type TreeLink } from './item-index.tree';
+
+/**
+ * One organisation's item filter index (docs/decisions.md "The item filter index"): the columns
+ * the item search filters and sorts by, for every item, in typed arrays, and the items in the order
+ * of each sort. A count is one pass over the arrays (a few milliseconds at a million items, whatever
+ * the filters), a page is a walk of the sort's order until it has its rows. Pure: it knows nothing
+ * of the database; item-index.sync.ts loads and refreshes it.
+ *
+ * Items sit in slots ordered by id (new items, whose ids are larger, are appended), so the id
+ * breaks every tie of a sort by the slot number. A deleted item's slot is dead until compaction.
+ */
+
+/** The sorts the index keeps an order of. `code` and `name` come from the database (its collation). */
+export type SortKey = 'code' | 'name' | 'price' | 'ware' | 'offer';
+export const STRING_SORTS = ['code', 'name'] as const;
+export type StringSort = (typeof STRING_SORTS)[number];
+const NUMERIC_SORTS = ['price', 'ware', 'offer'] as const;
+type NumericSort = (typeof NUMERIC_SORTS)[number];
+
+/** An item as the index keeps it. */
+export interface IndexedItem {
+  id: number;
+  status: number;
+  /** null: no group. */
+  group: number | null;
+  category: number | null;
+  place: number | null;
+  /** Grosze. */
+  price: number;
+  ware: number;
+  /** The offer quantity, null when the item has none (then the stock counts, as in the database). */
+  offer: number | null;
+  photos: number;
+}
+
+/** Columns of the slot arrays (Int32, except the price). */
+const INT_COLUMNS = [
+  'ids',
+  'status',
+  'group',
+  'catId',
+  'placeId',
+  'catPre',
+  'placePre',
+  'ware',
+  'offer',
+  'photos',
+] as const;
+type IntColumn = (typeof INT_COLUMNS)[number];
+
+/** The column value of "none" (no group, no category, no place). */
+export const NONE = -1;
+const MAX_INT = 2 ** 31 - 1;
+/** Per-item changes above which an order is rebuilt in one pass instead of item by item. */
+const ONE_BY_ONE = 8;
+
+export type Range = readonly [number, number];
+
+/** What a search asks of the index: ranges per column (inclusive), a sort and a page. */
+export interface IndexQuery {
+  status?: Range;
+  group?: Range;
+  /** A category subtree: a node id, or 'any' / 'none'. */
+  category?: number | 'any' | 'none';
+  place?: number | 'any' | 'none';
+  price?: Range;
+  /** On the stock (`ware`) or the offer quantity (`offer`). */
+  count?: { on: 'ware' | 'offer'; range: Range };
+  photos?: Range;
+  sort: SortKey;
+  desc: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface IndexAnswer {
+  count: number;
+  /** The page's item ids in the sort's order. */
+  ids: number[];
+}
+
+export class ItemIndex {
+  private cols = {} as Record<IntColumn, Int32Array>;
+  private price: Float64Array;
+  private alive: Uint8Array;
+  /** Slots in use (dead ones included). */
+  private n = 0;
+  private dead = 0;
+  private readonly orders = {} as Record<SortKey, Int32Array>;
+  private orderLen = 0;
+  private readonly trees: { category: TreeOrder; place: TreeOrder };
+  /** Sorts whose order is not known (string orders waiting for the database): callers use the database. */
+  private readonly stale = new Set<StringSort>();
+
+  constructor(capacity: number, categories: readonly TreeLink[], places: readonly TreeLink[]) {
+    const cap = Math.max(16, capacity);
+    for (const c of INT_COLUMNS) this.cols[c] = new Int32Array(cap);
+    this.price = new Float64Array(cap);
+    this.alive = new Uint8Array(cap);
+    for (const k of [...STRING_SORTS, ...NUMERIC_SORTS]) this.orders[k] = new Int32Array(cap);
+    this.trees = { category: new TreeOrder(categories), place: new TreeOrder(places) };
+  }
+
+  /** Live items. */
+  get size(): number {
+    return this.n - this.dead;
+  }
+
+  /** Whether the order of `sort` is known (string orders can wait for the database). */
+  knows(sort: SortKey): boolean {
+    return !this.stale.has(sort as StringSort);
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  /** Appends items in ascending id order (the initial load); orders are built by `finishLoad`. */
+  appendLoaded(item: IndexedItem): void {
+    this.grow(this.n + 1);
+    this.write(this.n, item);
+    this.alive[this.n] = 1;
+    this.n++;
+  }
+
+  /** Builds the numeric orders and sets the string orders from ids in the database's order. */
+  finishLoad(stringOrders: Record<StringSort, ArrayLike<number>>): void {
+    this.rebuildOrders(new Set(NUMERIC_SORTS));
+    for (const k of STRING_SORTS) this.setStringOrder(k, stringOrders[k]);
+  }
+
+  /** A string order from the database: every live item's id, in that order. */
+  setStringOrder(sort: StringSort, ids: ArrayLike<number>): void {
+    const order = this.orders[sort];
+    // Read in chunks while items changed: an item can come twice or not at all. Those are in the
+    // log after the position the walk began at, and the refresh that follows places them again.
+    const seen = new Uint8Array(this.n);
+    let len = 0;
+    for (let j = 0; j < ids.length; j++) {
+      const slot = this.slotOf(ids[j]!);
+      if (slot < 0 || this.alive[slot] === 0 || seen[slot] === 1) continue;
+      seen[slot] = 1;
+      order[len++] = slot;
+    }
+    this.stringLens[sort] = len;
+    this.stale.delete(sort);
+  }
+
+  /** The string order must be loaded again (too many items to place one by one). */
+  markStale(sort: StringSort): void {
+    this.stale.add(sort);
+  }
+
+  /** Whether a string order holds every live item (else it is marked stale and false answered). */
+  checkString(sort: StringSort): boolean {
+    if (this.stale.has(sort)) return false;
+    if (this.stringLens[sort] === this.size) return true;
+    this.stale.add(sort);
+    return false;
+  }
+
+  // ---- changes --------------------------------------------------------------------------------
+
+  /**
+   * Applies a batch of changes read in one snapshot: `items` hold the current values of changed
+   * items, `deleted` the ids of removed ones, `strMoved` the ids whose code or name may have moved
+   * (new items included). Answers the ids that need a place in the string orders (placeStrings).
+   */
+  apply(items: readonly IndexedItem[], deleted: readonly number[], strMoved: ReadonlySet<number>): number[] {
+    const live = (id: number) => {
+      const slot = this.slotOf(id);
+      return slot >= 0 && this.alive[slot] === 1 ? slot : -1;
+    };
+    // Out of the orders first, under their old values (the numeric orders are searched by them).
+    const outNumeric: number[] = [];
+    const outString: number[] = [];
+    for (const id of deleted) {
+      const slot = live(id);
+      if (slot < 0) continue;
+      outNumeric.push(slot);
+      outString.push(slot);
+    }
+    for (const item of items) {
+      const slot = live(item.id);
+      if (slot < 0) continue;
+      outNumeric.push(slot);
+      if (strMoved.has(item.id)) outString.push(slot);
+    }
+    this.removeFromOrders(NUMERIC_SORTS, outNumeric);
+    this.removeFromOrders(STRING_SORTS, outString);
+    for (const id of deleted) {
+      const slot = live(id);
+      if (slot < 0) continue;
+      this.alive[slot] = 0;
+      this.dead++;
+    }
+    // New items get their slots (which can move later slots up), then every changed item is written.
+    const placed: number[] = [];
+    for (const item of items) {
+      const slot = this.slotOf(item.id);
+      if (slot >= 0 && this.alive[slot] === 1) {
+        if (strMoved.has(item.id)) placed.push(item.id);
+        continue;
+      }
+      if (slot < 0) this.insertSlot(item.id);
+      else this.dead--;
+      placed.push(item.id);
+    }
+    const slots: number[] = [];
+    for (const item of items) {
+      const slot = this.slotOf(item.id);
+      this.write(slot, item);
+      this.alive[slot] = 1;
+      slots.push(slot);
+    }
+    this.insertIntoNumericOrders(slots);
+    this.compactIfSparse();
+    return placed;
+  }
+
+  /**
+   * Puts items into a string order: `places` in the database's order, each with the id of the
+   * item it goes before (null: at the end), that item not being one of `places`.
+   */
+  placeStrings(sort: StringSort, places: readonly { id: number; before: number | null }[]): void {
+    if (places.length === 0 || this.stale.has(sort)) return;
+    const order = this.orders[sort];
+    const len = this.stringLen(sort);
+    const marks = new Map<number, number>();
+    for (const p of places) if (p.before !== null) marks.set(this.slotOf(p.before), -1);
+    for (let j = 0; j < len; j++) if (marks.has(order[j]!)) marks.set(order[j]!, j);
+    const inserts: { pos: number; slot: number }[] = [];
+    for (const p of places) {
+      const slot = this.slotOf(p.id);
+      // An item the index does not hold yet: the refresh that adds it places it.
+      if (slot < 0 || this.alive[slot] === 0) continue;
+      const pos = p.before === null ? len : (marks.get(this.slotOf(p.before)) ?? -1);
+      if (pos < 0) {
+        // A neighbour the index does not have: the order is loaded again.
+        this.stale.add(sort);
+        return;
+      }
+      inserts.push({ pos, slot });
+    }
+    // Stable by position: items before the same neighbour keep the database's order.
+    inserts.sort((a, b) => a.pos - b.pos);
+    this.mergeAt(order, len, inserts);
+    this.stringLens[sort] = len + inserts.length;
+  }
+
+  /** The category or place tree changed: its order is rebuilt and the items' positions in it too. */
+  setTree(kind: 'category' | 'place', links: readonly TreeLink[]): void {
+    const tree = new TreeOrder(links);
+    this.trees[kind] = tree;
+    const ids = kind === 'category' ? this.cols.catId : this.cols.placeId;
+    const pre = kind === 'category' ? this.cols.catPre : this.cols.placePre;
+    for (let i = 0; i < this.n; i++) pre[i] = tree.positionOf(ids[i]!);
+  }
+
+  // ---- queries --------------------------------------------------------------------------------
+
+  /** The number of matches. */
+  count(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>): number {
+    const conditions = this.conditions(q);
+    if (conditions === null) return 0;
+    return conditions.length === 0 ? this.size : compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+  }
+
+  /** The count of matches and a page of their ids; undefined when the sort's order is not known. */
+  query(q: IndexQuery): IndexAnswer | undefined {
+    if (!this.knows(q.sort)) return undefined;
+    const conditions = this.conditions(q);
+    if (conditions === null) return { count: 0, ids: [] };
+    const shape = shapeOf(conditions);
+    const count = conditions.length === 0 ? this.size : compileCount(shape)(this.n, this.alive, conditions);
+    const order = this.orders[q.sort];
+    const len = STRING_SORTS.includes(q.sort as StringSort) ? this.stringLen(q.sort as StringSort) : this.orderLen;
+    const slots = q.offset >= count ? [] : compilePage(shape)(order, len, q.desc, q.offset, q.limit, conditions);
+    return { count, ids: slots.map((s) => this.cols.ids[s]!) };
+  }
+
+  /** The conditions of a query as column ranges; null when nothing can match (an unknown node). */
+  private conditions(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>): Condition[] | null {
+    const c: Condition[] = [];
+    const range = (col: Int32Array | Float64Array, r?: Range) => {
+      if (r) c.push({ col, lo: r[0], hi: r[1] });
+    };
+    range(this.cols.status, q.status);
+    range(this.cols.group, q.group);
+    for (const kind of ['category', 'place'] as const) {
+      const v = q[kind];
+      if (v === undefined) continue;
+      const col = kind === 'category' ? this.cols.catPre : this.cols.placePre;
+      if (v === 'none') range(col, [NONE, NONE]);
+      else if (v === 'any') range(col, [0, MAX_INT]);
+      else {
+        const sub = this.trees[kind].subtree(v);
+        if (!sub) return null;
+        range(col, sub);
+      }
+    }
+    range(this.price, q.price);
+    if (q.count) range(q.count.on === 'ware' ? this.cols.ware : this.cols.offer, q.count.range);
+    range(this.cols.photos, q.photos);
+    return c;
+  }
+
+  // ---- slots ----------------------------------------------------------------------------------
+
+  /** The slot of an id, or -1 (binary search: slots are in id order). */
+  slotOf(id: number): number {
+    const ids = this.cols.ids;
+    let lo = 0;
+    let hi = this.n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  private write(slot: number, item: IndexedItem): void {
+    const c = this.cols;
+    c.ids[slot] = item.id;
+    c.status[slot] = item.status;
+    c.group[slot] = item.group ?? NONE;
+    c.catId[slot] = item.category ?? NONE;
+    c.placeId[slot] = item.place ?? NONE;
+    c.catPre[slot] = this.trees.category.positionOf(item.category ?? NONE);
+    c.placePre[slot] = this.trees.place.positionOf(item.place ?? NONE);
+    this.price[slot] = item.price;
+    c.ware[slot] = item.ware;
+    c.offer[slot] = item.offer ?? item.ware;
+    c.photos[slot] = item.photos;
+  }
+
+  private grow(need: number): void {
+    const cap = this.alive.length;
+    if (need <= cap) return;
+    const next = Math.max(need, Math.ceil(cap * 1.5));
+    const resize = <A extends Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A): A => {
+      const b = make(next);
+      b.set(a);
+      return b;
+    };
+    for (const k of INT_COLUMNS) this.cols[k] = resize(this.cols[k], (m) => new Int32Array(m));
+    this.price = resize(this.price, (m) => new Float64Array(m));
+    this.alive = resize(this.alive, (m) => new Uint8Array(m));
+    for (const k of [...STRING_SORTS, ...NUMERIC_SORTS])
+      this.orders[k] = resize(this.orders[k], (m) => new Int32Array(m));
+  }
+
+  /** A slot for a new id: appended, or inserted in id order (slot numbers after it move up by one). */
+  private insertSlot(id: number): number {
+    this.grow(this.n + 1);
+    const ids = this.cols.ids;
+    if (this.n === 0 || ids[this.n - 1]! < id) {
+      ids[this.n] = id;
+      this.alive[this.n] = 0;
+      return this.n++;
+    }
+    let pos = 0;
+    let hi = this.n;
+    while (pos < hi) {
+      const mid = (pos + hi) >>> 1;
+      if (ids[mid]! < id) pos = mid + 1;
+      else hi = mid;
+    }
+    for (const k of INT_COLUMNS) this.cols[k].copyWithin(pos + 1, pos, this.n);
+    this.price.copyWithin(pos + 1, pos, this.n);
+    this.alive.copyWithin(pos + 1, pos, this.n);
+    this.alive[pos] = 0;
+    ids[pos] = id;
+    for (const k of NUMERIC_SORTS) shiftSlots(this.orders[k], this.orderLen, pos);
+    for (const k of STRING_SORTS) shiftSlots(this.orders[k], this.stringLen(k), pos);
+    this.n++;
+    return pos;
+  }
+
+  /** Drops dead slots when they are many (renumbering the orders). */
+  private compactIfSparse(): void {
+    if (this.dead < 1024 || this.dead * 20 < this.n) return;
+    const map = new Int32Array(this.n);
+    let w = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.alive[i] === 0) {
+        map[i] = -1;
+        continue;
+      }
+      map[i] = w;
+      if (w !== i) {
+        for (const k of INT_COLUMNS) this.cols[k][w] = this.cols[k][i]!;
+        this.price[w] = this.price[i]!;
+        this.alive[w] = 1;
+      }
+      w++;
+    }
+    this.alive.fill(0, w, this.n);
+    for (const k of NUMERIC_SORTS) renumber(this.orders[k], this.orderLen, map);
+    for (const k of STRING_SORTS) renumber(this.orders[k], this.stringLen(k), map);
+    this.n = w;
+    this.dead = 0;
+  }
+
+  // ---- orders ---------------------------------------------------------------------------------
+
+  /** Lengths of the string orders (they can lag behind while stale); numeric ones use orderLen. */
+  private readonly stringLens: Record<StringSort, number> = { code: 0, name: 0 };
+
+  private stringLen(sort: StringSort): number {
+    return this.stale.has(sort) ? 0 : this.stringLens[sort];
+  }
+
+  private key(sort: NumericSort): Int32Array | Float64Array {
+    return sort === 'price' ? this.price : sort === 'ware' ? this.cols.ware : this.cols.offer;
+  }
+
+  /** Sorted by (key, slot): the slot is the id's order. */
+  private less(key: Int32Array | Float64Array, a: number, b: number): boolean {
+    const ka = key[a]!;
+    const kb = key[b]!;
+    return ka < kb || (ka === kb && a < b);
+  }
+
+  private rebuildOrders(sorts: ReadonlySet<NumericSort>): void {
+    let len = 0;
+    const live = new Int32Array(this.size);
+    for (let i = 0; i < this.n; i++) if (this.alive[i] === 1) live[len++] = i;
+    for (const sort of sorts) {
+      const key = this.key(sort);
+      const sorted = live.slice().sort((a, b) => key[a]! - key[b]! || a - b);
+      this.orders[sort].set(sorted);
+    }
+    this.orderLen = len;
+  }
+
+  private removeFromOrders(sorts: readonly SortKey[], slots: readonly number[]): void {
+    if (slots.length === 0) return;
+    let numericLen: number | undefined;
+    for (const sort of sorts) {
+      const numeric = isNumeric(sort);
+      if (!numeric && this.stale.has(sort as StringSort)) continue;
+      const order = this.orders[sort];
+      let len = numeric ? this.orderLen : this.stringLen(sort as StringSort);
+      if (slots.length <= ONE_BY_ONE) {
+        for (const slot of slots) {
+          const pos = numeric ? this.findNumeric(sort, slot, len) : order.subarray(0, len).indexOf(slot);
+          if (pos < 0) continue;
+          order.copyWithin(pos, pos + 1, len);
+          len--;
+        }
+      } else {
+        const drop = new Set(slots);
+        let w = 0;
+        for (let j = 0; j < len; j++) {
+          const s = order[j]!;
+          if (!drop.has(s)) order[w++] = s;
+        }
+        len = w;
+      }
+      if (numeric) numericLen = len;
+      else this.stringLens[sort as StringSort] = len;
+    }
+    // The numeric orders hold the same items: each ends at the same length.
+    if (numericLen !== undefined) this.orderLen = numericLen;
+  }
+
+  /** The position of `slot` in a numeric order, searched by its current key (-1 if absent). */
+  private findNumeric(sort: SortKey, slot: number, len: number): number {
+    const order = this.orders[sort];
+    const key = this.key(sort as NumericSort);
+    let lo = 0;
+    let hi = len;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.less(key, order[mid]!, slot)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < len && order[lo] === slot ? lo : -1;
+  }
+
+  private insertIntoNumericOrders(slots: readonly number[]): void {
+    for (const sort of NUMERIC_SORTS) {
+      const key = this.key(sort);
+      const order = this.orders[sort];
+      const len = this.orderLen;
+      const add = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
+      if (add.length <= ONE_BY_ONE) {
+        let l = len;
+        for (const slot of add) {
+          let lo = 0;
+          let hi = l;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.less(key, order[mid]!, slot)) lo = mid + 1;
+            else hi = mid;
+          }
+          order.copyWithin(lo + 1, lo, l);
+          order[lo] = slot;
+          l++;
+        }
+      } else {
+        // Merge from the back, in place.
+        let i = len - 1;
+        let j = add.length - 1;
+        let w = len + add.length - 1;
+        while (j >= 0) {
+          if (i >= 0 && this.less(key, add[j]!, order[i]!)) order[w--] = order[i--]!;
+          else order[w--] = add[j--]!;
+        }
+      }
+    }
+    this.orderLen += slots.length;
+  }
+
+  /** Inserts slots at positions of an order (positions in the order before any insert, ascending). */
+  private mergeAt(order: Int32Array, len: number, inserts: readonly { pos: number; slot: number }[]): void {
+    let i = len - 1;
+    let j = inserts.length - 1;
+    let w = len + inserts.length - 1;
+    while (j >= 0) {
+      const ins = inserts[j]!;
+      if (i >= ins.pos) order[w--] = order[i--]!;
+      else {
+        order[w--] = ins.slot;
+        j--;
+      }
+    }
+  }
+}
+
+function isNumeric(sort: SortKey): sort is NumericSort {
+  return (NUMERIC_SORTS as readonly SortKey[]).includes(sort);
+}
+
+/** Slot numbers at or after `from` move up by one. */
+function shiftSlots(order: Int32Array, len: number, from: number): void {
+  for (let j = 0; j < len; j++) if (order[j]! >= from) order[j] = order[j]! + 1;
+}
+
+/** Slot numbers through a compaction map (dead slots are no longer in any order). */
+function renumber(order: Int32Array, len: number, map: Int32Array): void {
+  for (let j = 0; j < len; j++) order[j] = map[order[j]!]!;
+}
