@@ -15,6 +15,7 @@ import { searchItems } from '../items.search';
 import { indexState } from './item-index.registry';
 import { indexStats } from './item-index.stats';
 import { purgeItemIndexLog } from './item-index.purge';
+import { syncLimits } from './item-index.sync';
 
 let server: TestServer;
 let org: TestOrg;
@@ -187,6 +188,39 @@ describe('item filter index', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await compare(40, 3);
+  });
+
+  it('reloads after a change too big to read item by item, and loads string orders again after many new items', async () => {
+    const limits = { ...syncLimits };
+    try {
+      syncLimits.logReadMax = 10;
+      const loads = indexStats.loads;
+      const res = await org.admin.post('/api/items/mass_edit', {
+        ids: items.slice(16, 40).map((i) => i.id),
+        data: { countWare: { type: 'INC', value: 1 } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await org.admin.get('/api/items?perPage=25');
+      expect(indexStats.loads).toBe(loads + 1);
+      await indexReady();
+      syncLimits.logReadMax = limits.logReadMax;
+      syncLimits.placeMax = 2;
+      for (let i = 70; i < 75; i++) items.push(await addItem(i));
+      const countOnly = indexStats.countOnly;
+      // The string orders are loaded again in the background; meanwhile the count comes from the
+      // index and the page from the database, both exact.
+      for (let k = 0; k < 200; k++) {
+        const before = indexStats.answered;
+        const got = itemsAnswerSchema.parse((await org.admin.get('/api/items?perPage=100&sort=NAME')).body);
+        expect(got.count).toBe(items.length - 4);
+        if (indexStats.answered > before) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(indexStats.countOnly).toBeGreaterThan(countOnly);
+      await compare(30, 9);
+    } finally {
+      Object.assign(syncLimits, limits);
+    }
   });
 
   it('follows tree moves and deletes (subtree filters)', async () => {

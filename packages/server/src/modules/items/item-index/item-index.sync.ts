@@ -17,8 +17,16 @@ export type LogPosition = { seq: number } | { xmin: bigint; xmax: bigint; xip: b
 
 /** Rows read per statement while loading (each chunk is a statement of its own). */
 const LOAD_CHUNK = 50_000;
-/** Items placed in a string order one refresh at most; more and the order is loaded again. */
-export const PLACE_MAX = 1000;
+/** Tunables of the refresh. Internal: tests lower them to prove the paths past them on a few items. */
+export const syncLimits = {
+  /** Items placed in a string order by one refresh at most; more and the order is loaded again. */
+  placeMax: 1000,
+  /**
+   * Log rows one refresh reads at most: past them (a mass edit of the whole catalogue) the index
+   * is loaded again in the background, rather than a search re-reading that many items.
+   */
+  logReadMax: 50_000,
+};
 /** Changed items read per statement. */
 const READ_CHUNK = 1000;
 
@@ -95,14 +103,23 @@ interface LogRead {
 
 /** The organisation's log rows after `pos` (in the caller's snapshot). */
 async function logSince(tdb: TenantDb, pos: LogPosition): Promise<LogRead> {
-  const q = tdb.selectFrom('item_index_log').select(['item_id', 'strs']);
+  const q = tdb
+    .selectFrom('item_index_log')
+    .select(['item_id', 'strs'])
+    .limit(syncLimits.logReadMax + 1);
   const rows =
     'seq' in pos
       ? await q.where('seq', '>', pos.seq).execute()
       : await q
           .where(sql<boolean>`(tx >= ${pos.xmax.toString()}::xid8 or tx = any(${pos.xip.map(String)}::xid8[]))`)
           .execute();
-  const read: LogRead = { items: new Set(), strs: new Set(), trees: false, reload: false };
+  const read: LogRead = {
+    items: new Set(),
+    strs: new Set(),
+    trees: false,
+    reload: rows.length > syncLimits.logReadMax,
+  };
+  if (read.reload) return read;
   for (const r of rows) {
     const id = Number(r.item_id);
     if (id === 0) read.reload = true;
@@ -256,7 +273,7 @@ export async function refreshIndex(
     const found = new Set(items.map((i) => i.id));
     const deleted = ids.filter((id) => !found.has(id));
     const placed = index.apply(items, deleted, log.strs);
-    if (placed.length > PLACE_MAX) {
+    if (placed.length > syncLimits.placeMax) {
       for (const sort of STRING_SORTS) index.markStale(sort);
     } else if (placed.length > 0) {
       for (const sort of STRING_SORTS) if (index.knows(sort)) index.placeStrings(sort, await placesOf(s, sort, placed));
