@@ -53,6 +53,8 @@ type IntColumn = (typeof INT_COLUMNS)[number];
 /** The column value of "none" (no group, no category, no place). */
 export const NONE = -1;
 const MAX_INT = 2 ** 31 - 1;
+/** Counts kept for filters asked again (item-index.ts countOf). */
+const COUNTS_KEPT = 256;
 /** Per-item changes above which an order is rebuilt in one pass instead of item by item. */
 const ONE_BY_ONE = 8;
 
@@ -215,6 +217,7 @@ export class ItemIndex {
     }
     this.insertIntoNumericOrders(slots);
     this.compactIfSparse();
+    if (items.length > 0 || deleted.length > 0) this.counts.clear();
     return placed;
   }
 
@@ -255,15 +258,29 @@ export class ItemIndex {
     const ids = kind === 'category' ? this.cols.catId : this.cols.placeId;
     const pre = kind === 'category' ? this.cols.catPre : this.cols.placePre;
     for (let i = 0; i < this.n; i++) pre[i] = tree.positionOf(ids[i]!);
+    this.counts.clear();
   }
 
   // ---- queries --------------------------------------------------------------------------------
 
+  /** Counts of recent filters, until the next change: paging through a list counts it once. */
+  private readonly counts = new Map<string, number>();
+
   /** The number of matches. */
   count(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>): number {
     const conditions = this.conditions(q);
-    if (conditions === null) return 0;
-    return conditions.length === 0 ? this.size : compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    return conditions === null ? 0 : this.countOf(q, conditions);
+  }
+
+  private countOf(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>, conditions: Condition[]): number {
+    if (conditions.length === 0) return this.size;
+    const key = JSON.stringify([q.status, q.group, q.category, q.place, q.price, q.count, q.photos]);
+    const kept = this.counts.get(key);
+    if (kept !== undefined) return kept;
+    const n = compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    if (this.counts.size >= COUNTS_KEPT) this.counts.clear();
+    this.counts.set(key, n);
+    return n;
   }
 
   /** The count of matches and a page of their ids; undefined when the sort's order is not known. */
@@ -272,7 +289,7 @@ export class ItemIndex {
     const conditions = this.conditions(q);
     if (conditions === null) return { count: 0, ids: [] };
     const shape = shapeOf(conditions);
-    const count = conditions.length === 0 ? this.size : compileCount(shape)(this.n, this.alive, conditions);
+    const count = this.countOf(q, conditions);
     const order = this.orders[q.sort];
     const len = STRING_SORTS.includes(q.sort as StringSort) ? this.stringLen(q.sort as StringSort) : this.orderLen;
     const slots = q.offset >= count ? [] : compilePage(shape)(order, len, q.desc, q.offset, q.limit, conditions);
