@@ -159,7 +159,7 @@ describe('items list, search, multi-select, generation', () => {
     await page.reload();
     await eventually(() => items.codes(), ['KUB-2']);
     await items.openSearch();
-    expect(await items.field('priceFrom').inputValue()).toBe('20.5');
+    expect(await items.field('priceFrom').inputValue()).toBe('20,5');
 
     // Clear, then: code upper-cased, category 'any' (-2), status.
     await items.clearSearch();

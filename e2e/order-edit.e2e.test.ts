@@ -249,7 +249,7 @@ describe('order edit', () => {
     await edit.field('order-external-id').fill('ALLEGRO-2');
     await edit.field('order-message').fill('Jednak bez pośpiechu');
     await edit.field('order-bol').fill('BOL-456');
-    await edit.field('order-date').fill('2026-02-03');
+    await edit.field('order-date').fill('03.02.2026');
     await edit.field('order-time').fill('14:30:15');
     await edit.field('order-has-problem').check();
     await edit.field('order-problem').fill('Brak w magazynie');

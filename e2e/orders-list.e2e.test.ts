@@ -167,8 +167,8 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await orders.openSearch();
     await orders.clearSearch();
     await orders.field('invoiceType').selectOption('WITH_INVOICE');
-    await orders.field('dateFrom').fill('2026-03-01');
-    await orders.field('dateTo').fill('2026-04-30');
+    await orders.field('dateFrom').fill('01.03.2026');
+    await orders.field('dateTo').fill('30.04.2026');
     await page.waitForFunction(() => document.querySelector('.offcanvas.show:not(.showing)') !== null);
     await screenshot(page, 'orders-search-panel');
     await orders.runSearch();
@@ -248,7 +248,7 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await orders.menuAction(krakow, 'sizes');
     const sizes = orders.dialog('order-sizes-dialog');
     await sizes.getByTestId('order-sizes-deliveryCost').waitFor();
-    expect(await sizes.getByTestId('order-sizes-deliveryCost').inputValue()).toBe('15.99');
+    expect(await sizes.getByTestId('order-sizes-deliveryCost').inputValue()).toBe('15,99');
     expect(await sizes.getByTestId('order-sizes-cod').isChecked()).toBe(true);
     await sizes.getByTestId('order-sizes-userSize').selectOption({ index: 1 });
     await sizes.getByTestId('order-sizes-choose').click();

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR, LEFT_MENU_WIDTH_PX } from '@zaplecze/contract';
+import { LEFT_MENU_WIDTH_PX } from '@zaplecze/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
@@ -150,9 +150,16 @@ describe('application shell', () => {
     expect(await page.getByRole('heading', { level: 1, name: t.users.list.heading }).count()).toBe(1);
   });
 
-  it('the footer carries the copyright line', async () => {
-    const { shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
-    expect(await shell.footer.textContent()).toContain(String(COPYRIGHT_YEAR));
+  it('the footer carries the copyright line with the year of the clock, not a written-in one', async () => {
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    expect(await shell.footer.textContent()).toContain(`© ${new Date().getFullYear()} `);
+    // The browser's clock in another year: the footer follows it.
+    await page.clock.setFixedTime(new Date('2031-06-15T10:00:00+02:00'));
+    await page.reload();
+    await shell.footer.waitFor();
+    expect(await shell.footer.textContent()).toContain('© 2031 ');
+    await shell.footer.screenshot({ path: '/tmp/webfix-footer.png' });
+    expect(await shell.footer.textContent()).not.toContain('2025');
   });
 });
 

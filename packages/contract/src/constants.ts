@@ -2,7 +2,6 @@
 
 export const API_BASE = '/api';
 export const APP_NAME = 'Zaplecze';
-export const COPYRIGHT_YEAR = 2025;
 
 /** Organisation prefix: 3 to 20 lower-case letters and digits. */
 export const ORG_PREFIX_MIN = 3;

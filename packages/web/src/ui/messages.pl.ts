@@ -139,6 +139,13 @@ export const uiMessages = {
     },
     vatInvalid: 'Stawka VAT musi być liczbą od 0 do 100 (najwyżej 2 miejsca po przecinku) albo kodem zw, np lub oo.',
   },
+  /** Typed dates of every form (ui/date-text.ts, ui/DateInput.tsx): always DD.MM.RRRR. */
+  dates: {
+    placeholder: 'DD.MM.RRRR',
+    invalid: 'Wpisz datę jako DD.MM.RRRR, np. 05.03.2026.',
+    time: 'GG:MM:SS',
+    timeInvalid: 'Wpisz godzinę jako GG:MM lub GG:MM:SS, np. 14:30.',
+  },
   /** The question before leaving a form with unsaved changes (ui/useLeaveGuard.ts). */
   leave: {
     title: 'Niezapisane zmiany',

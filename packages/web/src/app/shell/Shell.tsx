@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR, LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
+import { LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '@web/platform/auth/AuthProvider';
@@ -32,7 +32,8 @@ export default function Shell() {
           </Suspense>
         </main>
         <footer className="app-footer text-muted small py-3 px-3 border-top">
-          {format(m().shell.footer, { year: COPYRIGHT_YEAR })}
+          {/* The year of the clock, so the line never goes stale (docs/decisions.md, Footer year). */}
+          {format(m().shell.footer, { year: new Date().getFullYear() })}
         </footer>
       </div>
     </div>

@@ -22,6 +22,7 @@ import {
   activeFilterCount,
   clearedForm,
   criteriaToForm,
+  searchFormErrors,
   formToCriteria,
   itemsQuery,
   itemUrlSchema,
@@ -78,6 +79,33 @@ describe('item search form', () => {
     expect(c.priceFrom).toBeUndefined();
     expect(c.countTo).toBeUndefined();
     expect(c.countPhotosFrom).toBeUndefined();
+  });
+
+  it('refuses a fractional count or photo count and a bad price with Polish messages; 12,5 is a price', () => {
+    expect(
+      searchFormErrors({ ...emptyForm(), priceFrom: '12,5', priceTo: ' 20 ', countFrom: '2', countTo: '' }),
+    ).toEqual({});
+    expect(
+      searchFormErrors({
+        ...emptyForm(),
+        priceFrom: '12,555',
+        priceTo: 'dużo',
+        countFrom: '2,5',
+        countTo: '-1',
+        countPhotosFrom: '0,5',
+        countPhotosTo: '3',
+      }),
+    ).toEqual({
+      priceFrom: 'Najwyżej 2 miejsca po przecinku.',
+      priceTo: 'Wpisz liczbę, np. 7,5.',
+      countFrom: 'Wpisz liczbę całkowitą.',
+      countTo: 'Wartość nie może być mniejsza niż 0.',
+      countPhotosFrom: 'Wpisz liczbę całkowitą.',
+    });
+    // The form shows a price from the URL with the decimal comma and reads it back.
+    const c = formToCriteria({ ...emptyForm(), priceFrom: '12,5' }, schema);
+    expect(criteriaToForm(c).priceFrom).toBe('12,5');
+    expect(formToCriteria(criteriaToForm(c), schema)).toEqual(c);
   });
 
   it('keeps the none (-1) and any (-2) reference filters, the status and the quantity type', () => {

@@ -16,6 +16,7 @@ import {
   saveListDefaults as saveDefaults,
   type ListDefaults as SharedListDefaults,
 } from '@web/ui/paged-list/list-defaults';
+import { NUMBER_RULES, numberProblem, type NumberRule } from '@web/ui/number-text';
 
 /**
  * The item search (docs/rules/catalogue-and-orders-rules.md §2.1, §2.2): the criteria in the URL (the contract's
@@ -110,8 +111,9 @@ export function criteriaToForm(c: ItemCriteria): ItemSearchForm {
     name: str(c.name),
     gtin: str(c.gtin),
     extCode: str(c.extCode),
-    priceFrom: str(c.priceFrom),
-    priceTo: str(c.priceTo),
+    // Prices shown with the Polish decimal comma (the URL keeps the dot).
+    priceFrom: str(c.priceFrom).replace('.', ','),
+    priceTo: str(c.priceTo).replace('.', ','),
     countFrom: str(c.countFrom),
     countTo: str(c.countTo),
     countType: c.countType,
@@ -133,6 +135,32 @@ export function clearedForm(current: ItemSearchForm): ItemSearchForm {
     sort: current.sort,
     perPage: current.perPage,
   };
+}
+
+export type RangeKey = 'priceFrom' | 'priceTo' | 'countFrom' | 'countTo' | 'countPhotosFrom' | 'countPhotosTo';
+
+/** The number rule of each range of the form: prices take a decimal comma, counts are whole. */
+const RANGE_RULES: Record<RangeKey, NumberRule> = {
+  priceFrom: { ...NUMBER_RULES.money, optional: true },
+  priceTo: { ...NUMBER_RULES.money, optional: true },
+  countFrom: { ...NUMBER_RULES.count, optional: true },
+  countTo: { ...NUMBER_RULES.count, optional: true },
+  countPhotosFrom: { ...NUMBER_RULES.count, optional: true },
+  countPhotosTo: { ...NUMBER_RULES.count, optional: true },
+};
+
+/**
+ * What the form refuses before searching, as Polish messages by field (ui/number-text.ts): a
+ * price that is no amount ('12,5' is one), a quantity or photo count that is not a whole number
+ * from 0 ('2,5' is refused, not silently left out of the search).
+ */
+export function searchFormErrors(f: ItemSearchForm): Partial<Record<RangeKey, string>> {
+  const e: Partial<Record<RangeKey, string>> = {};
+  for (const key of Object.keys(RANGE_RULES) as RangeKey[]) {
+    const problem = numberProblem(f[key], RANGE_RULES[key]);
+    if (problem !== undefined) e[key] = problem;
+  }
+  return e;
 }
 
 /** A price as typed: commas become dots, surrounding spaces go. */

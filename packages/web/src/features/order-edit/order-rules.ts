@@ -8,7 +8,9 @@ import {
 } from '@zaplecze/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { isIsoDay, isTimeOfDay } from '@web/ui/date-text';
 import { NUMBER_RULES, numberProblem } from '@web/ui/number-text';
+import { uiText } from '@web/ui/texts';
 import { isBlankLine, type OrderFormValues } from './order-form';
 import { orderEditText } from './texts';
 
@@ -81,6 +83,9 @@ export function orderFormSchema() {
   const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', message, path });
   return z.custom<OrderFormValues>().superRefine((v, ctx) => {
+    // The day as DD.MM.RRRR typed into ui/DateInput, kept as the ISO day (docs/decisions.md, Dates typed the Polish way).
+    if (!isIsoDay(v.date)) issue(ctx, ['date'], uiText().dates.invalid);
+    if (!isTimeOfDay(v.time)) issue(ctx, ['time'], uiText().dates.timeInvalid);
     if (!required(v.orderStatusId)) issue(ctx, ['orderStatusId'], t.required);
     if (!required(v.incomeSourceId)) issue(ctx, ['incomeSourceId'], t.required);
     if (!required(v.currency)) issue(ctx, ['currency'], t.required);

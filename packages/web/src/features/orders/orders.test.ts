@@ -156,6 +156,12 @@ describe('order search in the URL', () => {
       dateTo: 'dateRange',
     });
     expect(searchFormErrors({ ...base, dateFrom: '2026-02-02', dateTo: '2026-02-02' })).toEqual({});
+    // A decimal comma is no order number; a date field hands its text when it is no day.
+    expect(searchFormErrors({ ...base, number: '12,5' })).toEqual({ number: 'numberInvalid' });
+    expect(searchFormErrors({ ...base, dateFrom: '31.02.2026', dateTo: '2026-01-01' })).toEqual({
+      dateFrom: 'dateInvalid',
+    });
+    expect(searchFormErrors({ ...base, dateTo: '1.13.2026' })).toEqual({ dateTo: 'dateInvalid' });
   });
 });
 
@@ -221,16 +227,16 @@ describe('the size and weight dialog', () => {
     required: pl.sizes.required,
   };
 
-  it('opens with the order, copies a user size, saves with dots', () => {
+  it('opens with the order (decimal commas), copies a user size, saves with dots', () => {
     const f = sizesFormFromOrder(order);
     expect(f).toEqual({
-      deliveryCost: '15.90',
+      deliveryCost: '15,90',
       deliveryVat: '23',
       cashOnDelivery: true,
       sizeA: '300',
       sizeB: '200',
       sizeC: '100',
-      weight: '1.25',
+      weight: '1,25',
     });
     const chosen = { ...f, ...userSizeSides({ sizeA: 600, sizeB: 400, sizeC: 50 }) };
     expect([chosen.sizeA, chosen.sizeB, chosen.sizeC]).toEqual(['600', '400', '50']);
@@ -253,6 +259,18 @@ describe('the size and weight dialog', () => {
     expect(errors[0]).toMatch(/^Koszt: /);
     expect(errors[1]).toBe('Pole „B” jest wymagane.');
     expect(errors[2]).toMatch(/^Waga: /);
+  });
+
+  it('takes a decimal comma where a fraction makes sense; the sides are whole millimetres', () => {
+    const f = { ...sizesFormFromOrder(order), deliveryCost: '12,5', weight: '0,25', sizeA: ' 250 ' };
+    expect(sizesFormErrors(f, labels)).toEqual([]);
+    expect(sizesPatch(f)).toMatchObject({ deliveryCost: '12.5', weight: '0.25', sizeA: 250 });
+    // '12,5' mm is refused with the Polish message, never read as 125 (a browser number input's way).
+    const errors = sizesFormErrors({ ...f, sizeA: '12,5', sizeC: '12.5' }, labels);
+    expect(errors).toEqual([
+      'A: Wymiar musi być liczbą całkowitą milimetrów od 0 do 100000.',
+      'C: Wymiar musi być liczbą całkowitą milimetrów od 0 do 100000.',
+    ]);
   });
 
   it('offers the configured VAT rates plus the order own one', () => {

@@ -10,6 +10,7 @@ import {
   type ProblemFilter,
 } from '@zaplecze/contract';
 import { z } from 'zod';
+import { isIsoDay } from '@web/ui/date-text';
 import {
   readListDefaults as readDefaults,
   saveListDefaults as saveDefaults,
@@ -116,14 +117,22 @@ export function clearedForm(current: OrderSearchForm): OrderSearchForm {
   };
 }
 
-export type SearchFormError = 'numberInvalid' | 'dateRange';
+export type SearchFormError = 'numberInvalid' | 'dateRange' | 'dateInvalid';
 
-/** What the form refuses before searching: a number that is not a whole number from 1, dates in the wrong order. */
-export function searchFormErrors(f: OrderSearchForm): Partial<Record<'number' | 'dateTo', SearchFormError>> {
-  const e: Partial<Record<'number' | 'dateTo', SearchFormError>> = {};
+/**
+ * What the form refuses before searching: a number that is not a whole number from 1 ('12,5'
+ * included), a date that is not a day (the fields hand the ISO day of a DD.MM.RRRR text, or the
+ * text itself: ui/DateInput.tsx), dates in the wrong order.
+ */
+export function searchFormErrors(
+  f: OrderSearchForm,
+): Partial<Record<'number' | 'dateFrom' | 'dateTo', SearchFormError>> {
+  const e: Partial<Record<'number' | 'dateFrom' | 'dateTo', SearchFormError>> = {};
   const number = f.number.trim();
   if (number !== '' && !orderSearchSchema.shape.number.safeParse(number).success) e.number = 'numberInvalid';
-  if (f.dateFrom !== '' && f.dateTo !== '' && f.dateTo < f.dateFrom) e.dateTo = 'dateRange';
+  if (f.dateFrom !== '' && !isIsoDay(f.dateFrom)) e.dateFrom = 'dateInvalid';
+  if (f.dateTo !== '' && !isIsoDay(f.dateTo)) e.dateTo = 'dateInvalid';
+  else if (f.dateFrom !== '' && f.dateTo !== '' && !e.dateFrom && f.dateTo < f.dateFrom) e.dateTo = 'dateRange';
   return e;
 }
 

@@ -9,6 +9,7 @@ import {
   type VatValue,
 } from '@zaplecze/contract';
 import { format } from '@web/i18n';
+import { numberForApi, readNumber } from '@web/ui/number-text';
 import { formatWeight } from './format';
 
 /**
@@ -28,13 +29,14 @@ export interface SizesForm {
 
 export function sizesFormFromOrder(o: Order): SizesForm {
   return {
-    deliveryCost: o.deliveryCost.toFixed(2),
+    // Shown the Polish way, with a decimal comma (ui/number-text.ts reads either).
+    deliveryCost: o.deliveryCost.toFixed(2).replace('.', ','),
     deliveryVat: String(o.deliveryVat),
     cashOnDelivery: o.cashOnDelivery,
     sizeA: String(o.sizeA),
     sizeB: String(o.sizeB),
     sizeC: String(o.sizeC),
-    weight: formatWeight(o.weight),
+    weight: formatWeight(o.weight).replace('.', ','),
   };
 }
 
@@ -91,14 +93,16 @@ export function sizesFormErrors(f: SizesForm, l: SizesLabels): string[] {
 
 /** The PUT body's fields the dialog changes (commas become dots; the contract parses the rest). */
 export function sizesPatch(f: SizesForm) {
-  const dot = (s: string) => s.trim().replace(',', '.');
+  const dot = numberForApi;
+  // Sides are whole millimetres, checked by sizesFormErrors first ('12,5' is refused, not read as 125).
+  const mm = (s: string) => readNumber(s) ?? Number.NaN;
   return {
     deliveryCost: dot(f.deliveryCost),
     deliveryVat: dot(f.deliveryVat),
     cashOnDelivery: f.cashOnDelivery,
-    sizeA: Number(f.sizeA.trim()),
-    sizeB: Number(f.sizeB.trim()),
-    sizeC: Number(f.sizeC.trim()),
+    sizeA: mm(f.sizeA),
+    sizeB: mm(f.sizeB),
+    sizeC: mm(f.sizeC),
     weight: dot(f.weight),
   };
 }

@@ -9,7 +9,7 @@ import { format, m } from '@web/i18n';
 import { SaveButton } from './components/SaveButton';
 import { SettingsHeader } from './components/SettingsHeader';
 import { getSkipAutoload, setSkipAutoload } from '@web/data/local-settings';
-import { useLocalLogin } from './use-settings';
+import { useLocalLogin, useUnsavedGuard } from './use-settings';
 import { settingsText } from './texts';
 
 /**
@@ -23,10 +23,13 @@ export default function MainSettingsPage() {
   const login = useLocalLogin();
   const [advanced, setAdvanced] = useState(false);
   const [skip, setSkip] = useState(() => getSkipAutoload(login));
+  // Leaving with the choice not saved asks first, as on every settings screen.
+  const markSaved = useUnsavedGuard(skip);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSkipAutoload(login, skip);
+    markSaved(skip);
     toast.success(m().toasts.saved);
   };
 

@@ -18,7 +18,7 @@ import {
   savePrintSettingsDraft,
   type PrintSettingsDraft,
 } from '@web/data/local-settings';
-import { useLocalLogin } from './use-settings';
+import { useLocalLogin, useUnsavedGuard } from './use-settings';
 import { settingsText } from './texts';
 
 /**
@@ -35,9 +35,13 @@ export default function PrintSettingsPage() {
   const set = <K extends keyof PrintSettingsDraft>(key: K, value: PrintSettingsDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
+  // Leaving with choices not saved asks first, as on every settings screen (ui/useLeaveGuard.ts).
+  const markSaved = useUnsavedGuard(draft);
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     savePrintSettingsDraft(login, draft);
+    markSaved(draft);
     toast.success(m().toasts.saved);
   };
 

@@ -21,10 +21,10 @@ describe('quantity and stock change', () => {
     expect(formatStockChange(5, null)).toBe('');
   });
 
-  it('writes dates in local time as YYYY-MM-DD HH:MM:SS', () => {
+  it('writes dates in local time the Polish way, DD.MM.RRRR GG:MM:SS', () => {
     const local = new Date(2026, 10, 3, 7, 5, 9);
-    expect(formatDateTime(local.toISOString())).toBe('2026-11-03 07:05:09');
-    expect(formatDateTime(local.toISOString(), false)).toBe('2026-11-03 07:05');
+    expect(formatDateTime(local.toISOString())).toBe('03.11.2026 07:05:09');
+    expect(formatDateTime(local.toISOString(), false)).toBe('03.11.2026 07:05');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('nie-data')).toBe('nie-data');
   });

@@ -89,8 +89,17 @@ export function PagedTable<Row extends PagedRow>(props: PagedTableProps<Row>) {
                 scope="col"
                 className={columnClasses(c as PagedColumn<unknown>, false)}
                 style={c.width ? { width: c.width } : undefined}
+                // A short header keeps the full one as its tooltip and accessible name.
+                title={c.shortHeader && !c.hiddenHeader ? c.header() : undefined}
+                aria-label={c.shortHeader && !c.hiddenHeader ? c.header() : undefined}
               >
-                {c.hiddenHeader ? <span className="visually-hidden">{c.header()}</span> : c.header()}
+                {c.hiddenHeader ? (
+                  <span className="visually-hidden">{c.header()}</span>
+                ) : c.shortHeader ? (
+                  <span aria-hidden="true">{c.shortHeader()}</span>
+                ) : (
+                  c.header()
+                )}
               </th>
             ))}
           </tr>

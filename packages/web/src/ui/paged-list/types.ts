@@ -13,6 +13,11 @@ export interface PagedColumn<Row> {
   id: string;
   /** Read when drawn, so the text comes from the catalogue in the current language. */
   header: () => string;
+  /**
+   * A shorter text drawn in the header where the column is too narrow for `header()` (e.g. 'Zdj.'
+   * for 'Liczba zdjęć'); the full text stays the header's `title` (tooltip) and accessible name.
+   */
+  shortHeader?: () => string;
   cell(row: Row): ReactNode;
   /** CSS width (the table layout is fixed, so virtual rows do not resize the columns). */
   width?: string;

@@ -25,6 +25,7 @@ import { descriptionPreview } from '@web/features/reference-lists/description-pr
 import { format } from '@web/i18n/plural';
 import { NumberInput } from '@web/ui/NumberInput';
 import { SectionCard } from '@web/ui/SectionCard';
+import { useLeaveGuard } from '@web/ui/useLeaveGuard';
 import type { ParamEntry } from '../item-form';
 import { itemKeys, massEditBatch } from '../item-edit.api';
 import {
@@ -124,8 +125,10 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
     control,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<MassFormValues>({ resolver: massResolver, defaultValues: massFormDefaults });
+  // Leaving with ticked or typed changes not yet sent asks first, as the item and order edits do.
+  const guard = useLeaveGuard(isDirty || params.length > 0);
   const v = watch();
   const gtinParams = useMemo(
     () => lists.params.filter((p) => p.categoryId === null && p.type !== 'DICT'),
@@ -157,6 +160,8 @@ export function MassEditForm({ ids, lists, extra, onDone }: MassEditFormProps) {
     }
     void client.invalidateQueries({ queryKey: itemKeys.all });
     setSaving(false);
+    // Saved: the report and the way back to the list are no leaving without saving.
+    guard.release();
     onDone(mergeResults(results));
   };
 

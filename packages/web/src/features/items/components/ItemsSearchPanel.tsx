@@ -12,13 +12,16 @@ import {
   clearedForm,
   criteriaToForm,
   formToCriteria,
+  searchFormErrors,
   type ItemCriteria,
   type ItemSearchForm,
   type ItemUrlSchema,
+  type RangeKey,
 } from '../search';
 import { itemsText } from '../texts';
 import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
 import { NamedOptions } from '@web/ui/NamedOptions';
+import { NumberInput } from '@web/ui/NumberInput';
 
 export interface ItemsSearchPanelProps {
   show: boolean;
@@ -55,8 +58,12 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
     if (loadError) toast.error(itemsText().list.loadErrorTitle, errorMessage(loadError));
   }, [loadError, toast]);
 
+  const [tried, setTried] = useState(false);
+  const errors = tried ? searchFormErrors(f) : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
+    if (Object.keys(searchFormErrors(f)).length > 0) return;
     onSearch(formToCriteria(f, schema));
   };
 
@@ -70,24 +77,23 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       />
     </Field>
   );
-  const number = (
-    key: 'priceFrom' | 'priceTo' | 'countFrom' | 'countTo' | 'countPhotosFrom' | 'countPhotosTo',
-    label: string,
-    money = false,
-  ) => (
+  // Prices take a decimal comma ('12,5'); quantities and photo counts are whole numbers.
+  const number = (key: RangeKey, label: string, money = false) => (
     <Col>
       <Field id={`items-search-${key}`} label={label}>
-        <Form.Control
+        <NumberInput
+          integer={!money}
           id={`items-search-${key}`}
-          // Prices: text with a decimal keyboard, so a comma can be typed (it becomes a dot).
-          type={money ? 'text' : 'number'}
-          inputMode={money ? 'decimal' : 'numeric'}
-          min={0}
-          step={1}
           value={f[key]}
           onChange={(e) => set(key, e.target.value)}
+          isInvalid={key in errors}
           data-testid={`items-search-${key}`}
         />
+        {errors[key] && (
+          <Form.Control.Feedback type="invalid" data-testid={`items-search-${key}-error`}>
+            {errors[key]}
+          </Form.Control.Feedback>
+        )}
       </Field>
     </Col>
   );
@@ -99,7 +105,15 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
   ];
 
   return (
-    <SearchPanelForm testId="items" onSubmit={submit} onClear={() => setF(clearedForm(f))} texts={t}>
+    <SearchPanelForm
+      testId="items"
+      onSubmit={submit}
+      onClear={() => {
+        setF(clearedForm(f));
+        setTried(false);
+      }}
+      texts={t}
+    >
       {text('code', t.code, true)}
       {text('name', t.name)}
       <Row className="g-2">

@@ -50,7 +50,16 @@ function Thumb({ row, o }: { row: ItemRow; o: ItemColumnsOptions }) {
 export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
   const t = itemsText().list;
   const columns: PagedColumn<ItemRow>[] = [
-    { id: 'photo', header: () => t.colPhoto, width: '4.5rem', showFrom: 'md', cell: (r) => <Thumb row={r} o={o} /> },
+    // Header widths (docs/decisions.md, Item list headers): a header never ends in '…' at 1366 or
+    // 1920 px; where the full word does not fit, a short one with the full one as its tooltip.
+    {
+      id: 'photo',
+      header: () => t.colPhoto,
+      shortHeader: () => t.colPhotoShort,
+      width: '4.5rem',
+      showFrom: 'md',
+      cell: (r) => <Thumb row={r} o={o} />,
+    },
     {
       id: 'code',
       header: () => t.colCode,
@@ -75,7 +84,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'gtin',
       header: () => t.colGtin,
-      width: '8.5rem',
+      // 13 digits whole.
+      width: '9.5rem',
       showFrom: 'wide',
       cell: (r) => <span data-testid="item-gtin">{r.gtin}</span>,
     },
@@ -100,7 +110,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'photos',
       header: () => t.colPhotos,
-      width: '3rem',
+      shortHeader: () => t.colPhotosShort,
+      width: '3.5rem',
       showFrom: 'xxl',
       className: 'text-end',
       cell: (r) => (
@@ -112,7 +123,8 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'params',
       header: () => t.colParams,
-      width: '3rem',
+      shortHeader: () => t.colParamsShort,
+      width: '3.5rem',
       showFrom: 'xxl',
       className: 'text-end',
       cell: (r) => (
@@ -183,7 +195,7 @@ export function itemColumns(o: ItemColumnsOptions): PagedColumn<ItemRow>[] {
     {
       id: 'place',
       header: () => t.colPlace,
-      width: '5rem',
+      width: '6rem',
       showFrom: 'lg',
       cell: (r) => (
         <span title={r.place?.fullName} data-testid="item-place">

@@ -2,7 +2,8 @@ import type { IncomeSource, OrderStatus } from '@zaplecze/contract';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useFormContext } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
+import { DateInput, TimeInput } from '@web/ui/DateInput';
 import { NamedOptions } from '@web/ui/NamedOptions';
 import { SectionCard } from '@web/ui/SectionCard';
 import type { OrderFormValues } from '../order-form';
@@ -21,7 +22,7 @@ export interface GeneralSectionProps {
 export function GeneralSection({ unlocked, statuses, incomeSources, currencies }: GeneralSectionProps) {
   const t = orderEditText();
   const g = t.general;
-  const { register, watch } = useFormContext<OrderFormValues>();
+  const { register, watch, control } = useFormContext<OrderFormValues>();
   const hasProblem = watch('hasProblem');
   const errorOf = useErrorOf();
   const invalid = (name: string) => errorOf(name) !== undefined;
@@ -30,24 +31,43 @@ export function GeneralSection({ unlocked, statuses, incomeSources, currencies }
       <Row className="g-3">
         <Col sm={6} lg={3}>
           <Field id="order-date" label={g.date} name="date" className="">
-            <Form.Control
-              type="date"
-              readOnly={!unlocked}
-              {...register('date')}
-              isInvalid={invalid('date')}
-              data-testid="order-date"
+            <Controller
+              control={control}
+              name="date"
+              render={({ field }) => (
+                <DateInput
+                  id="order-date"
+                  readOnly={!unlocked}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  isInvalid={invalid('date')}
+                  data-testid="order-date"
+                />
+              )}
             />
           </Field>
         </Col>
         <Col sm={6} lg={3}>
           <Field id="order-time" label={g.time} name="time" className="">
-            <Form.Control
-              type="time"
-              step={1}
-              readOnly={!unlocked}
-              {...register('time')}
-              isInvalid={invalid('time')}
-              data-testid="order-time"
+            <Controller
+              control={control}
+              name="time"
+              render={({ field }) => (
+                <TimeInput
+                  id="order-time"
+                  readOnly={!unlocked}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  isInvalid={invalid('time')}
+                  data-testid="order-time"
+                />
+              )}
             />
           </Field>
         </Col>

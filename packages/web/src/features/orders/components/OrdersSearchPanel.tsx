@@ -7,7 +7,10 @@ import { errorMessage } from '@web/platform/api';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { listResources } from '@web/data/lists.api';
 import { SearchField as Field, SearchPanel, SearchPanelForm, SortPageSizeFields } from '@web/ui/list-page';
+import { DateInput } from '@web/ui/DateInput';
 import { NamedOptions } from '@web/ui/NamedOptions';
+import { NumberInput } from '@web/ui/NumberInput';
+import { uiText } from '@web/ui/texts';
 import {
   clearedForm,
   criteriaToForm,
@@ -39,19 +42,7 @@ export function OrdersSearchPanel({ show, onHide, ...rest }: OrdersSearchPanelPr
   );
 }
 
-type TextKey =
-  | 'number'
-  | 'city'
-  | 'postCode'
-  | 'pickupPoint'
-  | 'tel'
-  | 'email'
-  | 'bol'
-  | 'dateFrom'
-  | 'dateTo'
-  | 'buyer'
-  | 'nip'
-  | 'itemCode';
+type TextKey = 'city' | 'postCode' | 'pickupPoint' | 'tel' | 'email' | 'bol' | 'buyer' | 'nip' | 'itemCode';
 
 function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps, 'show' | 'onHide'>) {
   const t = ordersText().search;
@@ -82,14 +73,25 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
         id={`orders-search-${key}`}
         value={f[key]}
         onChange={(e) => set(key, e.target.value)}
-        isInvalid={key in errors}
         data-testid={`orders-search-${key}`}
         {...extra}
       />
-      {key === 'number' && errors.number && (
-        <Form.Control.Feedback type="invalid">{t.numberInvalid}</Form.Control.Feedback>
+    </Field>
+  );
+  const date = (key: 'dateFrom' | 'dateTo', label: string) => (
+    <Field id={`orders-search-${key}`} label={label}>
+      <DateInput
+        id={`orders-search-${key}`}
+        value={f[key]}
+        onChange={(v) => set(key, v)}
+        isInvalid={key in errors}
+        data-testid={`orders-search-${key}`}
+      />
+      {errors[key] && (
+        <Form.Control.Feedback type="invalid">
+          {errors[key] === 'dateRange' ? t.dateRange : uiText().dates.invalid}
+        </Form.Control.Feedback>
       )}
-      {key === 'dateTo' && errors.dateTo && <Form.Control.Feedback type="invalid">{t.dateRange}</Form.Control.Feedback>}
     </Field>
   );
 
@@ -103,10 +105,20 @@ function SearchForm({ criteria, schema, onSearch }: Omit<OrdersSearchPanelProps,
       }}
       texts={t}
     >
-      {input('number', t.number, { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+      <Field id="orders-search-number" label={t.number}>
+        <NumberInput
+          integer
+          id="orders-search-number"
+          value={f.number}
+          onChange={(e) => set('number', e.target.value)}
+          isInvalid={'number' in errors}
+          data-testid="orders-search-number"
+        />
+        {errors.number && <Form.Control.Feedback type="invalid">{t.numberInvalid}</Form.Control.Feedback>}
+      </Field>
       <Row className="g-2">
-        <Col>{input('dateFrom', t.dateFrom, { type: 'date' })}</Col>
-        <Col>{input('dateTo', t.dateTo, { type: 'date' })}</Col>
+        <Col>{date('dateFrom', t.dateFrom)}</Col>
+        <Col>{date('dateTo', t.dateTo)}</Col>
       </Row>
       <Field id="orders-search-status" label={t.status}>
         <Form.Select

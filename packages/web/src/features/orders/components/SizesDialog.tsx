@@ -13,6 +13,7 @@ import { useToast } from '@web/platform/toasts/ToastProvider';
 import { useOptions } from '@web/data/options.api';
 import { userSizesResource } from '@web/features/user-sizes/user-sizes.api';
 import { format, m } from '@web/i18n';
+import { NumberInput } from '@web/ui/NumberInput';
 import { changeOrder, useOrder } from '../orders.api';
 import { sizesFormErrors, sizesFormFromOrder, sizesPatch, userSizeSides, vatChoices, type SizesForm } from '../sizes';
 import { ordersText } from '../texts';
@@ -104,10 +105,8 @@ function SizesFormBody({ order, onClose, onSaved }: { order: Order; onClose(): v
     <Col xs={4}>
       <Form.Group controlId={`order-sizes-${key}`}>
         <Form.Label className="small mb-1">{label}</Form.Label>
-        <Form.Control
-          type="number"
-          min={0}
-          step={1}
+        <NumberInput
+          integer
           required
           value={f[key]}
           onChange={(e) => set(key, e.target.value)}
@@ -131,8 +130,7 @@ function SizesFormBody({ order, onClose, onSaved }: { order: Order; onClose(): v
             <Form.Group controlId="order-sizes-deliveryCost">
               <Form.Label className="small mb-1">{t.deliveryCost}</Form.Label>
               <InputGroup>
-                <Form.Control
-                  inputMode="decimal"
+                <NumberInput
                   required
                   value={f.deliveryCost}
                   onChange={(e) => set('deliveryCost', e.target.value)}
@@ -201,8 +199,7 @@ function SizesFormBody({ order, onClose, onSaved }: { order: Order; onClose(): v
         </Row>
         <Form.Group controlId="order-sizes-weight" style={{ maxWidth: '12rem' }}>
           <Form.Label className="small mb-1">{t.weight}</Form.Label>
-          <Form.Control
-            inputMode="decimal"
+          <NumberInput
             required
             value={f.weight}
             onChange={(e) => set('weight', e.target.value)}
