@@ -44,7 +44,7 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
     key: ctx.deps.db,
     minItems: ctx.deps.config.itemIndexMinItems,
     maxItems: ctx.deps.config.itemIndexMaxItems,
-    warn: (err, message) => ctx.log.warn({ err }, message),
+    log: ctx.log,
   });
   return { items: rows, count, perPage: search.perPage };
 }

@@ -1,4 +1,5 @@
 import type { TenantDb } from '../../../db/tenant';
+import type { Log } from '../../../platform/context';
 import { STRING_SORTS, type ItemIndex } from './item-index';
 import { indexStats } from './item-index.stats';
 import { currentPosition, loadIndex, refreshIndex, walkStringOrder, type LogPosition } from './item-index.sync';
@@ -16,8 +17,8 @@ export interface IndexOptions {
   key: object;
   minItems: number;
   maxItems: number;
-  /** Where a background load that failed is reported. */
-  warn: (err: unknown, message: string) => void;
+  /** Where loads (info) and background failures (warn) are reported. */
+  log: Pick<Log, 'info' | 'warn'>;
 }
 
 /** An organisation below the threshold is asked again after this long. */
@@ -102,6 +103,7 @@ function startLoad(tdb: TenantDb, map: Map<number, Entry>, e: Entry, expected: n
   e.index = undefined;
   indexStats.loads++;
   evict(map, expected, opts.maxItems);
+  const started = performance.now();
   loadIndex(tdb, expected).then(
     (loaded) => {
       if (map.get(tdb.orgId) !== e) return;
@@ -109,11 +111,13 @@ function startLoad(tdb: TenantDb, map: Map<number, Entry>, e: Entry, expected: n
       e.pos = loaded.pos;
       e.size = loaded.index.size;
       e.state = 'ready';
+      const ms = Math.round(performance.now() - started);
+      opts.log.info({ orgId: tdb.orgId, items: e.size, ms }, 'item filter index loaded');
     },
     (err: unknown) => {
       e.state = 'failed';
       e.checkedAt = Date.now();
-      opts.warn(err, 'item filter index: load failed, searches use the database meanwhile');
+      opts.log.warn({ err, orgId: tdb.orgId }, 'item filter index: load failed, searches use the database meanwhile');
     },
   );
 }
@@ -162,12 +166,17 @@ async function refreshOnce(
   try {
     const r = await refreshIndex(tdb, e.index, e.pos, extra);
     if (r.reload) {
+      opts.log.info({ orgId: tdb.orgId }, 'item filter index: the change log asks for a reload');
       startLoad(tdb, map, e, e.index.size, opts);
       return;
     }
     e.pos = r.pos;
     e.size = e.index.size;
-    if (STRING_SORTS.some((s) => !e.index!.checkString(s))) reloadStrings(tdb, map, e, opts);
+    if (STRING_SORTS.some((s) => !e.index!.checkString(s))) {
+      if (!e.reloadingStrings)
+        opts.log.info({ orgId: tdb.orgId }, 'item filter index: loading the code and name orders again');
+      reloadStrings(tdb, map, e, opts);
+    }
   } catch (err) {
     // A refresh that failed part way may have left the index half changed: it is dropped and
     // loaded again at a later search.
@@ -200,7 +209,7 @@ function reloadStrings(tdb: TenantDb, map: Map<number, Entry>, e: Entry, opts: I
     });
   };
   work()
-    .catch((err: unknown) => opts.warn(err, 'item filter index: string order reload failed'))
+    .catch((err: unknown) => opts.log.warn({ err, orgId: tdb.orgId }, 'item filter index: string order reload failed'))
     .finally(() => {
       e.reloadingStrings = false;
     });
