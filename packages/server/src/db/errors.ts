@@ -86,6 +86,23 @@ export function isTimeoutError(err: unknown): boolean {
 }
 
 /**
+ * PostgreSQL's SQLSTATEs of a write that lost to another one and may simply be repeated:
+ * 40P01 deadlock_detected, 40001 serialization_failure, 55P03 lock_not_available.
+ */
+const BUSY_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+
+/**
+ * Whether the database was busy with other writes: SQLite's SQLITE_BUSY (and its extended codes,
+ * e.g. SQLITE_BUSY_SNAPSHOT) after the busy timeout, i.e. another process held the write lock that
+ * long, or one of PostgreSQL's BUSY_SQLSTATES. Nothing was written; the client gets 503 with
+ * Retry-After and may repeat the request (docs/operations.md, Database outage).
+ */
+export function isBusyError(err: unknown): boolean {
+  const code = codeOf(err);
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || BUSY_SQLSTATES.has(code);
+}
+
+/**
  * Whether the database (or any file write) failed for want of disk space: SQLite's SQLITE_FULL,
  * PostgreSQL's 53100 disk_full, the system's ENOSPC. The client gets 507 with a Polish message.
  */

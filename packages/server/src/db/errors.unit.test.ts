@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isConnectionError, isStorageFull, isTimeoutError } from './errors';
+import { DatabaseUnavailableError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -36,5 +36,18 @@ describe('database error classes', () => {
     expect(isStorageFull(withCode('ENOSPC'))).toBe(true);
     expect(isStorageFull(withCode('SQLITE_IOERR_WRITE'))).toBe(false);
     expect(isStorageFull(withCode('23505'))).toBe(false);
+  });
+
+  it('a database busy with other writes: SQLite past its busy timeout, PostgreSQL lock conflicts', () => {
+    for (const err of [
+      withCode('SQLITE_BUSY', 'database is locked'),
+      withCode('SQLITE_BUSY_SNAPSHOT'),
+      withCode('40P01', 'deadlock detected'),
+      withCode('40001', 'could not serialize access due to concurrent update'),
+      withCode('55P03', 'could not obtain lock on row in relation "items"'),
+    ])
+      expect(isBusyError(err), err.message).toBe(true);
+    for (const err of [withCode('SQLITE_LOCKED'), withCode('SQLITE_FULL'), withCode('23505'), new Error('busy'), null])
+      expect(isBusyError(err)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
+import { isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
 import { MSG } from './messages.pl';
 
@@ -10,17 +10,18 @@ export const DB_RETRY_AFTER_S = 5;
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
 /**
- * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost
- * or silent database (docs/operations.md, Database outage) is 503 with Retry-After and a warning
- * without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full disk is
- * 507, logged with the error that said so.
+ * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost,
+ * silent or busy database (docs/operations.md, Database outage) is 503 with Retry-After and a
+ * warning without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full
+ * disk is 507, logged with the error that said so.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   let outageLoggedAt = -Infinity;
   let outageUnlogged = 0;
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
     const timeout = isTimeoutError(err);
-    if (timeout || isConnectionError(err)) {
+    const busy = !timeout && isBusyError(err);
+    if (timeout || busy || isConnectionError(err)) {
       const now = performance.now();
       if (now - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
         const code = (err as { code?: unknown }).code;
@@ -31,7 +32,7 @@ export function installErrorHandling(app: FastifyInstance): void {
             ...(cause instanceof Error ? { cause: cause.message } : {}),
             ...(outageUnlogged > 0 ? { alsoFailedSinceLastWarning: outageUnlogged } : {}),
           },
-          `database unavailable: ${err.message}`,
+          `${busy ? 'database busy' : 'database unavailable'}: ${err.message}`,
         );
         outageLoggedAt = now;
         outageUnlogged = 0;
@@ -39,7 +40,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(DB_RETRY_AFTER_S))
-        .send({ code: 503, message: timeout ? MSG.dbTimeout : MSG.dbUnavailable });
+        .send({ code: 503, message: timeout ? MSG.dbTimeout : busy ? MSG.dbBusy : MSG.dbUnavailable });
     }
     if (isStorageFull(err)) {
       req.log.error({ err }, 'storage full');
