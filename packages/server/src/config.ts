@@ -53,6 +53,12 @@ export interface Config {
    * without it.
    */
   dbStatementTimeoutMs: number;
+  /**
+   * PostgreSQL: how long a connection of the HTTP server may sit idle inside an open transaction
+   * before the server ends that session (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS; 0 is no limit), so a
+   * stuck request cannot hold row locks for ever. Migrations and the admin CLI run without it.
+   */
+  dbIdleInTransactionTimeoutMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -135,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,
     dbConnectTimeoutMs: nonNegativeInt(env.DB_CONNECT_TIMEOUT_MS, 5000),
     dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
+    dbIdleInTransactionTimeoutMs: nonNegativeInt(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
   };
 }

@@ -51,9 +51,10 @@ const SOCKET_CODES = new Set([
 /**
  * SQLSTATEs that mean the session is gone or cannot be had: 57P01 admin_shutdown, 57P02
  * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering), 53300
- * too_many_connections, and class 08 (connection exceptions).
+ * too_many_connections, 25P03 idle_in_transaction_session_timeout (the server ended a session
+ * idle in its transaction), and class 08 (connection exceptions).
  */
-const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25P03']);
 
 /** What node-postgres and its pool say when a connection ends under them (they carry no code). */
 const LOST_MESSAGES = [

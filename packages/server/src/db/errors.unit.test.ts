@@ -13,6 +13,7 @@ describe('database error classes', () => {
       withCode('08006'),
       withCode('08P01'),
       withCode('53300', 'sorry, too many clients already'),
+      withCode('25P03', 'terminating connection due to idle-in-transaction timeout'),
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
       new Error('Client has encountered a connection error and is not queryable'),
