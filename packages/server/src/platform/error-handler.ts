@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
+import { redactMessage } from './error-log';
 import { MSG } from './messages.pl';
 
 /** Seconds a client is asked to wait (Retry-After) when the database is unavailable. */
@@ -29,10 +30,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         req.log.warn(
           {
             code,
-            ...(cause instanceof Error ? { cause: cause.message } : {}),
+            ...(cause instanceof Error ? { cause: redactMessage(cause.message) } : {}),
             ...(outageUnlogged > 0 ? { alsoFailedSinceLastWarning: outageUnlogged } : {}),
           },
-          `${busy ? 'database busy' : 'database unavailable'}: ${err.message}`,
+          `${busy ? 'database busy' : 'database unavailable'}: ${redactMessage(err.message)}`,
         );
         outageLoggedAt = now;
         outageUnlogged = 0;
