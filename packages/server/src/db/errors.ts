@@ -111,3 +111,14 @@ export function isStorageFull(err: unknown): boolean {
   const code = codeOf(err);
   return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
 }
+
+/**
+ * Whether PostgreSQL refused a value (SQLSTATE class 22, data exception: a number out of its
+ * column's range, text it cannot read as the type, text too long, an impossible date, a character
+ * the encoding has no room for). The schemas refuse bad input first; a value one of them lets
+ * through is still the client's input, so the request answers 400, not 500, and the gap is logged
+ * as a warning (docs/decisions.md, Hardening).
+ */
+export function isBadValueError(err: unknown): boolean {
+  return /^22[0-9A-Z]{3}$/.test(codeOf(err));
+}

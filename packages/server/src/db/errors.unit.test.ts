@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from './errors';
+import {
+  DatabaseUnavailableError,
+  isBadValueError,
+  isBusyError,
+  isConnectionError,
+  isStorageFull,
+  isTimeoutError,
+} from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -50,5 +57,12 @@ describe('database error classes', () => {
       expect(isBusyError(err), err.message).toBe(true);
     for (const err of [withCode('SQLITE_LOCKED'), withCode('SQLITE_FULL'), withCode('23505'), new Error('busy'), null])
       expect(isBusyError(err)).toBe(false);
+  });
+
+  it('a value PostgreSQL refused (class 22, data exception)', () => {
+    for (const code of ['22003', '22P02', '22001', '22007', '22008', '22021', '22P05'])
+      expect(isBadValueError(withCode(code)), code).toBe(true);
+    for (const err of [withCode('23505'), withCode('2200'), withCode('SQLITE_MISMATCH'), new Error('22003')])
+      expect(isBadValueError(err)).toBe(false);
   });
 });

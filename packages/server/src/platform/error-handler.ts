@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
+import { isBadValueError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
 import { redactMessage } from './error-log';
 import { MSG } from './messages.pl';
@@ -46,6 +46,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isStorageFull(err)) {
       req.log.error({ err }, 'storage full');
       return reply.code(507).send({ code: 507, message: MSG.storageFull });
+    }
+    if (isBadValueError(err)) {
+      // A value the request's schema let through and the database refused: the client's input.
+      req.log.warn({ err }, 'database refused a value');
+      return reply.code(400).send({ code: 400, message: MSG.badInput });
     }
     if (err instanceof AppError) {
       return reply
