@@ -14,7 +14,8 @@ const OUTAGE_LOG_EVERY_MS = 10_000;
  * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost,
  * silent or busy database (docs/operations.md, Database outage) is 503 with Retry-After and a
  * warning without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full
- * disk is 507, logged with the error that said so.
+ * disk is 507, logged with the error that said so; a value PostgreSQL refused (class 22) is 400,
+ * logged as a warning. Logged errors go through error-log.ts: no customer data.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   let outageLoggedAt = -Infinity;
