@@ -136,7 +136,8 @@ const itemFields = {
     z
       .number({ error: ITEM_MSG.statusRequired })
       .int({ error: ITEM_MSG.statusRequired })
-      .positive({ error: ITEM_MSG.statusRequired }),
+      .positive({ error: ITEM_MSG.statusRequired })
+      .max(2_147_483_647, { error: ITEM_MSG.statusRequired }),
   ),
   deliveryPriceListId: optionalRef,
   deliveryTimeId: optionalRef,
@@ -238,7 +239,9 @@ const refFilter = z.preprocess(
     z
       .number({ error: 'Niepoprawny filtr.' })
       .int({ error: 'Niepoprawny filtr.' })
-      .refine((n) => n === REF_FILTER_NONE || n === REF_FILTER_ANY || n > 0, { error: 'Niepoprawny filtr.' }),
+      .refine((n) => n === REF_FILTER_NONE || n === REF_FILTER_ANY || (n > 0 && n <= 2_147_483_647), {
+        error: 'Niepoprawny filtr.',
+      }),
   ).optional(),
 );
 const moneyFilter = z.preprocess(blankToUndefined, moneySchema.optional());

@@ -184,7 +184,7 @@ export const parametersQuerySchema = z.object({
     z
       .number({ error: V.idInvalid })
       .int({ error: V.idInvalid })
-      .refine((n) => n === MAIN_PARAMETERS_CAT_ID || n > 0, { error: V.idInvalid }),
+      .refine((n) => n === MAIN_PARAMETERS_CAT_ID || (n > 0 && n <= 2_147_483_647), { error: V.idInvalid }),
   ).optional(),
   isCatStrict: z
     .union([z.boolean(), z.string()])

@@ -60,6 +60,28 @@ describe('admin CLI', () => {
     expect(r.stderr).toContain('Ten prefiks organizacji jest już zajęty.');
   });
 
+  it('org:create refuses a Polish NIP with a wrong check digit (exit 2), takes a foreign tax number as typed', async () => {
+    const args = ['org:create', '--prefix', 'nipzly', '--admin', 'admin', '--password', 'Secret123!'];
+    const bad = await cli(...args, '--email', 'admin@nipzly.pl', '--tax-id', '526-025-09-94');
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stderr).toContain(
+      '--tax-id: Nieprawidłowy NIP: sprawdź cyfry, ostatnia cyfra kontrolna się nie zgadza.',
+    );
+    const database = openDatabase(loadConfig(env));
+    try {
+      const rows = await database.db
+        .selectFrom('organizations')
+        .select('prefix')
+        .where('prefix', '=', 'nipzly')
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await database.destroy();
+    }
+    const foreign = await cli(...args, '--email', 'admin@nipzly.pl', '--tax-id', '526-025-09-94', '--country', 'de');
+    expect(foreign.code, foreign.stderr).toBe(0);
+  });
+
   describe('org:update', () => {
     async function acme() {
       const database = openDatabase(loadConfig(env));

@@ -4,6 +4,7 @@ import {
   formatBankAccount,
   loginUserSchema,
   organizationUpdateSchema,
+  type OrganizationUpdate,
   orgPrefixSchema,
   passwordSchema,
 } from '@zaplecze/contract';
@@ -78,6 +79,15 @@ async function orgCreate(args: string[]): Promise<void> {
   const admin = check(loginUserSchema, values.admin, 'admin');
   const password = check(passwordSchema, values.password, 'password');
   const email = check(emailSchema, values.email, 'email');
+  // The organisation's data with org:update's checks; a blank value is a value not given.
+  const org: OrganizationUpdate = {};
+  for (const [field, option] of Object.entries(ORG_FIELDS)) {
+    const value = values[option];
+    if (value === undefined || value.trim() === '') continue;
+    const r = organizationUpdateSchema.shape[field as keyof typeof ORG_FIELDS].safeParse(value);
+    if (!r.success) throw new UsageError(`--${option}: ${r.error.issues[0]?.message ?? 'niepoprawna wartość'}`);
+    org[field as keyof typeof ORG_FIELDS] = r.data;
+  }
   // Loaded only now: --help and argument errors answer at once, without the server's modules.
   const { openAndMigrate } = await import('./server');
   const { createOrganization } = await import('./modules/registration');
@@ -88,18 +98,18 @@ async function orgCreate(args: string[]): Promise<void> {
       { deps, db: deps.db, ip: 'cli', locale: 'pl', log: consoleLog },
       {
         prefix,
-        name: values.name?.trim() || prefix,
-        taxId: values['tax-id'] ?? '',
-        address: values.address ?? '',
-        postCodeCity: values['post-code-city'] ?? '',
-        countryCode: (values.country ?? 'PL').toUpperCase(),
+        name: org.name ?? prefix,
+        taxId: org.taxId ?? '',
+        address: org.address ?? '',
+        postCodeCity: org.postcodeCity ?? '',
+        countryCode: org.country ?? 'PL',
         adminUser: admin,
         adminPass: password,
         adminEmail: email,
         adminTel: '',
         adminName: admin,
       },
-    );
+    ).catch(optionError);
     console.log(`Utworzono organizację "${prefix}". Login administratora: ${login}`);
     console.log(login);
   } finally {
@@ -121,6 +131,12 @@ const OPTION_OF: Record<string, string> = {
   INVOICE_BANK_NAME: 'bank-name',
   INVOICE_BANK_ACCOUNT: 'bank-account',
 };
+
+/** Rethrows a server error that names a field as a usage error naming the CLI's option instead. */
+function optionError(err: unknown): never {
+  const option = err instanceof AppError && err.field ? OPTION_OF[err.field] : undefined;
+  throw option && err instanceof AppError ? new UsageError(`--${option}: ${err.message}`) : err;
+}
 
 /** org:update: the organisation's own data and its seller options (docs/decisions.md, Seller's data on invoices). */
 async function orgUpdate(args: string[]): Promise<void> {
@@ -160,11 +176,7 @@ async function orgUpdate(args: string[]): Promise<void> {
   const { database, deps } = await openAndMigrate();
   try {
     const updated = await updateOrganization(deps.db, prefix, organizationUpdateSchema.parse(input), seller).catch(
-      (err: unknown) => {
-        // The field the server names is one of the CLI's options to the operator.
-        const option = err instanceof AppError && err.field ? OPTION_OF[err.field] : undefined;
-        throw option && err instanceof AppError ? new UsageError(`--${option}: ${err.message}`) : err;
-      },
+      optionError,
     );
     if (!updated) throw new UsageError(`Nie ma organizacji o prefiksie "${prefix}".`);
     const o = updated.organization;

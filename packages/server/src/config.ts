@@ -60,6 +60,12 @@ export interface Config {
   itemIndexMinItems: number;
   /** Items the filter indexes of one worker may hold in all (ITEM_INDEX_MAX_ITEMS; 0: no index). */
   itemIndexMaxItems: number;
+  /**
+   * PostgreSQL: how long a connection of the HTTP server may sit idle inside an open transaction
+   * before the server ends that session (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS; 0 is no limit), so a
+   * stuck request cannot hold row locks for ever. Migrations and the admin CLI run without it.
+   */
+  dbIdleInTransactionTimeoutMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -144,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
     itemIndexMinItems: nonNegativeInt(env.ITEM_INDEX_MIN_ITEMS, 20_000),
     itemIndexMaxItems: nonNegativeInt(env.ITEM_INDEX_MAX_ITEMS, 4_000_000),
+    dbIdleInTransactionTimeoutMs: nonNegativeInt(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
   };
 }

@@ -60,7 +60,11 @@ export async function createApp(
 
 /** The PostgreSQL time limits of the HTTP server's database (docs/operations.md, Database outage). */
 export function servingLimits(config: Config): PostgresLimits {
-  return { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs };
+  return {
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openPostgres, openSqlite, type Database, type PostgresLimits } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import type { LogDestination, RouteInfo } from '../src/platform/app';
+import type { RouteDef } from '../src/platform/route';
 import { createApp, createDeps, servingLimits } from '../src/server';
 import type { CaptchaGenerator } from '../src/platform/captcha';
 import type { AppDeps } from '../src/platform/context';
@@ -136,6 +137,8 @@ export interface TestServerOptions {
   captureLogs?: boolean;
   /** Turns the logger on (at `overrides.logLevel`, default info) and gives it its JSON lines. */
   logStream?: LogDestination;
+  /** Routes of the test itself, beside the modules' (e.g. one that fails in a particular way). */
+  extraRoutes?: RouteDef[];
 }
 
 /** A real server on a random port with a fresh database of the run's engine. */
@@ -163,14 +166,14 @@ export async function startTestServer(
     now: () => new Date(Date.now() + clock.offsetMs),
   });
   const logs: Record<string, unknown>[] = [];
-  const { app, routes } = await createApp(
-    deps,
-    opts.logStream
+  const { app, routes } = await createApp(deps, {
+    ...(opts.logStream
       ? { logger: true, logStream: opts.logStream }
       : opts.captureLogs
         ? { logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } }
-        : { logger: false },
-  );
+        : { logger: false }),
+    ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

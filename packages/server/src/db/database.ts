@@ -187,10 +187,16 @@ export interface PostgresLimits {
    * network); that connection is then closed, never reused.
    */
   statementTimeoutMs: number;
+  /**
+   * A connection idle inside an open transaction: the server ends the session at
+   * idle_in_transaction_session_timeout (25P03), releasing the transaction's locks; the request
+   * that held it answers 503 and the pool opens a new connection.
+   */
+  idleInTransactionTimeoutMs: number;
 }
 
 /** Without limits: migrations, the admin CLI, the demo seed (their big statements run for minutes). */
-export const NO_LIMITS: PostgresLimits = { connectTimeoutMs: 0, statementTimeoutMs: 0 };
+export const NO_LIMITS: PostgresLimits = { connectTimeoutMs: 0, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 };
 
 /** How much longer than statement_timeout the client waits before it gives a statement up itself. */
 export const STATEMENT_GRACE_MS = 1000;
@@ -340,6 +346,9 @@ export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_
     Client: LimitedClient as unknown as new () => pg.ClientBase,
     connectionTimeoutMillis: poolWaitMs(limits),
     ...(limits.statementTimeoutMs > 0 ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.idleInTransactionTimeoutMs > 0
+      ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs }
+      : {}),
   });
   // An idle connection the server closes (a restart, an administrator, a dropped test database)
   // is an 'error' event on the pool; without a listener Node turns it into an uncaught exception

@@ -51,9 +51,10 @@ const SOCKET_CODES = new Set([
 /**
  * SQLSTATEs that mean the session is gone or cannot be had: 57P01 admin_shutdown, 57P02
  * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering), 53300
- * too_many_connections, and class 08 (connection exceptions).
+ * too_many_connections, 25P03 idle_in_transaction_session_timeout (the server ended a session
+ * idle in its transaction), and class 08 (connection exceptions).
  */
-const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25P03']);
 
 /** What node-postgres and its pool say when a connection ends under them (they carry no code). */
 const LOST_MESSAGES = [
@@ -86,10 +87,38 @@ export function isTimeoutError(err: unknown): boolean {
 }
 
 /**
+ * PostgreSQL's SQLSTATEs of a write that lost to another one and may simply be repeated:
+ * 40P01 deadlock_detected, 40001 serialization_failure, 55P03 lock_not_available.
+ */
+const BUSY_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+
+/**
+ * Whether the database was busy with other writes: SQLite's SQLITE_BUSY (and its extended codes,
+ * e.g. SQLITE_BUSY_SNAPSHOT) after the busy timeout, i.e. another process held the write lock that
+ * long, or one of PostgreSQL's BUSY_SQLSTATES. Nothing was written; the client gets 503 with
+ * Retry-After and may repeat the request (docs/operations.md, Database outage).
+ */
+export function isBusyError(err: unknown): boolean {
+  const code = codeOf(err);
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || BUSY_SQLSTATES.has(code);
+}
+
+/**
  * Whether the database (or any file write) failed for want of disk space: SQLite's SQLITE_FULL,
  * PostgreSQL's 53100 disk_full, the system's ENOSPC. The client gets 507 with a Polish message.
  */
 export function isStorageFull(err: unknown): boolean {
   const code = codeOf(err);
   return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
+}
+
+/**
+ * Whether PostgreSQL refused a value (SQLSTATE class 22, data exception: a number out of its
+ * column's range, text it cannot read as the type, text too long, an impossible date, a character
+ * the encoding has no room for). The schemas refuse bad input first; a value one of them lets
+ * through is still the client's input, so the request answers 400, not 500, and the gap is logged
+ * as a warning (docs/decisions.md, Hardening).
+ */
+export function isBadValueError(err: unknown): boolean {
+  return /^22[0-9A-Z]{3}$/.test(codeOf(err));
 }

@@ -16,6 +16,7 @@ import { MSG } from './messages.pl';
 import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
 import { serializeRequest } from './log-redaction';
+import { serializeError } from './error-log';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
 export interface RouteInfo {
@@ -58,7 +59,8 @@ export async function buildApp(
       : {
           level: deps.config.logLevel,
           redact: LOG_REDACT,
-          serializers: { req: serializeRequest },
+          // Errors without the customer data drivers hang on them (error-log.ts).
+          serializers: { req: serializeRequest, err: (err: unknown) => serializeError(err) },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         };
   const app = Fastify({

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { TenantDb } from '../db/tenant';
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaGenerator } from './captcha';
+import { withSerializedError } from './error-log';
 import type { EventBus } from './events';
 import type { UsageRegistry } from './usage';
 
@@ -59,8 +60,8 @@ export interface Log {
 /** A Log for commands run outside the server (the CLI): warnings and errors to stderr. */
 export const consoleLog: Log = {
   info: () => undefined,
-  warn: (obj, msg) => console.warn(msg, obj),
-  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, withSerializedError(obj)),
+  error: (obj, msg) => console.error(msg, withSerializedError(obj)),
 };
 
 /** First argument of every service call. */

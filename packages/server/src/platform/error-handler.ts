@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
+import { isBadValueError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
+import { redactMessage } from './error-log';
 import { MSG } from './messages.pl';
 
 /** Seconds a client is asked to wait (Retry-After) when the database is unavailable. */
@@ -10,17 +11,19 @@ export const DB_RETRY_AFTER_S = 5;
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
 /**
- * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost
- * or silent database (docs/operations.md, Database outage) is 503 with Retry-After and a warning
- * without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full disk is
- * 507, logged with the error that said so.
+ * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost,
+ * silent or busy database (docs/operations.md, Database outage) is 503 with Retry-After and a
+ * warning without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full
+ * disk is 507, logged with the error that said so; a value PostgreSQL refused (class 22) is 400,
+ * logged as a warning. Logged errors go through error-log.ts: no customer data.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   let outageLoggedAt = -Infinity;
   let outageUnlogged = 0;
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
     const timeout = isTimeoutError(err);
-    if (timeout || isConnectionError(err)) {
+    const busy = !timeout && isBusyError(err);
+    if (timeout || busy || isConnectionError(err)) {
       const now = performance.now();
       if (now - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
         const code = (err as { code?: unknown }).code;
@@ -28,10 +31,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         req.log.warn(
           {
             code,
-            ...(cause instanceof Error ? { cause: cause.message } : {}),
+            ...(cause instanceof Error ? { cause: redactMessage(cause.message) } : {}),
             ...(outageUnlogged > 0 ? { alsoFailedSinceLastWarning: outageUnlogged } : {}),
           },
-          `database unavailable: ${err.message}`,
+          `${busy ? 'database busy' : 'database unavailable'}: ${redactMessage(err.message)}`,
         );
         outageLoggedAt = now;
         outageUnlogged = 0;
@@ -39,11 +42,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(DB_RETRY_AFTER_S))
-        .send({ code: 503, message: timeout ? MSG.dbTimeout : MSG.dbUnavailable });
+        .send({ code: 503, message: timeout ? MSG.dbTimeout : busy ? MSG.dbBusy : MSG.dbUnavailable });
     }
     if (isStorageFull(err)) {
       req.log.error({ err }, 'storage full');
       return reply.code(507).send({ code: 507, message: MSG.storageFull });
+    }
+    if (isBadValueError(err)) {
+      // A value the request's schema let through and the database refused: the client's input.
+      req.log.warn({ err }, 'database refused a value');
+      return reply.code(400).send({ code: 400, message: MSG.badInput });
     }
     if (err instanceof AppError) {
       return reply

@@ -16,6 +16,7 @@ export const MSG = {
   internal: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie.',
   dbUnavailable: 'Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
   dbTimeout: 'Baza danych nie odpowiedziała na czas. Spróbuj ponownie za chwilę.',
+  dbBusy: 'Baza danych jest chwilowo zajęta. Spróbuj ponownie za chwilę.',
   storageFull: 'Brak miejsca na dysku serwera: zmiany nie zostały zapisane. Powiadom administratora.',
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
   idempotencyKeyReused:

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION, buildLogin, type registerRequestSchema } from '@zaplecze/contract';
+import { ADMIN_PERMISSION, buildLogin, isValidNip, VALIDATION, type registerRequestSchema } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { TenantDb } from '../../db/tenant';
@@ -36,6 +36,10 @@ export async function createOrganization(
   input: NewOrganization,
 ): Promise<{ login: string; orgId: number }> {
   if (!isCountryCode(input.countryCode)) throw badRequest(MSG.countryUnknown, 'country');
+  // A Polish company's NIP has a check digit (docs/decisions.md, "NIP check digit"): registration's
+  // schema checks it too, this covers every other caller (the admin CLI's org:create).
+  if (input.countryCode === 'PL' && input.taxId !== '' && !isValidNip(input.taxId))
+    throw badRequest(VALIDATION.nipInvalid, 'taxId');
   const passHash = await hashPassword(input.adminPass);
   const now = ctx.deps.now().toISOString();
   const login = buildLogin(input.prefix, input.adminUser);
