@@ -25,7 +25,7 @@ async function onAdmin(statement) {
  * - `fresh: 'label'`: a new database / temporary directory for this run only.
  */
 export async function benchDatabase(opts) {
-  const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env = { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', DATABASE_URL: '' };
   env.DATA_DIR = opts.kept ? opts.kept.sqliteDir : fs.mkdtempSync(path.join(os.tmpdir(), `zaplecze-${opts.fresh}-`));
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   if (!process.env.BENCH_DATABASE_URL) {

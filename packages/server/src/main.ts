@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
-import { purgeItemIndexLog } from './modules/items';
+import { prewarmItemIndexes, purgeItemIndexLog } from './modules/items';
 import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
@@ -123,6 +123,10 @@ async function worker(): Promise<void> {
     timer.unref();
   }
   await app.listen({ port: config.port, host: config.host });
+  // The item filter indexes of big organisations load in the background (docs/operations.md).
+  prewarmItemIndexes(deps, app.log).catch((err: unknown) =>
+    app.log.warn({ err }, 'item filter index: loading at start failed, searches load them'),
+  );
   // E-mailed invoices: every worker sweeps the outbox; a lease per message keeps sends single.
   const stopOutbox = startOutboxSender(deps);
   const shutdown = async () => {

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { TenantDb } from '../../db/tenant';
-import type { AuthContext } from '../../platform/context';
+import type { AppDeps, AuthContext, Log } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { recordChange, setStock } from '../stock';
 import { claimFiles, copyFiles, deleteItemsFiles, releaseFiles } from '../files';
@@ -19,6 +19,7 @@ import { findItemByScan } from './items.attributes';
 import { toItem } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
 import { searchItems } from './items.search';
+import { prewarmIndexes, type IndexOptions } from './item-index/item-index.registry';
 import { checkDescs, checkParams, checkRefs } from './items.validate';
 import { ITEMS_MSG } from './messages.pl';
 
@@ -40,12 +41,7 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
     return { items, count: items.length, perPage: Math.max(1, items.length) };
   }
   const search = itemSearchSchema.parse(query);
-  const { rows, count } = await searchItems(ctx.tdb, search, {
-    key: ctx.deps.db,
-    minItems: ctx.deps.config.itemIndexMinItems,
-    maxItems: ctx.deps.config.itemIndexMaxItems,
-    log: ctx.log,
-  });
+  const { rows, count } = await searchItems(ctx.tdb, search, indexOptions(ctx.deps, ctx.log));
   return { items: rows, count, perPage: search.perPage };
 }
 
@@ -249,4 +245,22 @@ export async function copyItem(ctx: AuthContext, id: number, newCode: string): P
     }),
   );
   return getItem(ctx.tdb, newId);
+}
+
+/** The item filter index's options from the server's configuration (item-index/). */
+export function indexOptions(deps: Pick<AppDeps, 'db' | 'config'>, log: Pick<Log, 'info' | 'warn'>): IndexOptions {
+  return {
+    key: deps.db,
+    minItems: deps.config.itemIndexMinItems,
+    maxItems: deps.config.itemIndexMaxItems,
+    log,
+  };
+}
+
+/** Loads the item filter indexes of the big organisations at a worker's start (main.ts). */
+export function prewarmItemIndexes(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  log: Pick<Log, 'info' | 'warn'>,
+): Promise<void> {
+  return prewarmIndexes(deps.db, indexOptions(deps, log));
 }

@@ -12,7 +12,7 @@ import { createOrg, type TestOrg } from '../../../../test/factories';
 import { createCatalog, itemBody, type Catalog } from '../../../../test/catalog';
 import { TenantDb } from '../../../db/tenant';
 import { searchItems } from '../items.search';
-import { indexState } from './item-index.registry';
+import { indexState, prewarmIndexes } from './item-index.registry';
 import { indexStats } from './item-index.stats';
 import { purgeItemIndexLog } from './item-index.purge';
 import { syncLimits } from './item-index.sync';
@@ -294,6 +294,15 @@ describe('item filter index', () => {
     expect(indexStats.loads).toBe(loads + 1);
     await indexReady();
     await compare(20, 8);
+  });
+
+  it('a worker starting loads the indexes of big organisations before any search', async () => {
+    const fresh = {}; // a registry of its own, as a new worker's
+    const log = { info: () => undefined, warn: (err: unknown) => expect.unreachable(String(err)) };
+    await prewarmIndexes(server.deps.db, { key: fresh, minItems: 10, maxItems: 1_000_000, log });
+    expect(indexState(fresh, orgId)).toBe('ready');
+    // The other organisation has 5 items: below the threshold, no index.
+    expect(indexState(fresh, await orgIdOf(other.prefix))).toBeUndefined();
   });
 
   it("never shows another organisation's items", async () => {

@@ -1,4 +1,6 @@
-import type { TenantDb } from '../../../db/tenant';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/schema';
+import { TenantDb } from '../../../db/tenant';
 import type { Log } from '../../../platform/context';
 import { STRING_SORTS, type ItemIndex } from './item-index';
 import { indexStats } from './item-index.stats';
@@ -39,6 +41,8 @@ interface Entry {
   next?: Promise<void>;
   /** A string order is being loaded again in the background. */
   reloadingStrings: boolean;
+  /** The load under way (state 'loading'). */
+  loading?: Promise<void>;
 }
 
 const registries = new WeakMap<object, Map<number, Entry>>();
@@ -104,7 +108,7 @@ function startLoad(tdb: TenantDb, map: Map<number, Entry>, e: Entry, expected: n
   indexStats.loads++;
   evict(map, expected, opts.maxItems);
   const started = performance.now();
-  loadIndex(tdb, expected).then(
+  e.loading = loadIndex(tdb, expected).then(
     (loaded) => {
       if (map.get(tdb.orgId) !== e) return;
       e.index = loaded.index;
@@ -222,4 +226,28 @@ async function movedSince(tdb: TenantDb, from: LogPosition): Promise<Set<number>
     'seq' in from ? q.where('seq', '>', from.seq) : q.where('tx', '>=', from.xmin.toString())
   ).execute();
   return new Set(rows.map((r) => Number(r.item_id)));
+}
+
+/**
+ * Loads the indexes of the organisations big enough for one, largest first, one after another, at
+ * a worker's start (main.ts): the first searches after a restart then find them ready. Stops at
+ * `maxItems` in all.
+ */
+export async function prewarmIndexes(db: Kysely<DB>, opts: IndexOptions): Promise<void> {
+  if (opts.maxItems === 0) return;
+  const orgs = await db
+    .selectFrom('item_counts')
+    .select(['org_id', 'items'])
+    .where('items', '>=', Math.max(1, opts.minItems))
+    .where('items', '<=', opts.maxItems)
+    .orderBy('items', 'desc')
+    .execute();
+  let total = 0;
+  for (const org of orgs) {
+    total += Number(org.items);
+    if (total > opts.maxItems) break;
+    const tdb = new TenantDb(db, org.org_id);
+    await readyIndex(tdb, opts);
+    await registry(opts.key).get(org.org_id)?.loading;
+  }
 }

@@ -161,8 +161,10 @@ export async function walkStringOrder(tdb: TenantDb, sort: StringSort): Promise<
     let q = tdb.selectFrom('items').select('id');
     if (after && sort === 'code') q = q.where('code', '>', after.key);
     if (after && sort === 'name') {
+      // `name >= key` first: a range both engines seek in the name index (an OR alone made SQLite
+      // walk the index from its start at every chunk); only the duplicates of one name are checked.
       const a = after;
-      q = q.where((eb) => eb.or([eb('name', '>', a.key), eb.and([eb('name', '=', a.key), eb('id', '>', a.id)])]));
+      q = q.where('name', '>=', a.key).where((eb) => eb.or([eb('name', '>', a.key), eb('id', '>', a.id)]));
     }
     q = sort === 'code' ? q.orderBy('code') : q.orderBy('name').orderBy('id');
     const rows = (await q.limit(LOAD_CHUNK).modifyFront(ARRAY_ROWS).execute()) as unknown as unknown[][];

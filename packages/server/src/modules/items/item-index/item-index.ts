@@ -446,11 +446,7 @@ export class ItemIndex {
     let len = 0;
     const live = new Int32Array(this.size);
     for (let i = 0; i < this.n; i++) if (this.alive[i] === 1) live[len++] = i;
-    for (const sort of sorts) {
-      const key = this.key(sort);
-      const sorted = live.slice().sort((a, b) => key[a]! - key[b]! || a - b);
-      this.orders[sort].set(sorted);
-    }
+    for (const sort of sorts) this.orders[sort].set(sortByKey(live, this.key(sort)));
     this.orderLen = len;
   }
 
@@ -547,6 +543,41 @@ export class ItemIndex {
       }
     }
   }
+}
+
+/**
+ * Slots (ascending) ordered by (key, slot): a stable radix sort on the key when every key is a
+ * whole number within 32 bits (stock always; prices up to 21 million zł), else a comparison sort.
+ * Two 16-bit passes: a million slots in milliseconds, where a comparison sort took about a second.
+ */
+export function sortByKey(slots: Int32Array, key: Int32Array | Float64Array): Int32Array {
+  const n = slots.length;
+  const keys = new Uint32Array(n);
+  for (let j = 0; j < n; j++) {
+    const k = key[slots[j]!]!;
+    if (!Number.isInteger(k) || k < -(2 ** 31) || k >= 2 ** 31)
+      return slots.slice().sort((a, b) => key[a]! - key[b]! || a - b);
+    // Signed to unsigned order: flip the sign bit.
+    keys[j] = (k ^ 0x80000000) >>> 0;
+  }
+  let src = slots.slice();
+  let srcKeys = keys;
+  let dst = new Int32Array(n);
+  let dstKeys = new Uint32Array(n);
+  for (const shift of [0, 16]) {
+    const counts = new Uint32Array(65537);
+    for (let j = 0; j < n; j++) counts[((srcKeys[j]! >>> shift) & 0xffff) + 1]!++;
+    for (let b = 1; b < 65537; b++) counts[b]! += counts[b - 1]!;
+    for (let j = 0; j < n; j++) {
+      const b = (srcKeys[j]! >>> shift) & 0xffff;
+      const at = counts[b]!++;
+      dst[at] = src[j]!;
+      dstKeys[at] = srcKeys[j]!;
+    }
+    [src, dst] = [dst, src];
+    [srcKeys, dstKeys] = [dstKeys, srcKeys];
+  }
+  return src;
 }
 
 function isNumeric(sort: SortKey): sort is NumericSort {

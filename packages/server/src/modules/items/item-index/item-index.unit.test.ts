@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ItemIndex, STRING_SORTS, type IndexQuery, type IndexedItem, type SortKey } from './item-index';
+import { ItemIndex, STRING_SORTS, sortByKey, type IndexQuery, type IndexedItem, type SortKey } from './item-index';
 import type { TreeLink } from './item-index.tree';
 
 interface ModelItem extends IndexedItem {
@@ -248,5 +248,26 @@ describe('item filter index', () => {
       .map((i) => i.id);
     expect(index.query(q)).toEqual({ count: 500, ids: expected });
     expect(index.query({ ...q, sort: 'code', desc: false })?.ids).toEqual([6, 12, 18]);
+  });
+
+  it('orders slots by (key, slot) with the radix sort and, past 32 bits, the comparison sort', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: -3, max: 3 })), {
+          maxLength: 300,
+        }),
+        fc.boolean(),
+        (values, huge) => {
+          const key = new Float64Array(values.map((v, j) => (huge && j === 0 ? 9_999_999_999 : v)));
+          const slots = Int32Array.from(values.keys());
+          const expected = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
+          expect([...sortByKey(slots, key)]).toEqual(expected);
+          expect([...sortByKey(slots, Int32Array.from(key.map((k) => (k > 2 ** 31 ? 0 : k))))]).toEqual(
+            [...slots].sort((a, b) => (key[a]! > 2 ** 31 ? 0 : key[a]!) - (key[b]! > 2 ** 31 ? 0 : key[b]!) || a - b),
+          );
+        },
+      ),
+      { numRuns: 200, seed: 5 },
+    );
   });
 });
