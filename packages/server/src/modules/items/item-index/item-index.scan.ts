@@ -13,6 +13,7 @@ export interface Condition {
 }
 
 type CountFn = (n: number, alive: Uint8Array, c: readonly Condition[]) => number;
+type SegmentCountFn = (order: Int32Array, from: number, to: number, c: readonly Condition[]) => number;
 type PageFn = (
   order: Int32Array,
   len: number,
@@ -24,6 +25,7 @@ type PageFn = (
 
 const counts = new Map<string, CountFn>();
 const pages = new Map<string, PageFn>();
+const segments = new Map<string, SegmentCountFn>();
 
 function unpack(k: number): string {
   let s = '';
@@ -62,6 +64,29 @@ export function compileCount(shape: string): CountFn {
        return count;`,
     ) as CountFn;
     counts.set(shape, fn);
+  }
+  return fn;
+}
+
+/** Counts the slots of order[from..to) matching every condition (an order holds live slots only). */
+export function compileSegmentCount(shape: string): SegmentCountFn {
+  const k = shape.length;
+  let fn = segments.get(shape);
+  if (!fn) {
+    fn = new Function(
+      'order',
+      'from',
+      'to',
+      'c',
+      `${unpack(k)}let count = 0, v = 0;
+       for (let j = from; j < to; j++) {
+         const s = order[j];
+         ${tests(k, 's')}
+         count++;
+       }
+       return count;`,
+    ) as SegmentCountFn;
+    segments.set(shape, fn);
   }
   return fn;
 }

@@ -1,4 +1,4 @@
-import { compileCount, compilePage, shapeOf, type Condition } from './item-index.scan';
+import { compileCount, compilePage, compileSegmentCount, shapeOf, type Condition } from './item-index.scan';
 import { TreeOrder, type TreeLink } from './item-index.tree';
 
 /**
@@ -16,8 +16,14 @@ import { TreeOrder, type TreeLink } from './item-index.tree';
 export type SortKey = 'code' | 'name' | 'price' | 'ware' | 'offer';
 export const STRING_SORTS = ['code', 'name'] as const;
 export type StringSort = (typeof STRING_SORTS)[number];
-const NUMERIC_SORTS = ['price', 'ware', 'offer'] as const;
-type NumericSort = (typeof NUMERIC_SORTS)[number];
+/**
+ * Orders by a numeric key: the three numeric sorts, and one per filtered column, so that a count
+ * walks only the items inside its narrowest filter's range (countOf) instead of every item.
+ */
+const KEY_ORDERS = ['price', 'ware', 'offer', 'status', 'group', 'cat', 'place', 'photos'] as const;
+type KeyOrder = (typeof KEY_ORDERS)[number];
+type OrderName = StringSort | KeyOrder;
+const ORDER_NAMES: readonly OrderName[] = [...STRING_SORTS, ...KEY_ORDERS];
 
 /** An item as the index keeps it. */
 export interface IndexedItem {
@@ -90,8 +96,9 @@ export class ItemIndex {
   /** Slots in use (dead ones included). */
   private n = 0;
   private dead = 0;
-  private readonly orders = {} as Record<SortKey, Int32Array>;
-  private orderLen = 0;
+  private readonly orders = {} as Record<OrderName, Int32Array>;
+  /** Items in each order: all live items, except a stale string order, and while apply runs. */
+  private readonly lens = {} as Record<OrderName, number>;
   private readonly trees: { category: TreeOrder; place: TreeOrder };
   /** Sorts whose order is not known (string orders waiting for the database): callers use the database. */
   private readonly stale = new Set<StringSort>();
@@ -101,7 +108,10 @@ export class ItemIndex {
     for (const c of INT_COLUMNS) this.cols[c] = new Int32Array(cap);
     this.price = new Float64Array(cap);
     this.alive = new Uint8Array(cap);
-    for (const k of [...STRING_SORTS, ...NUMERIC_SORTS]) this.orders[k] = new Int32Array(cap);
+    for (const k of ORDER_NAMES) {
+      this.orders[k] = new Int32Array(cap);
+      this.lens[k] = 0;
+    }
     this.trees = { category: new TreeOrder(categories), place: new TreeOrder(places) };
   }
 
@@ -127,7 +137,7 @@ export class ItemIndex {
 
   /** Builds the numeric orders and sets the string orders from ids in the database's order. */
   finishLoad(stringOrders: Record<StringSort, ArrayLike<number>>): void {
-    this.rebuildOrders(new Set(NUMERIC_SORTS));
+    this.rebuildOrders(KEY_ORDERS);
     for (const k of STRING_SORTS) this.setStringOrder(k, stringOrders[k]);
   }
 
@@ -144,7 +154,7 @@ export class ItemIndex {
       seen[slot] = 1;
       order[len++] = slot;
     }
-    this.stringLens[sort] = len;
+    this.lens[sort] = len;
     this.stale.delete(sort);
   }
 
@@ -156,7 +166,7 @@ export class ItemIndex {
   /** Whether a string order holds every live item (else it is marked stale and false answered). */
   checkString(sort: StringSort): boolean {
     if (this.stale.has(sort)) return false;
-    if (this.stringLens[sort] === this.size) return true;
+    if (this.lens[sort] === this.size) return true;
     this.stale.add(sort);
     return false;
   }
@@ -173,23 +183,23 @@ export class ItemIndex {
       const slot = this.slotOf(id);
       return slot >= 0 && this.alive[slot] === 1 ? slot : -1;
     };
-    // Out of the orders first, under their old values (the numeric orders are searched by them).
-    const outNumeric: number[] = [];
-    const outString: number[] = [];
+    // Out of the orders whose key changes, under the old values (key orders are searched by them).
+    const out = new Map<OrderName, number[]>(ORDER_NAMES.map((k) => [k, []]));
+    const moved = new Map<number, KeyOrder[]>();
     for (const id of deleted) {
       const slot = live(id);
-      if (slot < 0) continue;
-      outNumeric.push(slot);
-      outString.push(slot);
+      if (slot >= 0) for (const k of ORDER_NAMES) out.get(k)!.push(slot);
     }
     for (const item of items) {
       const slot = live(item.id);
       if (slot < 0) continue;
-      outNumeric.push(slot);
-      if (strMoved.has(item.id)) outString.push(slot);
+      const keys = this.keysOf(item);
+      const changed = KEY_ORDERS.filter((k) => this.key(k)[slot] !== keys[k]);
+      moved.set(item.id, changed);
+      for (const k of changed) out.get(k)!.push(slot);
+      if (strMoved.has(item.id)) for (const k of STRING_SORTS) out.get(k)!.push(slot);
     }
-    this.removeFromOrders(NUMERIC_SORTS, outNumeric);
-    this.removeFromOrders(STRING_SORTS, outString);
+    for (const [k, slots] of out) this.removeFrom(k, slots);
     for (const id of deleted) {
       const slot = live(id);
       if (slot < 0) continue;
@@ -199,23 +209,23 @@ export class ItemIndex {
     // New items get their slots (which can move later slots up), then every changed item is written.
     const placed: number[] = [];
     for (const item of items) {
-      const slot = this.slotOf(item.id);
-      if (slot >= 0 && this.alive[slot] === 1) {
+      if (moved.has(item.id)) {
         if (strMoved.has(item.id)) placed.push(item.id);
         continue;
       }
+      const slot = this.slotOf(item.id);
       if (slot < 0) this.insertSlot(item.id);
       else this.dead--;
       placed.push(item.id);
     }
-    const slots: number[] = [];
+    const into = new Map<KeyOrder, number[]>(KEY_ORDERS.map((k) => [k, []]));
     for (const item of items) {
       const slot = this.slotOf(item.id);
       this.write(slot, item);
       this.alive[slot] = 1;
-      slots.push(slot);
+      for (const k of moved.get(item.id) ?? KEY_ORDERS) into.get(k)!.push(slot);
     }
-    this.insertIntoNumericOrders(slots);
+    for (const [k, slots] of into) this.insertInto(k, slots);
     this.compactIfSparse();
     if (items.length > 0 || deleted.length > 0) this.counts.clear();
     return placed;
@@ -248,7 +258,7 @@ export class ItemIndex {
     // Stable by position: items before the same neighbour keep the database's order.
     inserts.sort((a, b) => a.pos - b.pos);
     this.mergeAt(order, len, inserts);
-    this.stringLens[sort] = len + inserts.length;
+    this.lens[sort] = len + inserts.length;
   }
 
   /** The category or place tree changed: its order is rebuilt and the items' positions in it too. */
@@ -258,6 +268,7 @@ export class ItemIndex {
     const ids = kind === 'category' ? this.cols.catId : this.cols.placeId;
     const pre = kind === 'category' ? this.cols.catPre : this.cols.placePre;
     for (let i = 0; i < this.n; i++) pre[i] = tree.positionOf(ids[i]!);
+    this.rebuildOrders([kind === 'category' ? 'cat' : 'place']);
     this.counts.clear();
   }
 
@@ -277,10 +288,56 @@ export class ItemIndex {
     const key = JSON.stringify([q.status, q.group, q.category, q.place, q.price, q.count, q.photos]);
     const kept = this.counts.get(key);
     if (kept !== undefined) return kept;
-    const n = compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    const n = this.countNow(conditions);
     if (this.counts.size >= COUNTS_KEPT) this.counts.clear();
     this.counts.set(key, n);
     return n;
+  }
+
+  /**
+   * Counts matches: the narrowest condition's range is found in its key order (two binary
+   * searches), and only the items inside it are checked against the others. When even the
+   * narrowest takes a quarter of the items, one sequential pass over every item is faster.
+   */
+  private countNow(conditions: Condition[]): number {
+    let best: { at: number; from: number; to: number } | undefined;
+    for (let c = 0; c < conditions.length; c++) {
+      const { from, to } = this.rangeIn(conditions[c]!);
+      if (!best || to - from < best.to - best.from) best = { at: c, from, to };
+    }
+    const size = this.size;
+    if (!best || (best.to - best.from) * 4 >= size) {
+      return compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    }
+    if (best.to <= best.from) return 0;
+    const rest = conditions.filter((_, c) => c !== best.at);
+    const order = this.orders[this.orderOf(conditions[best.at]!.col)];
+    return compileSegmentCount(shapeOf(rest))(order, best.from, best.to, rest);
+  }
+
+  /** The positions [from, to) of a condition's range in its column's key order. */
+  private rangeIn(c: Condition): { from: number; to: number } {
+    const order = this.orders[this.orderOf(c.col)];
+    const len = this.lens[this.orderOf(c.col)];
+    const first = (value: number, inclusive: boolean) => {
+      // The first position whose key is >= value (inclusive) or > value.
+      let lo = 0;
+      let hi = len;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const k = c.col[order[mid]!]!;
+        if (k < value || (!inclusive && k === value)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return { from: first(c.lo, true), to: first(c.hi, false) };
+  }
+
+  /** The key order of a column. */
+  private orderOf(col: Int32Array | Float64Array): KeyOrder {
+    for (const k of KEY_ORDERS) if (this.key(k) === col) return k;
+    throw new Error('a condition on a column without a key order');
   }
 
   /** The count of matches and a page of their ids; undefined when the sort's order is not known. */
@@ -288,11 +345,18 @@ export class ItemIndex {
     if (!this.knows(q.sort)) return undefined;
     const conditions = this.conditions(q);
     if (conditions === null) return { count: 0, ids: [] };
-    const shape = shapeOf(conditions);
     const count = this.countOf(q, conditions);
-    const order = this.orders[q.sort];
-    const len = STRING_SORTS.includes(q.sort as StringSort) ? this.stringLen(q.sort as StringSort) : this.orderLen;
-    const slots = q.offset >= count ? [] : compilePage(shape)(order, len, q.desc, q.offset, q.limit, conditions);
+    const slots =
+      q.offset >= count
+        ? []
+        : compilePage(shapeOf(conditions))(
+            this.orders[q.sort],
+            this.lens[q.sort],
+            q.desc,
+            q.offset,
+            q.limit,
+            conditions,
+          );
     return { count, ids: slots.map((s) => this.cols.ids[s]!) };
   }
 
@@ -366,8 +430,7 @@ export class ItemIndex {
     for (const k of INT_COLUMNS) this.cols[k] = resize(this.cols[k], (m) => new Int32Array(m));
     this.price = resize(this.price, (m) => new Float64Array(m));
     this.alive = resize(this.alive, (m) => new Uint8Array(m));
-    for (const k of [...STRING_SORTS, ...NUMERIC_SORTS])
-      this.orders[k] = resize(this.orders[k], (m) => new Int32Array(m));
+    for (const k of ORDER_NAMES) this.orders[k] = resize(this.orders[k], (m) => new Int32Array(m));
   }
 
   /** A slot for a new id: appended, or inserted in id order (slot numbers after it move up by one). */
@@ -391,8 +454,7 @@ export class ItemIndex {
     this.alive.copyWithin(pos + 1, pos, this.n);
     this.alive[pos] = 0;
     ids[pos] = id;
-    for (const k of NUMERIC_SORTS) shiftSlots(this.orders[k], this.orderLen, pos);
-    for (const k of STRING_SORTS) shiftSlots(this.orders[k], this.stringLen(k), pos);
+    for (const k of ORDER_NAMES) shiftSlots(this.orders[k], this.lens[k], pos);
     this.n++;
     return pos;
   }
@@ -416,23 +478,43 @@ export class ItemIndex {
       w++;
     }
     this.alive.fill(0, w, this.n);
-    for (const k of NUMERIC_SORTS) renumber(this.orders[k], this.orderLen, map);
-    for (const k of STRING_SORTS) renumber(this.orders[k], this.stringLen(k), map);
+    for (const k of ORDER_NAMES) renumber(this.orders[k], this.lens[k], map);
     this.n = w;
     this.dead = 0;
   }
 
   // ---- orders ---------------------------------------------------------------------------------
 
-  /** Lengths of the string orders (they can lag behind while stale); numeric ones use orderLen. */
-  private readonly stringLens: Record<StringSort, number> = { code: 0, name: 0 };
-
+  /** A string order's length (0 while stale: not kept up to date then). */
   private stringLen(sort: StringSort): number {
-    return this.stale.has(sort) ? 0 : this.stringLens[sort];
+    return this.stale.has(sort) ? 0 : this.lens[sort];
   }
 
-  private key(sort: NumericSort): Int32Array | Float64Array {
-    return sort === 'price' ? this.price : sort === 'ware' ? this.cols.ware : this.cols.offer;
+  /** The keys of an item in each key order, as `write` stores them. */
+  private keysOf(item: IndexedItem): Record<KeyOrder, number> {
+    return {
+      price: item.price,
+      ware: item.ware,
+      offer: item.offer ?? item.ware,
+      status: item.status,
+      group: item.group ?? NONE,
+      cat: this.trees.category.positionOf(item.category ?? NONE),
+      place: this.trees.place.positionOf(item.place ?? NONE),
+      photos: item.photos,
+    };
+  }
+
+  private key(order: KeyOrder): Int32Array | Float64Array {
+    switch (order) {
+      case 'price':
+        return this.price;
+      case 'cat':
+        return this.cols.catPre;
+      case 'place':
+        return this.cols.placePre;
+      default:
+        return this.cols[order];
+    }
   }
 
   /** Sorted by (key, slot): the slot is the id's order. */
@@ -442,49 +524,46 @@ export class ItemIndex {
     return ka < kb || (ka === kb && a < b);
   }
 
-  private rebuildOrders(sorts: ReadonlySet<NumericSort>): void {
+  private rebuildOrders(orders: readonly KeyOrder[]): void {
     let len = 0;
     const live = new Int32Array(this.size);
     for (let i = 0; i < this.n; i++) if (this.alive[i] === 1) live[len++] = i;
-    for (const sort of sorts) this.orders[sort].set(sortByKey(live, this.key(sort)));
-    this.orderLen = len;
-  }
-
-  private removeFromOrders(sorts: readonly SortKey[], slots: readonly number[]): void {
-    if (slots.length === 0) return;
-    let numericLen: number | undefined;
-    for (const sort of sorts) {
-      const numeric = isNumeric(sort);
-      if (!numeric && this.stale.has(sort as StringSort)) continue;
-      const order = this.orders[sort];
-      let len = numeric ? this.orderLen : this.stringLen(sort as StringSort);
-      if (slots.length <= ONE_BY_ONE) {
-        for (const slot of slots) {
-          const pos = numeric ? this.findNumeric(sort, slot, len) : order.subarray(0, len).indexOf(slot);
-          if (pos < 0) continue;
-          order.copyWithin(pos, pos + 1, len);
-          len--;
-        }
-      } else {
-        const drop = new Set(slots);
-        let w = 0;
-        for (let j = 0; j < len; j++) {
-          const s = order[j]!;
-          if (!drop.has(s)) order[w++] = s;
-        }
-        len = w;
-      }
-      if (numeric) numericLen = len;
-      else this.stringLens[sort as StringSort] = len;
+    for (const k of orders) {
+      this.orders[k].set(sortByKey(live, this.key(k)));
+      this.lens[k] = len;
     }
-    // The numeric orders hold the same items: each ends at the same length.
-    if (numericLen !== undefined) this.orderLen = numericLen;
   }
 
-  /** The position of `slot` in a numeric order, searched by its current key (-1 if absent). */
-  private findNumeric(sort: SortKey, slot: number, len: number): number {
-    const order = this.orders[sort];
-    const key = this.key(sort as NumericSort);
+  /** Takes slots out of an order (a key order is searched by the slots' current keys). */
+  private removeFrom(name: OrderName, slots: readonly number[]): void {
+    if (slots.length === 0) return;
+    const keyed = isKeyOrder(name);
+    if (!keyed && this.stale.has(name)) return;
+    const order = this.orders[name];
+    let len = this.lens[name];
+    if (slots.length <= ONE_BY_ONE) {
+      for (const slot of slots) {
+        const pos = keyed ? this.findKeyed(name, slot, len) : order.subarray(0, len).indexOf(slot);
+        if (pos < 0) continue;
+        order.copyWithin(pos, pos + 1, len);
+        len--;
+      }
+    } else {
+      const drop = new Set(slots);
+      let w = 0;
+      for (let j = 0; j < len; j++) {
+        const s = order[j]!;
+        if (!drop.has(s)) order[w++] = s;
+      }
+      len = w;
+    }
+    this.lens[name] = len;
+  }
+
+  /** The position of `slot` in a key order, searched by its current key (-1 if absent). */
+  private findKeyed(name: KeyOrder, slot: number, len: number): number {
+    const order = this.orders[name];
+    const key = this.key(name);
     let lo = 0;
     let hi = len;
     while (lo < hi) {
@@ -495,38 +574,38 @@ export class ItemIndex {
     return lo < len && order[lo] === slot ? lo : -1;
   }
 
-  private insertIntoNumericOrders(slots: readonly number[]): void {
-    for (const sort of NUMERIC_SORTS) {
-      const key = this.key(sort);
-      const order = this.orders[sort];
-      const len = this.orderLen;
-      const add = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
-      if (add.length <= ONE_BY_ONE) {
-        let l = len;
-        for (const slot of add) {
-          let lo = 0;
-          let hi = l;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.less(key, order[mid]!, slot)) lo = mid + 1;
-            else hi = mid;
-          }
-          order.copyWithin(lo + 1, lo, l);
-          order[lo] = slot;
-          l++;
+  /** Puts slots into a key order at their keys' places. */
+  private insertInto(name: KeyOrder, slots: readonly number[]): void {
+    if (slots.length === 0) return;
+    const key = this.key(name);
+    const order = this.orders[name];
+    const len = this.lens[name];
+    const add = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
+    if (add.length <= ONE_BY_ONE) {
+      let l = len;
+      for (const slot of add) {
+        let lo = 0;
+        let hi = l;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (this.less(key, order[mid]!, slot)) lo = mid + 1;
+          else hi = mid;
         }
-      } else {
-        // Merge from the back, in place.
-        let i = len - 1;
-        let j = add.length - 1;
-        let w = len + add.length - 1;
-        while (j >= 0) {
-          if (i >= 0 && this.less(key, add[j]!, order[i]!)) order[w--] = order[i--]!;
-          else order[w--] = add[j--]!;
-        }
+        order.copyWithin(lo + 1, lo, l);
+        order[lo] = slot;
+        l++;
+      }
+    } else {
+      // Merge from the back, in place.
+      let i = len - 1;
+      let j = add.length - 1;
+      let w = len + add.length - 1;
+      while (j >= 0) {
+        if (i >= 0 && this.less(key, add[j]!, order[i]!)) order[w--] = order[i--]!;
+        else order[w--] = add[j--]!;
       }
     }
-    this.orderLen += slots.length;
+    this.lens[name] = len + add.length;
   }
 
   /** Inserts slots at positions of an order (positions in the order before any insert, ascending). */
@@ -580,8 +659,8 @@ export function sortByKey(slots: Int32Array, key: Int32Array | Float64Array): In
   return src;
 }
 
-function isNumeric(sort: SortKey): sort is NumericSort {
-  return (NUMERIC_SORTS as readonly SortKey[]).includes(sort);
+function isKeyOrder(name: OrderName): name is KeyOrder {
+  return (KEY_ORDERS as readonly OrderName[]).includes(name);
 }
 
 /** Slot numbers at or after `from` move up by one. */
