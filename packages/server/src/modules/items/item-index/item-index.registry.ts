@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { TenantDb } from '../../../db/tenant';
 import type { Log } from '../../../platform/context';
-import { STRING_SORTS, type ItemIndex } from './item-index';
+import { STRING_SORTS, type ItemIndex, type StringSort } from './item-index';
 import { indexStats } from './item-index.stats';
 import { currentPosition, loadIndex, refreshIndex, walkStringOrder, type LogPosition } from './item-index.sync';
 
@@ -164,11 +164,11 @@ async function refreshOnce(
   map: Map<number, Entry>,
   e: Entry,
   opts: IndexOptions,
-  extra?: ReadonlySet<number>,
+  reloaded?: { orders: Record<StringSort, number[]>; moved: ReadonlySet<number> },
 ): Promise<void> {
   if (e.state !== 'ready' || !e.index || !e.pos) return;
   try {
-    const r = await refreshIndex(tdb, e.index, e.pos, extra);
+    const r = await refreshIndex(tdb, e.index, e.pos, reloaded);
     if (r.reload) {
       opts.log.info({ orgId: tdb.orgId }, 'item filter index: the change log asks for a reload');
       startLoad(tdb, map, e, e.index.size, opts);
@@ -205,9 +205,7 @@ function reloadStrings(tdb: TenantDb, map: Map<number, Entry>, e: Entry, opts: I
       const run = e.chain.then(async () => {
         if (e.state !== 'ready' || !e.index) return;
         const moved = await movedSince(tdb, from);
-        e.index.setStringOrder('code', code);
-        e.index.setStringOrder('name', name);
-        await refreshOnce(tdb, map, e, opts, moved);
+        await refreshOnce(tdb, map, e, opts, { orders: { code, name }, moved });
       });
       e.chain = run.then(resolve, reject);
     });

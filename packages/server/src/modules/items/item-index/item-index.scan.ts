@@ -14,6 +14,13 @@ export interface Condition {
 
 type CountFn = (n: number, alive: Uint8Array, c: readonly Condition[]) => number;
 type SegmentCountFn = (order: Int32Array, from: number, to: number, c: readonly Condition[]) => number;
+type CollectFn = (
+  order: Int32Array | null,
+  from: number,
+  to: number,
+  alive: Uint8Array,
+  c: readonly Condition[],
+) => number[];
 type PageFn = (
   order: Int32Array,
   len: number,
@@ -26,6 +33,7 @@ type PageFn = (
 const counts = new Map<string, CountFn>();
 const pages = new Map<string, PageFn>();
 const segments = new Map<string, SegmentCountFn>();
+const collects = new Map<string, CollectFn>();
 
 function unpack(k: number): string {
   let s = '';
@@ -87,6 +95,34 @@ export function compileSegmentCount(shape: string): SegmentCountFn {
        return count;`,
     ) as SegmentCountFn;
     segments.set(shape, fn);
+  }
+  return fn;
+}
+
+/**
+ * The slots matching every condition: those of order[from..to), or with `order` null every live
+ * slot from `from` to `to`.
+ */
+export function compileCollect(shape: string): CollectFn {
+  const k = shape.length;
+  let fn = collects.get(shape);
+  if (!fn) {
+    fn = new Function(
+      'order',
+      'from',
+      'to',
+      'alive',
+      'c',
+      `${unpack(k)}const out = []; let v = 0;
+       for (let j = from; j < to; j++) {
+         const s = order === null ? j : order[j];
+         if (order === null && alive[s] === 0) continue;
+         ${tests(k, 's')}
+         out.push(s);
+       }
+       return out;`,
+    ) as CollectFn;
+    collects.set(shape, fn);
   }
   return fn;
 }

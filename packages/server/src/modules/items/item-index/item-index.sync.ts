@@ -254,31 +254,37 @@ export async function refreshIndex(
   tdb: TenantDb,
   index: ItemIndex,
   pos: LogPosition,
-  extra: ReadonlySet<number> = new Set(),
+  reloaded?: { orders: Record<StringSort, number[]>; moved: ReadonlySet<number> },
 ): Promise<RefreshResult> {
   return tdb.snapshot(async (s) => {
+    // Everything is read first; the index is changed after the last read, in one synchronous
+    // step, so a search running meanwhile never sees it half changed.
     const now = await currentPosition(s);
     if (await pruned(s, pos)) return { pos: now, reload: true };
     const log = await logSince(s, pos);
     if (log.reload) return { pos: now, reload: true };
-    if (log.trees) {
-      index.setTree('category', await treeLinks(s, 'categories'));
-      index.setTree('place', await treeLinks(s, 'places'));
-    }
-    for (const id of extra) {
+    const trees = log.trees ? { cats: await treeLinks(s, 'categories'), places: await treeLinks(s, 'places') } : null;
+    for (const id of reloaded?.moved ?? []) {
       log.items.add(id);
       log.strs.add(id);
     }
-    if (log.items.size === 0) return { pos: now, reload: false };
     const ids = [...log.items];
-    const items = await itemsByIds(s, ids);
+    const items = ids.length > 0 ? await itemsByIds(s, ids) : [];
     const found = new Set(items.map((i) => i.id));
     const deleted = ids.filter((id) => !found.has(id));
-    const placed = index.apply(items, deleted, log.strs);
-    if (placed.length > syncLimits.placeMax) {
-      for (const sort of STRING_SORTS) index.markStale(sort);
-    } else if (placed.length > 0) {
-      for (const sort of STRING_SORTS) if (index.knows(sort)) index.placeStrings(sort, await placesOf(s, sort, placed));
+    const place = index.toPlace(items, log.strs);
+    const places: Partial<Record<StringSort, { id: number; before: number | null }[]>> = {};
+    if (place.length > 0 && place.length <= syncLimits.placeMax)
+      for (const sort of STRING_SORTS) places[sort] = await placesOf(s, sort, place);
+    if (trees) {
+      index.setTree('category', trees.cats);
+      index.setTree('place', trees.places);
+    }
+    if (reloaded) for (const sort of STRING_SORTS) index.setStringOrder(sort, reloaded.orders[sort]);
+    index.apply(items, deleted, log.strs);
+    for (const sort of STRING_SORTS) {
+      if (place.length > syncLimits.placeMax) index.markStale(sort);
+      else if (places[sort]) index.placeStrings(sort, places[sort]);
     }
     return { pos: now, reload: false };
   });

@@ -1,4 +1,11 @@
-import { compileCount, compilePage, compileSegmentCount, shapeOf, type Condition } from './item-index.scan';
+import {
+  compileCollect,
+  compileCount,
+  compilePage,
+  compileSegmentCount,
+  shapeOf,
+  type Condition,
+} from './item-index.scan';
 import { TreeOrder, type TreeLink } from './item-index.tree';
 
 /**
@@ -59,6 +66,11 @@ type IntColumn = (typeof INT_COLUMNS)[number];
 /** The column value of "none" (no group, no category, no place). */
 export const NONE = -1;
 const MAX_INT = 2 ** 31 - 1;
+/** Tunables. Internal: tests set them to prove each path on a few dozen items. */
+export const indexTuning = {
+  /** At most this many matches are collected and sorted for a page (fewPage) rather than walked to. */
+  sortFew: 20_000,
+};
 /** Counts kept for filters asked again (item-index.ts countOf). */
 const COUNTS_KEPT = 256;
 /** Per-item changes above which an order is rebuilt in one pass instead of item by item. */
@@ -156,11 +168,13 @@ export class ItemIndex {
     }
     this.lens[sort] = len;
     this.stale.delete(sort);
+    delete this.ranks[sort];
   }
 
   /** The string order must be loaded again (too many items to place one by one). */
   markStale(sort: StringSort): void {
     this.stale.add(sort);
+    delete this.ranks[sort];
   }
 
   /** Whether a string order holds every live item (else it is marked stale and false answered). */
@@ -231,6 +245,16 @@ export class ItemIndex {
     return placed;
   }
 
+  /** The ids among `items` that apply will need placed in the string orders (new or moved). */
+  toPlace(items: readonly IndexedItem[], strMoved: ReadonlySet<number>): number[] {
+    return items
+      .filter((i) => {
+        const slot = this.slotOf(i.id);
+        return strMoved.has(i.id) || slot < 0 || this.alive[slot] === 0;
+      })
+      .map((i) => i.id);
+  }
+
   /**
    * Puts items into a string order: `places` in the database's order, each with the id of the
    * item it goes before (null: at the end), that item not being one of `places`.
@@ -259,6 +283,7 @@ export class ItemIndex {
     inserts.sort((a, b) => a.pos - b.pos);
     this.mergeAt(order, len, inserts);
     this.lens[sort] = len + inserts.length;
+    delete this.ranks[sort];
   }
 
   /** The category or place tree changed: its order is rebuilt and the items' positions in it too. */
@@ -300,19 +325,59 @@ export class ItemIndex {
    * narrowest takes a quarter of the items, one sequential pass over every item is faster.
    */
   private countNow(conditions: Condition[]): number {
+    const seg = this.narrowest(conditions);
+    if (!seg) return compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    if (seg.to <= seg.from) return 0;
+    return compileSegmentCount(shapeOf(seg.rest))(seg.order, seg.from, seg.to, seg.rest);
+  }
+
+  /**
+   * The narrowest condition's range in its key order, with the other conditions; undefined when
+   * even the narrowest holds a quarter of the items (then a sequential pass is faster).
+   */
+  private narrowest(conditions: Condition[]) {
     let best: { at: number; from: number; to: number } | undefined;
     for (let c = 0; c < conditions.length; c++) {
       const { from, to } = this.rangeIn(conditions[c]!);
       if (!best || to - from < best.to - best.from) best = { at: c, from, to };
     }
-    const size = this.size;
-    if (!best || (best.to - best.from) * 4 >= size) {
-      return compileCount(shapeOf(conditions))(this.n, this.alive, conditions);
+    if (!best || (best.to - best.from) * 4 >= this.size) return undefined;
+    const at = best.at;
+    return {
+      order: this.orders[this.orderOf(conditions[at]!.col)],
+      from: best.from,
+      to: best.to,
+      rest: conditions.filter((_, c) => c !== at),
+    };
+  }
+
+  /**
+   * A page of few matches (at most indexTuning.sortFew): they are collected (inside the narrowest range) and
+   * sorted, instead of walking the whole sort order to find them scattered in it.
+   */
+  private fewPage(q: IndexQuery, conditions: Condition[]): number[] {
+    const seg = this.narrowest(conditions);
+    const found = seg
+      ? compileCollect(shapeOf(seg.rest))(seg.order, seg.from, seg.to, this.alive, seg.rest)
+      : compileCollect(shapeOf(conditions))(null, 0, this.n, this.alive, conditions);
+    const rank = isKeyOrder(q.sort) ? this.key(q.sort) : this.rankOf(q.sort);
+    found.sort((a, b) => rank[a]! - rank[b]! || a - b);
+    if (q.desc) found.reverse();
+    return found.slice(q.offset, q.offset + q.limit);
+  }
+
+  /** Each slot's position in a string order, kept until that order or the slots change. */
+  private ranks: Partial<Record<StringSort, Int32Array>> = {};
+
+  private rankOf(sort: StringSort): Int32Array {
+    let rank = this.ranks[sort];
+    if (!rank) {
+      rank = new Int32Array(this.alive.length);
+      const order = this.orders[sort];
+      for (let j = 0; j < this.lens[sort]; j++) rank[order[j]!] = j;
+      this.ranks[sort] = rank;
     }
-    if (best.to <= best.from) return 0;
-    const rest = conditions.filter((_, c) => c !== best.at);
-    const order = this.orders[this.orderOf(conditions[best.at]!.col)];
-    return compileSegmentCount(shapeOf(rest))(order, best.from, best.to, rest);
+    return rank;
   }
 
   /** The positions [from, to) of a condition's range in its column's key order. */
@@ -349,14 +414,16 @@ export class ItemIndex {
     const slots =
       q.offset >= count
         ? []
-        : compilePage(shapeOf(conditions))(
-            this.orders[q.sort],
-            this.lens[q.sort],
-            q.desc,
-            q.offset,
-            q.limit,
-            conditions,
-          );
+        : count <= indexTuning.sortFew && conditions.length > 0
+          ? this.fewPage(q, conditions)
+          : compilePage(shapeOf(conditions))(
+              this.orders[q.sort],
+              this.lens[q.sort],
+              q.desc,
+              q.offset,
+              q.limit,
+              conditions,
+            );
     return { count, ids: slots.map((s) => this.cols.ids[s]!) };
   }
 
@@ -455,6 +522,7 @@ export class ItemIndex {
     this.alive[pos] = 0;
     ids[pos] = id;
     for (const k of ORDER_NAMES) shiftSlots(this.orders[k], this.lens[k], pos);
+    this.ranks = {};
     this.n++;
     return pos;
   }
@@ -479,6 +547,7 @@ export class ItemIndex {
     }
     this.alive.fill(0, w, this.n);
     for (const k of ORDER_NAMES) renumber(this.orders[k], this.lens[k], map);
+    this.ranks = {};
     this.n = w;
     this.dead = 0;
   }
@@ -539,6 +608,7 @@ export class ItemIndex {
     if (slots.length === 0) return;
     const keyed = isKeyOrder(name);
     if (!keyed && this.stale.has(name)) return;
+    if (!keyed) delete this.ranks[name];
     const order = this.orders[name];
     let len = this.lens[name];
     if (slots.length <= ONE_BY_ONE) {

@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ItemIndex, STRING_SORTS, sortByKey, type IndexQuery, type IndexedItem, type SortKey } from './item-index';
+import {
+  indexTuning,
+  ItemIndex,
+  STRING_SORTS,
+  sortByKey,
+  type IndexQuery,
+  type IndexedItem,
+  type SortKey,
+} from './item-index';
 import type { TreeLink } from './item-index.tree';
 
 interface ModelItem extends IndexedItem {
@@ -135,8 +143,12 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
 
 const strip = ({ code: _c, name: _n, ...rest }: ModelItem): IndexedItem => rest;
 
-describe('item filter index', () => {
+describe.each([
+  ['sorting few matches', 20_000],
+  ['walking the sort order', 0],
+])('item filter index, pages by %s', (_, sortFew) => {
   it('answers every query as the model does, through batches of changes', () => {
+    indexTuning.sortFew = sortFew;
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 60 }),
