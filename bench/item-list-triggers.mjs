@@ -1,7 +1,8 @@
-// What the item list version triggers (migration 0010) cost a write: 100-row UPDATEs of price and
+// What the item list version triggers (migration 0010), or with `--triggers index` the item filter
+// index's change-log triggers (migration 0023), cost a write: 100-row UPDATEs of price and
 // stock (as one mass-edit batch writes them) and single-row stock updates (as an order line moves
 // stock), timed in alternating blocks with the triggers in place and dropped, on a fresh database.
-// Usage: npm run bench:list-triggers [-- --blocks 20]   (node --import tsx bench/item-list-triggers.mjs)
+// Usage: npm run bench:list-triggers [-- --blocks 20 --triggers list|index]   (node --import tsx bench/item-list-triggers.mjs)
 // SQLite in a temporary directory; PostgreSQL when BENCH_DATABASE_URL is set (a fresh database,
 // dropped afterwards).
 import fs from 'node:fs';
@@ -12,7 +13,9 @@ import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 
-const { values: args } = parseArgs({ options: { blocks: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { blocks: { type: 'string', default: '20' }, triggers: { type: 'string', default: 'list' } },
+});
 const BLOCKS = Number(args.blocks);
 const ITEMS = 10_000;
 
@@ -20,7 +23,9 @@ const { env, dropDb } = await benchDatabase({ fresh: 'listv' });
 const { database, deps } = await openAndMigrate(loadConfig(env));
 const db = deps.db;
 const pg = database.engine === 'postgres';
-const TRIGGERS = ['items_list_insert', 'items_list_update', 'items_list_delete'];
+const TRIGGERS = ['insert', 'update', 'delete'].map((t) =>
+  args.triggers === 'index' ? `items_index_${t}` : `items_list_${t}`,
+);
 
 try {
   const now = new Date().toISOString();
@@ -114,7 +119,7 @@ try {
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
   console.log(
-    `${pg ? 'PostgreSQL' : 'SQLite'}, load average ${os
+    `${pg ? 'PostgreSQL' : 'SQLite'}, ${args.triggers === 'index' ? 'index log' : 'list version'} triggers, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}:`,
