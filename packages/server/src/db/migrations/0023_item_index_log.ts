@@ -56,8 +56,9 @@ function sqliteTriggers(): string[] {
 }
 
 /**
- * PostgreSQL: statement-level triggers (one insert per statement, from the transition tables).
- * Exported for the demo seed, which loads a million items without them and then logs one reload.
+ * PostgreSQL: the items' statement-level triggers (one insert per statement, from the transition
+ * tables). Exported for the demo seed, which loads a million items without them and then logs
+ * one reload.
  */
 export function itemIndexLogTriggers(): { create: string[]; drop: string[] } {
   const row = (alias: string) => `(${INDEXED_COLUMNS.map((c) => `${alias}.${c}`).join(', ')})`;
@@ -81,6 +82,24 @@ export function itemIndexLogTriggers(): { create: string[]; drop: string[] } {
          where ${row('o')} is distinct from ${row('n')};
        return null;
      end $$`,
+    `create trigger items_index_insert after insert on items referencing new table as new_rows
+       for each statement execute function item_index_rows_added()`,
+    `create trigger items_index_delete after delete on items referencing old table as old_rows
+       for each statement execute function item_index_rows_removed()`,
+    `create trigger items_index_update after update on items referencing old table as old_rows new table as new_rows
+       for each statement execute function item_index_rows_updated()`,
+  ];
+  const drop = [
+    'drop trigger if exists items_index_insert on items',
+    'drop trigger if exists items_index_delete on items',
+    'drop trigger if exists items_index_update on items',
+  ];
+  return { create, drop };
+}
+
+/** PostgreSQL: the category and place trees' triggers (created once, by the migration). */
+function treeTriggers(): string[] {
+  return [
     `create or replace function item_index_tree_added() returns trigger language plpgsql as $$
      begin
        insert into item_index_log (org_id, item_id, strs) select distinct org_id, -1, 0 from new_rows;
@@ -98,12 +117,6 @@ export function itemIndexLogTriggers(): { create: string[]; drop: string[] } {
          where o.parent_id is distinct from n.parent_id;
        return null;
      end $$`,
-    `create trigger items_index_insert after insert on items referencing new table as new_rows
-       for each statement execute function item_index_rows_added()`,
-    `create trigger items_index_delete after delete on items referencing old table as old_rows
-       for each statement execute function item_index_rows_removed()`,
-    `create trigger items_index_update after update on items referencing old table as old_rows new table as new_rows
-       for each statement execute function item_index_rows_updated()`,
     ...TREES.flatMap((t) => [
       `create trigger ${t}_index_insert after insert on ${t} referencing new table as new_rows
          for each statement execute function item_index_tree_added()`,
@@ -113,12 +126,6 @@ export function itemIndexLogTriggers(): { create: string[]; drop: string[] } {
          for each statement execute function item_index_tree_removed()`,
     ]),
   ];
-  const drop = [
-    'drop trigger if exists items_index_insert on items',
-    'drop trigger if exists items_index_delete on items',
-    'drop trigger if exists items_index_update on items',
-  ];
-  return { create, drop };
 }
 
 export const m0023ItemIndexLog: Migration = {
@@ -134,7 +141,7 @@ export const m0023ItemIndexLog: Migration = {
       await sql`create index item_index_log_idx on item_index_log (org_id, tx)`.execute(db);
       await sql`create table item_index_log_pruned (id integer primary key, tx xid8 not null)`.execute(db);
       await sql`insert into item_index_log_pruned (id, tx) values (1, '0')`.execute(db);
-      for (const s of itemIndexLogTriggers().create) await sql.raw(s).execute(db);
+      for (const s of [...itemIndexLogTriggers().create, ...treeTriggers()]) await sql.raw(s).execute(db);
       return;
     }
     // No foreign keys: the delete triggers write while an organisation's items go by cascade.
