@@ -80,7 +80,8 @@ describe('admin CLI', () => {
     }
     const foreign = await cli(...args, '--email', 'admin@nipzly.pl', '--tax-id', '526-025-09-94', '--country', 'de');
     expect(foreign.code, foreign.stderr).toBe(0);
-  });
+    // Two CLI processes (each starts tsx and hashes a password): seconds each on a busy machine.
+  }, 120_000);
 
   describe('org:update', () => {
     async function acme() {
