@@ -53,6 +53,14 @@ export interface Config {
    * without it.
    */
   dbStatementTimeoutMs: number;
+  /** Jobs (docs/operations.md, Jobs): whether `npm start` forks a job worker process (JOBS_WORKER, default on). */
+  jobsWorker: boolean;
+  /** Job handlers one job worker runs at once (JOBS_CONCURRENCY, default 8). */
+  jobsConcurrency: number;
+  /** How often an idle job worker looks for due jobs, ms (JOBS_POLL_MS, default 1000). */
+  jobsPollMs: number;
+  /** How long a taken job is leased, seconds; renewed while it runs (JOBS_LEASE_SECONDS, default 60). */
+  jobsLeaseSeconds: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -135,5 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,
     dbConnectTimeoutMs: nonNegativeInt(env.DB_CONNECT_TIMEOUT_MS, 5000),
     dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 30_000),
+    jobsWorker: flag(env.JOBS_WORKER, true),
+    jobsConcurrency: positiveInt(env.JOBS_CONCURRENCY, 8),
+    jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
+    jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
   };
 }
