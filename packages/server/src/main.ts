@@ -2,7 +2,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
 import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
-import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { isConnectionError } from './db/errors';
@@ -139,11 +138,8 @@ async function worker(): Promise<void> {
     timer.unref();
   }
   await app.listen({ port: config.port, host: config.host });
-  // E-mailed invoices: every worker sweeps the outbox; a lease per message keeps sends single.
-  const stopOutbox = startOutboxSender(deps);
   const shutdown = async () => {
     clearInterval(timer);
-    stopOutbox();
     await app.close();
     // Handlers whose clients hung up may still be using the database.
     for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)

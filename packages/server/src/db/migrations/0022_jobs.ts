@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 import { columns, type Migration } from './helpers';
 
+/** modules/invoices/outbox.ts OUTBOX_MAX_ATTEMPTS when this ran (db/ imports no module). */
+const OUTBOX_MAX_ATTEMPTS = 1000;
+
 /**
  * The durable jobs (docs/decisions.md, Jobs; docs/ARCHITECTURE.md, platform/jobs):
  * - `jobs`: one row per job, written in the caller's transaction. `state` is pending, running,
@@ -13,6 +16,8 @@ import { columns, type Migration } from './helpers';
  *   are not taken before `until` (the core's jobs use the plugin id '').
  * - `job_schedule_runs`: one row per (schedule, organisation, due time) fired, inserted in the
  *   transaction that enqueues the job, so a due time fires once however many processes tick.
+ * The invoice e-mails still unsent in the outbox get their sending job ('core.invoice-mail', the
+ * outbox's attempts starting over), as queueInvoiceMail writes it from now on.
  */
 export const m0022Jobs: Migration = {
   name: '0022_jobs',
@@ -66,5 +71,10 @@ export const m0022Jobs: Migration = {
       .addColumn('job_id', pg ? 'bigint' : 'integer')
       .addPrimaryKeyConstraint('job_schedule_runs_pk', ['schedule_key', 'org_id', 'due_at'])
       .execute();
+
+    await sql`insert into jobs (org_id, kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at)
+      select org_id, 'core.invoice-mail', '{"outboxId":' || cast(id as varchar(20)) || '}',
+        'outbox:' || cast(id as varchar(20)), 'pending', next_attempt_at, 0, ${OUTBOX_MAX_ATTEMPTS}, created_at
+      from outbox where sent_at is null order by id`.execute(db);
   },
 };

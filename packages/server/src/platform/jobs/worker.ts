@@ -21,6 +21,8 @@ export interface JobWorkerOptions {
   leaseSeconds?: number;
   /** Strings never kept in a job's error (configured passwords). */
   secrets?: readonly string[];
+  /** The clock (tests move it); claims, leases and backoff read it. */
+  now?: () => Date;
   /** Where the worker's own failures go (a lost database); never job payloads. */
   log?: (message: string) => void;
 }
@@ -62,7 +64,10 @@ export class JobWorker {
     this.concurrency = opts.concurrency ?? JOB_DEFAULTS.concurrency;
     this.pollMs = opts.pollMs ?? JOB_DEFAULTS.pollMs;
     this.leaseMs = (opts.leaseSeconds ?? JOB_DEFAULTS.leaseSeconds) * 1000;
+    this.now = opts.now ?? (() => new Date());
   }
+
+  private readonly now: () => Date;
 
   private log(message: string): void {
     (this.opts.log ?? ((m) => console.error(m)))(message);
@@ -94,14 +99,14 @@ export class JobWorker {
     await sleep(0);
     await this.flush();
     for (const job of this.running.values())
-      await this.store.giveBack(job, new Date()).catch((err: unknown) => this.log(`jobs: ${redactError(err)}`));
+      await this.store.giveBack(job, this.now()).catch((err: unknown) => this.log(`jobs: ${redactError(err)}`));
   }
 
   /** Runs due jobs until none is left (tests and the benchmark); answers how many ran. */
   async drain(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const claimed = await this.store.claim([...this.kinds.keys()], this.concurrency, this.leaseMs);
+      const claimed = await this.store.claim([...this.kinds.keys()], this.concurrency, this.leaseMs, this.now());
       if (claimed.length === 0) break;
       ran += claimed.length;
       await Promise.all(claimed.map((job) => this.run(job)));
@@ -118,7 +123,7 @@ export class JobWorker {
       let claimed = 0;
       if (free > 0) {
         try {
-          const jobs = await this.store.claim([...this.kinds.keys()], free, this.leaseMs);
+          const jobs = await this.store.claim([...this.kinds.keys()], free, this.leaseMs, this.now());
           claimed = jobs.length;
           for (const job of jobs) void this.run(job);
           errors = 0;
@@ -180,7 +185,7 @@ export class JobWorker {
   }
 
   private async settleFailure(job: ClaimedJob, kind: JobKind | undefined, err: unknown): Promise<void> {
-    const now = new Date();
+    const now = this.now();
     if (err instanceof RetryAfterError) {
       const until = new Date(now.getTime() + Math.max(1, err.seconds) * 1000);
       await this.store.pause(job, pauseScope(job.pluginId), until);
@@ -210,7 +215,7 @@ export class JobWorker {
     if (batch.length === 0) return;
     this.finished = [];
     this.flushing = this.store
-      .complete(batch)
+      .complete(batch, this.now())
       .catch((err: unknown) => {
         // Not marked done: their leases end and they run again (at least once, never lost).
         this.log(`jobs: could not mark ${batch.length} job(s) done: ${redactError(err, this.opts.secrets)}`);
@@ -222,16 +227,17 @@ export class JobWorker {
   private async renewLeases(): Promise<void> {
     const tokens = [...new Set([...this.running.values()].map((j) => j.token))];
     await this.store
-      .renew(tokens, new Date(Date.now() + this.leaseMs))
+      .renew(tokens, new Date(this.now().getTime() + this.leaseMs))
       .catch((err: unknown) => this.log(`jobs: lease renewal failed: ${redactError(err, this.opts.secrets)}`));
   }
 
   private async housekeeping(): Promise<void> {
     try {
-      await this.store.reapExpiredLeases();
-      if (Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
-        this.lastPurge = Date.now();
-        await this.store.purge(new Date(Date.now() - JOB_DEFAULTS.keepDoneDays * 86_400_000));
+      const now = this.now();
+      await this.store.reapExpiredLeases(now);
+      if (now.getTime() - this.lastPurge >= PURGE_EVERY_MS) {
+        this.lastPurge = now.getTime();
+        await this.store.purge(new Date(now.getTime() - JOB_DEFAULTS.keepDoneDays * 86_400_000), now);
       }
     } catch (err) {
       this.log(`jobs: housekeeping failed: ${redactError(err, this.opts.secrets)}`);
