@@ -46,6 +46,11 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly running = new Map<number, ClaimedJob>();
+  /**
+   * Taken and waiting for a free handler slot: the worker takes up to `concurrency` jobs ahead, so
+   * that short jobs are claimed in batches (one claim statement per `concurrency` jobs or more).
+   */
+  private readonly queued: ClaimedJob[] = [];
   private finished: { id: number; token: string }[] = [];
   private flushing: Promise<void> | undefined;
   private flushQueued = false;
@@ -93,6 +98,8 @@ export class JobWorker {
     for (const t of this.timers) clearInterval(t);
     this.wake?.();
     await this.loopDone;
+    for (const job of this.queued.splice(0))
+      await this.store.giveBack(job, this.now()).catch((err: unknown) => this.log(`jobs: ${redactError(err)}`));
     const deadline = Date.now() + graceMs;
     while (this.running.size > 0 && Date.now() < deadline) await sleep(20);
     this.abort.abort();
@@ -119,13 +126,16 @@ export class JobWorker {
   private async loop(): Promise<void> {
     let errors = 0;
     while (!this.stopped) {
-      const free = this.concurrency - this.running.size;
+      // Whenever a slot is free the queue is empty, so `room` is then above `concurrency`.
+      const room = 2 * this.concurrency - this.running.size - this.queued.length;
+      const want = room >= this.concurrency ? room : 0;
       let claimed = 0;
-      if (free > 0) {
+      if (want > 0) {
         try {
-          const jobs = await this.store.claim([...this.kinds.keys()], free, this.leaseMs, this.now());
+          const jobs = await this.store.claim([...this.kinds.keys()], want, this.leaseMs, this.now());
           claimed = jobs.length;
-          for (const job of jobs) void this.run(job);
+          this.queued.push(...jobs);
+          this.pump();
           errors = 0;
         } catch (err) {
           errors++;
@@ -135,7 +145,7 @@ export class JobWorker {
         }
       }
       // Work left: go on as soon as a slot frees (or at once); nothing due: wait for the poll.
-      if (claimed === free && free > 0) continue;
+      if (want > 0 && claimed === want) continue;
       if (this.woken) {
         this.woken = false;
         continue;
@@ -149,6 +159,12 @@ export class JobWorker {
       });
       this.wake = undefined;
     }
+  }
+
+  /** Starts queued jobs while a handler slot is free. */
+  private pump(): void {
+    while (!this.stopped && this.running.size < this.concurrency && this.queued.length > 0)
+      void this.run(this.queued.shift()!);
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -180,6 +196,7 @@ export class JobWorker {
       );
       this.running.delete(job.id);
     }
+    this.pump();
     this.woken = true;
     this.wake?.();
   }
@@ -225,7 +242,7 @@ export class JobWorker {
   }
 
   private async renewLeases(): Promise<void> {
-    const tokens = [...new Set([...this.running.values()].map((j) => j.token))];
+    const tokens = [...new Set([...this.running.values(), ...this.queued].map((j) => j.token))];
     await this.store
       .renew(tokens, new Date(this.now().getTime() + this.leaseMs))
       .catch((err: unknown) => this.log(`jobs: lease renewal failed: ${redactError(err, this.opts.secrets)}`));
