@@ -168,14 +168,21 @@ describe(`jobs on ${testEngine()}`, () => {
     expect(ms(paused.run_at) - Date.now()).toBeGreaterThan(25_000);
     const pause = await database.db.selectFrom('job_pauses').selectAll().executeTakeFirstOrThrow();
     expect([pause.org_id, pause.plugin_id]).toEqual([a, 'p1']);
-    // The second job of that plugin and organisation is due, and still waits for the pause.
+    // The second job of that plugin and organisation waits for the pause too, and so does one
+    // enqueued during the pause.
+    await enqueueJob(tdbOf(a), { kind: 'p1.call', pluginId: 'p1', payload: { n: 4 } });
     expect(await w.drain()).toBe(0);
     // Once the pause is over both run; the first counts one attempt.
     const past = new Date(Date.now() - 1000).toISOString();
     await database.db.updateTable('job_pauses').set({ until: past }).execute();
-    await dueNow(first);
+    await database.db
+      .updateTable('jobs')
+      .set({ run_at: past })
+      .where('kind', '=', 'p1.call')
+      .where('state', '=', 'pending')
+      .execute();
     await w.drain();
-    expect(ran.sort()).toEqual(['p1:A:1', 'p1:A:2', 'p1:B:3', 'p2:A']);
+    expect(ran.sort()).toEqual(['p1:A:1', 'p1:A:2', 'p1:A:4', 'p1:B:3', 'p2:A']);
     expect((await jobRow(first)).attempts).toBe(1);
   });
 

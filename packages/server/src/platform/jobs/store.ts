@@ -154,6 +154,10 @@ export class JobStore {
       await sql`insert into job_pauses (org_id, plugin_id, "until") values (${job.orgId}, ${scope}, ${untilIso})
         on conflict (org_id, plugin_id) do update set "until" = case
           when excluded."until" > job_pauses."until" then excluded."until" else job_pauses."until" end`.execute(db);
+      // The pair's waiting jobs move to the pause's end once, instead of every claim stepping over
+      // them until then (the claim's pause check still covers the jobs enqueued meanwhile).
+      await sql`update jobs set run_at = ${untilIso} where org_id = ${job.orgId}
+        and coalesce(plugin_id, '') = ${scope} and state = 'pending' and run_at < ${untilIso}`.execute(db);
       await this.release(db, job, until);
     });
   }
