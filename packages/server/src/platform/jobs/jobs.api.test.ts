@@ -9,6 +9,7 @@ import { openPostgres, openSqlite, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { TenantDb } from '../../db/tenant';
 import { enqueueJob, JobWorker, RetryAfterError, retryDeadJob, type JobKind } from './index';
+import { TIMEOUT_ERROR } from './worker';
 
 /**
  * THE conformance suite of the job engine (docs/decisions.md, Jobs): the same tests on SQLite and
@@ -228,6 +229,27 @@ describe(`jobs on ${testEngine()}`, () => {
     healthy = true;
     expect(await w.drain()).toBe(1);
     expect((await jobRow(id)).state).toBe('done');
+  });
+
+  it('fails a run that takes longer than its kind allows, and aborts its signal', async () => {
+    let aborted = false;
+    const w = worker([
+      {
+        kind: 'test.slow',
+        timeoutSeconds: 0.3,
+        handler: ({ signal }) =>
+          new Promise<void>((resolve) =>
+            signal.addEventListener('abort', () => {
+              aborted = true;
+              setTimeout(resolve, 50);
+            }),
+          ),
+      },
+    ]);
+    const id = (await enqueueJob(tdbOf(orgs[0]!), { kind: 'test.slow', maxAttempts: 1 }))!;
+    expect(await w.drain()).toBe(1);
+    const row = await jobRow(id);
+    expect([row.state, row.last_error, aborted]).toEqual(['dead', TIMEOUT_ERROR, true]);
   });
 
   it('makes a second enqueue with the same dedupe key a no-op while the first is pending or running', async () => {

@@ -41,13 +41,19 @@ export interface JobContext {
   tdb: TenantDb;
   /** Sets the progress shown for the job (done of total). */
   progress(done: number, total: number): Promise<void>;
-  /** Aborted when the worker stops (a shutdown): a long handler should give up and be run again. */
+  /** Aborted when the worker stops (a shutdown) or the run's time is up: a long handler should give up. */
   signal: AbortSignal;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
 
 export interface JobKindOptions {
+  /**
+   * The longest a run may take (default JOB_DEFAULTS.timeoutSeconds): then its signal is aborted
+   * and the run counts as failed, so a handler that hangs (a call without a time limit) does not
+   * hold its slot and its lease for ever.
+   */
+  timeoutSeconds?: number;
   /** Backoff after a failure: first delay and cap, in seconds (jittered). */
   backoff?: { firstSeconds: number; maxSeconds: number };
 }
@@ -79,6 +85,8 @@ export const JOB_DEFAULTS = {
   pollMs: 1000,
   /** Handlers running at once in one worker process. */
   concurrency: 8,
+  /** The longest one run of a handler may take. */
+  timeoutSeconds: 15 * 60,
   /** Done jobs are deleted after this many days. */
   keepDoneDays: 7,
 } as const;

@@ -170,6 +170,7 @@ export class JobWorker {
   private async run(job: ClaimedJob): Promise<void> {
     this.running.set(job.id, job);
     const kind = this.kinds.get(job.kind);
+    const own = new AbortController();
     try {
       if (!kind) throw new Error(`no handler for job kind ${job.kind}`);
       const ctx: JobContext = {
@@ -184,9 +185,9 @@ export class JobWorker {
         },
         tdb: new TenantDb(this.opts.db, job.orgId),
         progress: (done, total) => this.store.progress(job, done, total),
-        signal: this.abort.signal,
+        signal: AbortSignal.any([this.abort.signal, own.signal]),
       };
-      await kind.handler(ctx);
+      await withTimeout(kind.handler(ctx), (kind.timeoutSeconds ?? JOB_DEFAULTS.timeoutSeconds) * 1000, own);
       this.finished.push({ id: job.id, token: job.token });
       this.running.delete(job.id);
       this.scheduleFlush();
@@ -263,3 +264,22 @@ export class JobWorker {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The text kept on a run that took longer than its kind allows. */
+export const TIMEOUT_ERROR = 'Zadanie trwało zbyt długo i zostało przerwane.';
+
+/** `run`, or a failure once `ms` have passed (then `own` is aborted, for the handler to stop). */
+async function withTimeout(run: Promise<void>, ms: number, own: AbortController): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      own.abort();
+      reject(new Error(TIMEOUT_ERROR));
+    }, ms);
+  });
+  try {
+    await Promise.race([run, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
