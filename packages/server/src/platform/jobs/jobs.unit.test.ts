@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, redactError } from './rules';
 import { checkSchedule, latestDue } from './schedules';
+import { RetryAfterError } from './types';
 
 const job = { kind: 'p.sync' };
 const none = () => Promise.resolve([]);
@@ -28,6 +29,19 @@ describe('the job engine rules', () => {
     expect(redactError(new Error('klucz SekretnyKlucz odrzucony'), ['SekretnyKlucz'])).toBe('klucz *** odrzucony');
     expect(redactError(new Error('x'.repeat(5000)))).toHaveLength(1000);
     expect(redactError({ not: 'an error' })).toBe('Nieznany błąd');
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads seconds or an HTTP date, falls back when missing, and keeps the pause between 1 s and a day', () => {
+    const now = new Date('2026-11-27T10:00:00Z');
+    expect(RetryAfterError.fromHeader('120', now).seconds).toBe(120);
+    expect(RetryAfterError.fromHeader('Fri, 27 Nov 2026 10:05:00 GMT', now).seconds).toBe(300);
+    expect(RetryAfterError.fromHeader(null, now).seconds).toBe(60);
+    expect(RetryAfterError.fromHeader('wkrótce', now, 30).seconds).toBe(30);
+    expect(RetryAfterError.fromHeader('0', now).seconds).toBe(1);
+    expect(RetryAfterError.fromHeader('Thu, 26 Nov 2026 10:00:00 GMT', now).seconds).toBe(1);
+    expect(RetryAfterError.fromHeader('99999999', now).seconds).toBe(86_400);
   });
 });
 

@@ -72,6 +72,17 @@ export class RetryAfterError extends Error {
     super(`Usługa poprosiła o ponowienie za ${seconds} s (429)`);
     this.name = 'RetryAfterError';
   }
+
+  /**
+   * From a Retry-After header: delta-seconds or an HTTP date; missing or unreadable: `fallback`
+   * seconds. Kept between 1 s and a day, so a service's odd answer never pauses a seller for weeks.
+   */
+  static fromHeader(value: string | null | undefined, now = new Date(), fallback = 60): RetryAfterError {
+    const text = (value ?? '').trim();
+    let seconds = /^\d+$/.test(text) ? Number(text) : (Date.parse(text) - now.getTime()) / 1000;
+    if (!Number.isFinite(seconds) || text === '') seconds = fallback;
+    return new RetryAfterError(Math.min(Math.max(Math.ceil(seconds), 1), 86_400));
+  }
 }
 
 /** The raw handle the engine works with across organisations (platform code only). */
