@@ -87,7 +87,7 @@ function child(fixture: object): { exited: Promise<number | null>; kill(): void;
   };
 }
 
-async function waitFor<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 100_000): Promise<T> {
   for (const end = Date.now() + timeoutMs; Date.now() < end;) {
     const v = await what();
     if (v !== undefined) return v;
@@ -136,7 +136,7 @@ describe(`jobs on ${testEngine()}`, () => {
     expect(await w.drain()).toBe(1);
     expect(again).toBe(2);
     expect((await jobRow(id)).state).toBe('done');
-  }, 120_000);
+  }, 180_000);
 
   it('pauses only that plugin and organisation after a 429 with Retry-After, without counting the attempt', async () => {
     const [a, b] = [orgs[0]!, orgs[1]!];
@@ -340,5 +340,5 @@ describe(`jobs on ${testEngine()}`, () => {
       .execute();
     expect(jobs.map((j) => j.org_id).sort()).toEqual([...orgs].sort());
     expect(new Set(jobs.map((j) => ms(j.run_at)))).toEqual(new Set([Date.parse('2026-11-27T10:05:00.000Z')]));
-  }, 120_000);
+  }, 180_000);
 });
