@@ -53,7 +53,8 @@ describe('server entry with several processes', () => {
       ],
       { cwd: repoRoot, env },
     );
-    main = await startMain(env);
+    // Two HTTP workers and the job worker (forked once the first HTTP worker listens).
+    main = await startMain(env, { ready: (c) => Promise.resolve(workerProcesses(c.pid!).length === 3) });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
     child = main.child;
     base = main.url;

@@ -84,7 +84,8 @@ async function primary(): Promise<void> {
     jobWorkerId = w.id;
     startedAt.set(w.id, Date.now());
   };
-  if (config.jobsWorker) forkJobs();
+  // Forked once the first HTTP worker listens: the site serves first, jobs wait a moment.
+  if (config.jobsWorker) cluster.once('listening', () => forkJobs());
   const jobRestarts = new WorkerRestarts();
   const restarts = new WorkerRestarts();
   const pending = new Set<NodeJS.Timeout>();
