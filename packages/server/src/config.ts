@@ -66,6 +66,14 @@ export interface Config {
    * stuck request cannot hold row locks for ever. Migrations and the admin CLI run without it.
    */
   dbIdleInTransactionTimeoutMs: number;
+  /** Jobs (docs/operations.md, Jobs): whether `npm start` forks a job worker process (JOBS_WORKER, default on). */
+  jobsWorker: boolean;
+  /** Job handlers one job worker runs at once (JOBS_CONCURRENCY, default 8). */
+  jobsConcurrency: number;
+  /** How often an idle job worker looks for due jobs, ms (JOBS_POLL_MS, default 1000). */
+  jobsPollMs: number;
+  /** How long a taken job is leased, seconds; renewed while it runs (JOBS_LEASE_SECONDS, default 60). */
+  jobsLeaseSeconds: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -151,5 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     itemIndexMinItems: nonNegativeInt(env.ITEM_INDEX_MIN_ITEMS, 20_000),
     itemIndexMaxItems: nonNegativeInt(env.ITEM_INDEX_MAX_ITEMS, 4_000_000),
     dbIdleInTransactionTimeoutMs: nonNegativeInt(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
+    jobsWorker: flag(env.JOBS_WORKER, true),
+    jobsConcurrency: positiveInt(env.JOBS_CONCURRENCY, 8),
+    jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
+    jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
   };
 }

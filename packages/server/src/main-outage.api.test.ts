@@ -5,19 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
-import { freePort, repoRoot, startMain, stopMain, type RunningMain } from '../test/main-process';
+import { freePort, repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { TcpProxy } from '../test/tcp-proxy';
 
 const run = promisify(execFile);
 
-/** The worker processes of `npm start` (tsx's esbuild service is a child of the primary too). */
-async function workerPids(primary: number): Promise<number[]> {
-  const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(primary)]);
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim() && !line.includes('esbuild'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]))
-    .sort();
+/** The worker processes of `npm start`: the HTTP workers and the job worker. */
+function workerPids(primary: number): Promise<number[]> {
+  return Promise.resolve(
+    workerProcesses(primary)
+      .map((w) => w.pid)
+      .sort(),
+  );
 }
 
 /**
@@ -65,7 +64,8 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
       ],
       { cwd: repoRoot, env: { ...env, DATABASE_URL: scratch.url } },
     );
-    main = await startMain(env, { ready: async (c) => (await workerPids(c.pid!)).length === 2 });
+    // Two HTTP workers and the job worker.
+    main = await startMain(env, { ready: async (c) => (await workerPids(c.pid!)).length === 3 });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
     child = main.child;
     stderr = main.stderr;
@@ -86,7 +86,7 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
     const warm = await Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
     expect(warm.map((a) => a.status)).toEqual(Array(40).fill(200));
     const before = await workerPids(child.pid!);
-    expect(before).toHaveLength(2);
+    expect(before).toHaveLength(3);
     proxy.stall();
     const burst = Promise.all(Array.from({ length: 40 }, () => client.get('/api/items')));
     await new Promise((r) => setTimeout(r, 500));

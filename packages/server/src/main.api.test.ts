@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
-import { repoRoot, startMain, stopMain, type RunningMain } from '../test/main-process';
+import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 
 const run = promisify(execFile);
 
@@ -53,7 +53,8 @@ describe('server entry with several processes', () => {
       ],
       { cwd: repoRoot, env },
     );
-    main = await startMain(env);
+    // Two HTTP workers and the job worker (forked once the first HTTP worker listens).
+    main = await startMain(env, { ready: (c) => Promise.resolve(workerProcesses(c.pid!).length === 3) });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
     child = main.child;
     base = main.url;
@@ -65,11 +66,10 @@ describe('server entry with several processes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('runs WEB_CONCURRENCY worker processes', async () => {
-    // tsx's esbuild service is a child of the primary too: count only the workers
-    const { stdout } = await run('ps', ['-o', 'args=', '--ppid', String(child.pid)]);
-    const workers = stdout.split('\n').filter((line) => line.trim() && !line.includes('esbuild'));
-    expect(workers).toHaveLength(2);
+  it('runs WEB_CONCURRENCY worker processes, and the job worker beside them', () => {
+    const workers = workerProcesses(child.pid!);
+    expect(workers.filter((w) => w.role === 'http')).toHaveLength(2);
+    expect(workers.filter((w) => w.role === 'jobs')).toHaveLength(1);
   });
 
   it('keeps a session valid whichever worker answers', async () => {

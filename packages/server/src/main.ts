@@ -3,13 +3,16 @@ import { loadConfig } from './config';
 import { purgeExpired, relayTokenForgets } from './modules/auth';
 import { purgeUnclaimed } from './modules/files';
 import { prewarmItemIndexes, purgeItemIndexLog } from './modules/items';
-import { startOutboxSender } from './modules/invoices';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { isConnectionError } from './db/errors';
 import { createApp, openAndMigrate } from './server';
 import { WorkerRestarts } from './worker-restarts';
 import { holdServerLock, type HeldLock } from './server-lock';
+import { runJobProcess } from './jobs-process';
+
+/** The environment variable that makes a forked worker the job worker (docs/operations.md, Jobs). */
+const PROCESS_ROLE = 'ZAPLECZE_PROCESS';
 
 /**
  * How often the server purges expired tokens and unclaimed uploads (fixed; docs/operations.md),
@@ -45,7 +48,8 @@ async function primary(): Promise<void> {
   await database.destroy();
   const workers = config.webConcurrency;
   console.log(`Zaplecze: ${database.engine}, ${workers} proces(y), http://localhost:${config.port}`);
-  if (workers === 1) return worker();
+  // One process serves everything only without the job worker: jobs never run in an HTTP process.
+  if (workers === 1 && !config.jobsWorker) return worker();
   // A bigger young generation for the workers: a 10,000-row list answer allocates tens of MB of
   // short-lived objects, and with V8's default 16 MB semi-space its scavenges were the slowest
   // requests' extra 30-50 ms (docs/performance.md, Order search). Costs up to ~150 MB per worker.
@@ -73,17 +77,30 @@ async function primary(): Promise<void> {
   const startedAt = new Map<number, number>();
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
   for (let i = 0; i < workers; i++) fork();
+  // The job worker (jobs-process.ts): one per machine, a cluster worker that never listens, so its
+  // SQLite writes take turns like the HTTP workers'; restarted with a backoff of its own.
+  let jobWorkerId: number | undefined;
+  const forkJobs = () => {
+    const w = cluster.fork({ [PROCESS_ROLE]: 'jobs' });
+    jobWorkerId = w.id;
+    startedAt.set(w.id, Date.now());
+  };
+  // Forked once the first HTTP worker listens: the site serves first, jobs wait a moment.
+  if (config.jobsWorker) cluster.once('listening', () => forkJobs());
+  const jobRestarts = new WorkerRestarts();
   const restarts = new WorkerRestarts();
   const pending = new Set<NodeJS.Timeout>();
   let stopping = false;
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;
-    const delay = restarts.delayAfter(Date.now() - (startedAt.get(w.id) ?? 0));
+    const jobs = w.id === jobWorkerId;
+    const delay = (jobs ? jobRestarts : restarts).delayAfter(Date.now() - (startedAt.get(w.id) ?? 0));
     startedAt.delete(w.id);
-    console.error(`worker ${w.process.pid} ended (${signal ?? code}), starting another in ${delay / 1000} s`);
+    const what = jobs ? 'job worker' : 'worker';
+    console.error(`${what} ${w.process.pid} ended (${signal ?? code}), starting another in ${delay / 1000} s`);
     const timer = setTimeout(() => {
       pending.delete(timer);
-      if (!stopping) fork();
+      if (!stopping) (jobs ? forkJobs : fork)();
     }, delay);
     pending.add(timer);
   });
@@ -100,6 +117,7 @@ async function primary(): Promise<void> {
 
 async function worker(): Promise<void> {
   const config = loadConfig();
+  if (process.env[PROCESS_ROLE] === 'jobs') return runJobProcess(config);
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const { app } = await createApp(deps);
   const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
@@ -127,11 +145,8 @@ async function worker(): Promise<void> {
   prewarmItemIndexes(deps, app.log).catch((err: unknown) =>
     app.log.warn({ err }, 'item filter index: loading at start failed, searches load them'),
   );
-  // E-mailed invoices: every worker sweeps the outbox; a lease per message keeps sends single.
-  const stopOutbox = startOutboxSender(deps);
   const shutdown = async () => {
     clearInterval(timer);
-    stopOutbox();
     await app.close();
     // Handlers whose clients hung up may still be using the database.
     for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -75,4 +76,26 @@ export async function stopMain(running: RunningMain, signal: NodeJS.Signals = 'S
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill(signal);
   await running.exited;
+}
+
+/**
+ * The worker processes of a running `npm start` (children of the primary, tsx's esbuild service
+ * left out) with their role: 'jobs' for the job worker (ZAPLECZE_PROCESS), 'http' for the others.
+ */
+export function workerProcesses(primaryPid: number): { pid: number; role: 'http' | 'jobs' }[] {
+  const out: { pid: number; role: 'http' | 'jobs' }[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== primaryPid) continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('esbuild')) continue;
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      out.push({ pid: Number(entry), role: environ.includes('ZAPLECZE_PROCESS=jobs') ? 'jobs' : 'http' });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
 }

@@ -21,6 +21,7 @@ import { m0018IdempotencyPayload } from './migrations/0018_idempotency_payload';
 import { m0019OrgStorage } from './migrations/0019_org_storage';
 import { m0020AuthLimits } from './migrations/0020_auth_limits';
 import { m0021OrderSearchBuyer } from './migrations/0021_order_search_buyer';
+import { m0022Jobs } from './migrations/0022_jobs';
 import { m0023ItemIndexLog } from './migrations/0023_item_index_log';
 
 /** Every migration in order. Later issues append here; names never change once released. */
@@ -45,6 +46,7 @@ export const MIGRATIONS: Migration[] = [
   m0019OrgStorage,
   m0020AuthLimits,
   m0021OrderSearchBuyer,
+  m0022Jobs,
   m0023ItemIndexLog,
 ];
 

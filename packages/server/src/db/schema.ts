@@ -531,6 +531,44 @@ export interface CarrierMethodsTable {
   send_type: string;
 }
 
+/** A durable job (migration 0022, platform/jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  org_id: number;
+  plugin_id: string | null;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  dedupe_key: string | null;
+  /** 'pending' | 'running' | 'done' | 'dead' */
+  state: string;
+  run_at: string | Date;
+  attempts: Generated<number>;
+  max_attempts: number;
+  lease_until: string | Date | null;
+  lease_token: string | null;
+  last_error: string | null;
+  progress_done: number | null;
+  progress_total: number | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+}
+
+/** A (plugin, organisation) whose jobs wait after a 429 (plugin_id '' for the core's jobs). */
+export interface JobPausesTable {
+  org_id: number;
+  plugin_id: string;
+  until: string | Date;
+}
+
+/** One fired (schedule, organisation, due time). */
+export interface JobScheduleRunsTable {
+  schedule_key: string;
+  org_id: number;
+  due_at: string | Date;
+  job_id: number | null;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -579,6 +617,9 @@ export interface DB {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   outbox: OutboxTable;
+  jobs: JobsTable;
+  job_pauses: JobPausesTable;
+  job_schedule_runs: JobScheduleRunsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -1,4 +1,6 @@
+import type { AppDeps } from './context';
 import type { EventBus } from './events';
+import type { JobKind, JobSchedule } from './jobs';
 import type { RouteDef } from './route';
 import type { UsageCheckDef } from './usage';
 
@@ -12,4 +14,8 @@ export interface ServerModule {
   routes: RouteDef[];
   usageChecks?: UsageCheckDef[];
   subscribe?(events: EventBus): void;
+  /** The job kinds the module's handlers run (in the job worker process only: platform/jobs). */
+  jobs?(deps: AppDeps): JobKind[];
+  /** The module's recurring jobs (platform/jobs/schedules.ts). */
+  schedules?(deps: AppDeps): JobSchedule[];
 }

@@ -16,7 +16,7 @@ import { buildSnapshot, INVOICE_SETTING_KEYS, type InvoiceSettings, type SellerR
 import { renderInvoicesPdf } from './invoices.pdf';
 import { INVOICES_MSG } from './messages.pl';
 import { invoicesOf, type IssuedInvoice } from './invoices.repository';
-import { kickOutbox, mailConfigured, queueInvoiceMail } from './outbox';
+import { mailConfigured, queueInvoiceMail } from './outbox';
 
 const ORDER_COLUMNS = [
   'id',
@@ -165,8 +165,8 @@ export async function printInvoice(
     if (!input.noPrint) log.push({ orderId: order.id, user: ic.login, kind: 'INVOICE', detail: inv.number });
     await recordOrderPrints(tdb, log, ic.now);
     if (input.email) {
+      // The job worker process sends it (platform/jobs), within JOBS_POLL_MS of the commit.
       await queueInvoiceMail(tdb, { invoice: inv, orderId: order.id, to: order.client_email.trim(), now: ic.now });
-      tdb.afterCommit(() => kickOutbox(ctx.deps));
     }
     return inv;
   });

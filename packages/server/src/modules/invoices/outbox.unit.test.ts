@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, mailConfigured, redactSecrets } from './outbox';
+import { backoffMs } from '../../platform/jobs';
+import { mailConfigured, OUTBOX_BACKOFF, redactSecrets } from './outbox';
 
 describe('the mail outbox rules', () => {
   it('never lets the SMTP password into an error text', () => {
@@ -11,9 +12,12 @@ describe('the mail outbox rules', () => {
     expect(redactSecrets('x'.repeat(5000), url)).toHaveLength(1000);
   });
 
-  it('retries after 30 s, doubling, at most an hour apart', () => {
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(backoffMs(50)).toBe(3_600_000);
+  it('retries after 30 s, doubling, at most an hour apart (each delay jittered into its upper half)', () => {
+    const longest = (attempts: number) => backoffMs(attempts, OUTBOX_BACKOFF, () => 1);
+    const shortest = (attempts: number) => backoffMs(attempts, OUTBOX_BACKOFF, () => 0);
+    expect([1, 2, 3, 4].map(longest)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map(shortest)).toEqual([15_000, 30_000, 60_000, 120_000]);
+    expect(longest(50)).toBe(3_600_000);
   });
 
   it('needs both SMTP_URL and MAIL_FROM', () => {

@@ -1,0 +1,72 @@
+import type { Config } from './config';
+import { allModules } from './modules';
+import { postgresUrl } from './db/database';
+import {
+  checkSchedule,
+  JobWorker,
+  openJobStorePostgres,
+  purgeScheduleRuns,
+  redactError,
+  tickSchedules,
+} from './platform/jobs';
+import type { ServerModule } from './platform/module';
+import { openAndMigrate, servingLimits } from './server';
+
+/** How often the job worker fires due schedules. */
+export const SCHEDULE_TICK_MS = 15_000;
+
+/**
+ * The job worker process of `npm start` (docs/operations.md, Jobs): forked by the primary beside
+ * the HTTP workers and restarted after it ends like them (main.ts). It serves no HTTP. On SQLite it
+ * is a worker of the cluster, so its writes take turns at the write lock from the primary like the
+ * HTTP workers' (db/write-turn.ts); on PostgreSQL every node's job worker takes jobs (SKIP LOCKED).
+ */
+export async function runJobProcess(config: Config, modules: ServerModule[] = allModules): Promise<void> {
+  const { database, deps } = await openAndMigrate(config, { serving: true });
+  const secrets = [smtpPassword(config.smtpUrl)].filter((s) => s.length > 0);
+  const log = (m: string) => console.error(m);
+  const url = postgresUrl(config);
+  const store = url ? openJobStorePostgres(url, servingLimits(config)) : undefined;
+  const worker = new JobWorker({
+    db: deps.db,
+    engine: deps.engine,
+    storeDb: store?.db,
+    kinds: modules.flatMap((m) => m.jobs?.(deps) ?? []),
+    concurrency: config.jobsConcurrency,
+    pollMs: config.jobsPollMs,
+    leaseSeconds: config.jobsLeaseSeconds,
+    secrets,
+    log,
+  });
+  const schedules = modules.flatMap((m) => m.schedules?.(deps) ?? []);
+  for (const s of schedules) checkSchedule(s);
+  worker.start();
+  let ticks = 0;
+  const tick = async () => {
+    try {
+      await tickSchedules(deps.db, schedules);
+      if (ticks++ % 240 === 0) await purgeScheduleRuns(deps.db);
+    } catch (err) {
+      log(`jobs: schedules failed: ${redactError(err, secrets)}`);
+    }
+  };
+  void tick();
+  const timer = schedules.length > 0 ? setInterval(() => void tick(), SCHEDULE_TICK_MS) : undefined;
+  const shutdown = async () => {
+    clearInterval(timer);
+    await worker.stop();
+    await store?.destroy();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+function smtpPassword(url: string | undefined): string {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Durable jobs (docs/ARCHITECTURE.md, platform/jobs; docs/decisions.md, Jobs): enqueue in the
+ * caller's transaction, a job worker process that runs them with leases, backoff, dead jobs,
+ * per-plugin-and-organisation pauses after a 429, and schedules fanned out per organisation.
+ */
+export { enqueueJob, retryDeadJob } from './enqueue';
+export { JobWorker, type JobWorkerOptions } from './worker';
+export { JobStore, openJobStorePostgres } from './store';
+export { checkSchedule, latestDue, purgeScheduleRuns, tickSchedules, type JobSchedule } from './schedules';
+export { backoffMs, redactError } from './rules';
+export {
+  JOB_DEFAULTS,
+  RetryAfterError,
+  type EnqueueInput,
+  type JobContext,
+  type JobHandler,
+  type JobInfo,
+  type JobKind,
+} from './types';
