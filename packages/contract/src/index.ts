@@ -27,3 +27,4 @@ export * from './documents';
 export * from './order-reader';
 export * from './invoices';
 export * from './numbers';
+export * from './plugins';
