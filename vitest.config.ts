@@ -29,6 +29,8 @@ function apiProject(engine: 'sqlite' | 'postgres'): TestProjectInlineConfigurati
       // must not trip the default 5 s limit on a busy 2-core machine.
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // The compiled server that the files' child processes run (npm start, the CLI).
+      globalSetup: ['packages/server/test/global-setup.ts'],
     },
   };
 }

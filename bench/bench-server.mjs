@@ -5,12 +5,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer } from '../scripts/build-server.mjs';
 
 export const benchRoot = path.resolve(import.meta.dirname, '..');
 
 /** `npm run cli -- org:create` for the database `env` points at (DATA_DIR or DATABASE_URL). */
 export function createBenchOrg(env, { prefix, password, admin = 'admin', email = `a@${prefix}.pl` }) {
-  const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', 'org:create', '--prefix', prefix];
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet'], { cwd: benchRoot, stdio: 'inherit' });
+  const cli = ['packages/server/dist/cli.mjs', 'org:create', '--prefix', prefix];
   cli.push('--admin', admin, '--password', password, '--email', email);
   execFileSync(process.execPath, cli, { cwd: benchRoot, env, stdio: 'ignore' });
   return `${prefix}_${admin}`;
@@ -21,10 +23,12 @@ export function createBenchOrg(env, { prefix, password, admin = 'admin', email =
  * ends it and waits for its exit. `waitSeconds`: how long a big database may take to open.
  */
 export async function startBenchServer(env, { waitSeconds = 120, nodeArgs = [] } = {}) {
+  // What `npm start` runs: the compiled server (scripts/build-server.mjs), from the sources as they are.
+  await buildServer();
   const port = 18000 + Math.floor(Math.random() * 1000);
   const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...nodeArgs, 'packages/server/dist/main.mjs'], {
     cwd: benchRoot,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

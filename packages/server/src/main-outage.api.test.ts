@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { SERVER_CLI, SERVER_MAIN } from '../test/compiled';
 import { freePort, repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { TcpProxy } from '../test/tcp-proxy';
 
@@ -49,9 +50,7 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
     await run(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'packages/server/src/cli.ts',
+        SERVER_CLI,
         'org:create',
         '--prefix',
         'awaria',
@@ -118,7 +117,7 @@ describe.skipIf(testEngine() !== 'postgres')('npm start without its database (Po
   it('ends with a clear message and exit code 3, at once', async () => {
     const closed = await freePort();
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       cwd: repoRoot,
       env: {
         ...process.env,

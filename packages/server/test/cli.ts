@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SERVER_CLI } from './compiled';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -14,7 +15,7 @@ export interface CliResult {
 /** Runs the admin CLI as `npm run cli -- ...` does; never throws, answers the exit code and output. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   try {
-    const cli = ['--import', 'tsx', 'packages/server/src/cli.ts', ...args];
+    const cli = [SERVER_CLI, ...args];
     const { stdout, stderr } = await run(process.execPath, cli, { cwd: root, env });
     return { code: 0, stdout, stderr };
   } catch (err) {

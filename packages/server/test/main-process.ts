@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_MAIN } from './compiled';
 
 /**
  * `npm start`'s entry (packages/server/src/main.ts) as a child process, for the tests that need
@@ -35,7 +36,7 @@ export interface RunningMain {
 
 /**
  * Starts `npm start`'s entry with `env` (PORT and HOST set here) and answers once it serves and
- * `ready` holds, once it has ended, or after 100 s (compiling TypeScript on start takes seconds on
+ * `ready` holds, once it has ended, or after 100 s (starting the cluster takes seconds on
  * a quiet machine, far more on a busy one).
  */
 export async function startMain(
@@ -43,7 +44,7 @@ export async function startMain(
   opts: { ready?: (child: ChildProcess) => Promise<boolean> } = {},
 ): Promise<RunningMain> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

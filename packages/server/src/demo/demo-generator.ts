@@ -100,7 +100,10 @@ class Inbox {
 export function startGenerator(input: Omit<GeneratorInput, 'taken'>): ItemGenerator {
   const taken = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const counter = new Int32Array(taken);
-  const worker = new Worker(new URL('./demo-generator.boot.mjs', import.meta.url), {
+  // From the sources (tsx) the boot file registers tsx in the thread; the compiled server
+  // (scripts/build-server.mjs) has the worker as an entry of its own beside this module.
+  const entry = import.meta.url.endsWith('.ts') ? './demo-generator.boot.mjs' : './demo-generator.worker.mjs';
+  const worker = new Worker(new URL(entry, import.meta.url), {
     workerData: { ...input, taken } satisfies GeneratorInput,
   });
   const inbox = new Inbox();

@@ -1,5 +1,7 @@
-import { createRequire } from 'node:module';
+import pkg from '../../../../../package.json' with { type: 'json' };
 
-const require = createRequire(import.meta.url);
-/** The product version, from the root package.json. */
-export const APP_VERSION: string = (require('../../../../../package.json') as { version: string }).version;
+/**
+ * The product version, from the root package.json: imported, so the compiled server
+ * (scripts/build-server.mjs) carries it as well.
+ */
+export const APP_VERSION: string = pkg.version;
