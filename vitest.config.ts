@@ -43,7 +43,12 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit',
-      include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'],
+      include: [
+        'packages/contract/src/**/*.test.ts',
+        'packages/server/src/**/*.unit.test.ts',
+        'plugins/**/*.unit.test.ts',
+        'plugins-fixtures/**/*.unit.test.ts',
+      ],
       environment: 'node',
     },
   },

@@ -137,7 +137,8 @@ function dependsOnItself(id: string, seen: Map<string, PluginDefinition>): boole
 
 /** Throws a Polish reason when the manifest is not well formed. */
 function checkManifest(m: PluginManifest, seen: Map<string, PluginDefinition>): void {
-  if (!PLUGIN_ID_PATTERN.test(m.id)) throw new Error(`nieprawidłowy identyfikator „${m.id}”`);
+  // 'core' is the owner of the core's job kinds ('core.<name>').
+  if (!PLUGIN_ID_PATTERN.test(m.id) || m.id === 'core') throw new Error(`nieprawidłowy identyfikator „${m.id}”`);
   if (!m.name?.trim() || !m.desc?.trim() || !m.version?.trim()) throw new Error('brak nazwy, opisu lub wersji');
   for (const dep of m.dependsOn) {
     if (!seen.has(dep)) throw new Error(`wymaga nieznanego pluginu „${dep}”`);
