@@ -78,7 +78,7 @@ export class PluginHost {
     this.brokenEverywhere.set(id, reason.slice(0, 1000));
     this.log(`plugin ${id}: broken: ${reason}`);
     for (const p of this.plugins)
-      if (p.manifest.dependsOn.includes(id))
+      if ((p.manifest.dependsOn ?? []).includes(id))
         this.markBroken(p.manifest.id, `Zależny plugin „${this.byId.get(id)?.manifest.name ?? id}” jest uszkodzony`);
   }
 
