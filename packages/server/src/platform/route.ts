@@ -143,17 +143,24 @@ function handlerOf(deps: AppDeps, def: RouteDef) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseContext(deps, req);
     let ctx: RequestContext | AuthContext = base;
+    const nul = () => {
+      refuseNul(req.body, 'body');
+      refuseNul(req.query, 'query');
+      refuseNul(req.params, 'params');
+    };
     if (def.access !== 'public') {
       const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
       const auth = authContext(base, user);
-      if (def.gate) await def.gate(auth);
+      // A gated route refuses a NUL before its gate: every route does, so that tells nothing.
+      if (def.gate) {
+        nul();
+        await def.gate(auth);
+      }
       if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
       ctx = auth;
     }
     // Auth comes first, so that a stranger learns nothing about the expected input.
-    refuseNul(req.body, 'body');
-    refuseNul(req.query, 'query');
-    refuseNul(req.params, 'params');
+    if (!('gate' in def && def.gate)) nul();
     const input = {
       body: def.body ? def.body.parse(req.body ?? {}) : undefined,
       query: def.query ? def.query.parse(req.query ?? {}) : undefined,
