@@ -48,7 +48,7 @@ describe('the plugin host', () => {
           routes: [route({ method: 'GET', url: '/x', access: 'plugin.other.edit', handler: ok })],
         })),
         plugin('bad-sched', {}, () => ({
-          jobs: [{ name: 'run', handler: ok }],
+          jobs: [{ name: 'run', handler: async () => undefined }],
           schedules: [{ name: 's', cron: 'co godzinę', job: { name: 'run' } }],
         })),
         plugin('bad-table', {}, () => ({ tables: ['items'] })),
