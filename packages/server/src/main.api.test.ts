@@ -28,6 +28,9 @@ describe('server entry with several processes', () => {
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
+      // Kept installed plugins do not go stale during the test: only the relay can make a worker
+      // forget them (modules/plugins/plugins.installed.ts).
+      PLUGINS_CACHE_MS: '600000',
     };
     delete env.DATABASE_URL;
     if (testEngine() === 'postgres') {

@@ -24,7 +24,7 @@ export const PLUGIN_MSG = {
       .join(', ')}`,
 } as const;
 
-const installed = (ctx: AuthContext) => installedSet(ctx.db, ctx.tdb);
+const installed = (ctx: AuthContext) => installedSet(ctx.db, ctx.tdb, ctx.deps.config.pluginsCacheMs);
 
 /** `GET /plugin_info`: every plugin of the build (or only the installed) with this organisation's state. */
 export async function pluginInfo(ctx: AuthContext, onlyInstalled: boolean): Promise<{ plugins: PluginInfo[] }> {
