@@ -225,6 +225,22 @@ describe('uninstall', () => {
     expect(await notes(a.admin)).toEqual([]);
     expect((await notes(b.admin)).map((n) => n.text)).toEqual(['Notatka B']);
   });
+
+  it("takes the organisation's pending jobs of the plugin with it, and reads pluginId from a JSON body too", async () => {
+    const db = server.deps.db;
+    const [orgA, orgB] = [await orgIdOf(a), await orgIdOf(b)];
+    const later = new Date(Date.now() + 3_600_000);
+    const job = (orgId: number) =>
+      enqueueJob(new TenantDb(db, orgId), { kind: 'fixture-base.add-note', pluginId: 'fixture-base', runAt: later });
+    const [ja, jb] = [(await job(orgA))!, (await job(orgB))!];
+    const res = await a.admin.request('DELETE', '/api/plugin_install', { json: { pluginId: 'fixture-base' } });
+    expect(res.status).toBe(204);
+    expect(byId(await info(a.admin), 'fixture-base')!.installed).toBe(false);
+    const left = await db.selectFrom('jobs').select('id').where('id', 'in', [ja, jb]).execute();
+    expect(left.map((r) => r.id)).toEqual([jb]);
+    await db.deleteFrom('jobs').where('id', '=', jb).execute();
+    expect((await install(a.admin, 'fixture-base')).status).toBe(204);
+  });
 });
 
 describe('plugin migrations', () => {
