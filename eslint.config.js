@@ -1,8 +1,55 @@
 // @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** What a plugin may import besides its own files (docs/plugins.md, Imports). */
+const PLUGIN_PACKAGES =
+  /^(@zaplecze\/plugin-sdk|@zaplecze\/plugin-sdk-web|@zaplecze\/contract|zod|react|react-dom)(\/|$)/;
+
+/**
+ * A plugin (`plugins/<id>/`, `plugins-fixtures/<id>/`) imports only the SDKs, the contract, zod,
+ * React and its own files: a relative import that leaves the plugin's folder is refused as well as
+ * any other package. The lists (`plugins/index.ts`) may import the plugins under them.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const pluginImportsRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { bad: '{{source}}: a plugin imports only {{allowed}} and its own files.' },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const parts = path.relative(repoRoot, file).split(path.sep);
+    // plugins/<id>/... : the plugin's folder; plugins/index.ts: the list's folder.
+    const own = path.join(repoRoot, ...parts.slice(0, parts.length > 2 ? 2 : 1));
+    const check = (/** @type {any} */ node) => {
+      const source = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
+      if (source === undefined) return;
+      const ok = source.startsWith('.')
+        ? (path.resolve(path.dirname(file), source) + path.sep).startsWith(own + path.sep)
+        : PLUGIN_PACKAGES.test(source);
+      if (!ok)
+        context.report({
+          node,
+          messageId: 'bad',
+          data: { source, allowed: '@zaplecze/plugin-sdk, @zaplecze/plugin-sdk-web, @zaplecze/contract, zod, react' },
+        });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -69,6 +116,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx}', 'plugins-fixtures/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { zaplecze: { rules: { 'plugin-imports': pluginImportsRule } } },
+    rules: { 'zaplecze/plugin-imports': 'error' },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

@@ -15,7 +15,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const wantE2e = fs.existsSync(CHROMIUM) || process.env.REQUIRE_E2E === '1';
 
-const API_TESTS = ['packages/server/src/**/*.api.test.ts'];
+const API_TESTS = [
+  'packages/server/src/**/*.api.test.ts',
+  'plugins/**/*.api.test.ts',
+  'plugins-fixtures/**/*.api.test.ts',
+];
 
 function apiProject(engine: 'sqlite' | 'postgres'): TestProjectInlineConfiguration {
   return {
@@ -24,7 +28,8 @@ function apiProject(engine: 'sqlite' | 'postgres'): TestProjectInlineConfigurati
       name: `api-${engine}`,
       include: API_TESTS,
       environment: 'node',
-      env: { TEST_DB_ENGINE: engine },
+      // ZAPLECZE_TEST_PLUGINS: the fixture plugins of plugins-fixtures/ are registered (docs/plugins.md).
+      env: { TEST_DB_ENGINE: engine, ZAPLECZE_TEST_PLUGINS: '1' },
       // Each file starts its own server and database; a slow argon2 hash or a CREATE DATABASE
       // must not trip the default 5 s limit on a busy 2-core machine.
       testTimeout: 30_000,
@@ -40,7 +45,12 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit',
-      include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'],
+      include: [
+        'packages/contract/src/**/*.test.ts',
+        'packages/server/src/**/*.unit.test.ts',
+        'plugins/**/*.unit.test.ts',
+        'plugins-fixtures/**/*.unit.test.ts',
+      ],
       environment: 'node',
     },
   },
@@ -81,6 +91,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@server\/(.*)$/, replacement: `${root}packages/server/src/$1` },
+      { find: /^@zaplecze\/plugin-sdk$/, replacement: `${root}packages/server/src/plugin-sdk/index.ts` },
       { find: /^@web\/(.*)$/, replacement: `${root}packages/web/src/$1` },
     ],
   },

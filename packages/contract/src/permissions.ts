@@ -15,6 +15,25 @@ export const PERMISSIONS = [
 
 export type PermissionKey = (typeof PERMISSIONS)[number];
 
+/**
+ * A plugin's own permission key: `plugin.<pluginId>.<name>` (docs/plugins.md, Permissions). Which
+ * of them exist is known only to the server (the installed plugins' manifests); the contract knows
+ * their shape, so a user's permission string may carry them.
+ */
+export const PLUGIN_PERMISSION_PATTERN = /^plugin\.[a-z][a-z0-9-]{1,38}[a-z0-9]\.[a-z][a-z0-9_.-]{0,59}$/;
+export type PluginPermissionKey = `plugin.${string}`;
+/** A core key or a plugin key's shape. */
+export type AnyPermissionKey = PermissionKey | PluginPermissionKey;
+
+export function isPluginPermissionKey(key: string): key is PluginPermissionKey {
+  return PLUGIN_PERMISSION_PATTERN.test(key);
+}
+
+/** Whether `key` is a core permission or has a plugin permission's shape. */
+export function isPermissionKeyShape(key: string): key is AnyPermissionKey {
+  return (PERMISSIONS as readonly string[]).includes(key) || isPluginPermissionKey(key);
+}
+
 export const ADMIN_PERMISSION: PermissionKey = 'main.admin';
 
 /** Splits the stored `a;b;c` string into trimmed, non-empty keys. */

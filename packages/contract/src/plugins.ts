@@ -114,3 +114,56 @@ export const jobInfoSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type JobInfo = z.infer<typeof jobInfoSchema>;
+
+// ---- the manifest (docs/plugins.md, Manifest) ----------------------------------------------------
+
+/**
+ * A plugin's permission (docs/plugins.md, Permissions): `key` is `plugin.<id>.<name>`; `name` and
+ * `desc` are Polish and shown in `GET /data/permissions_info` under the plugin's own section.
+ */
+export interface PluginPermissionDef {
+  key: `plugin.${string}`;
+  name: string;
+  desc: string;
+}
+
+/** One tab of the plugin's menu group; `permission` (a core or the plugin's key) hides it from users without it. */
+export interface PluginMenuTabDef {
+  path: string;
+  tabName: string;
+  icon: string;
+  permission?: string;
+}
+
+/**
+ * What the host must know of a plugin before loading its code: pure data, imported by the server
+ * and by the plugin's web entry (it imports only zod and this contract). `settings.schema`
+ * validates the plugin's non-secret settings; `settings.secrets` names the write-only fields.
+ */
+export interface PluginManifest {
+  /** PLUGIN_ID_PATTERN; fixed for ever (URLs, table names, job kinds). */
+  id: string;
+  /** Polish name and description shown on the plugins page. */
+  name: string;
+  desc: string;
+  version: string;
+  /** Ids of the plugins that must be installed first. */
+  dependsOn: readonly string[];
+  menu?: {
+    category: PluginMenuCategory;
+    icon: string;
+    /** The group's heading (Polish). */
+    name: string;
+    tabs: readonly PluginMenuTabDef[];
+  };
+  permissions?: readonly PluginPermissionDef[];
+  settings?: {
+    schema: z.ZodObject;
+    secrets: readonly string[];
+  };
+}
+
+/** Declares a manifest (identity at run time; the type checks the shape). */
+export function defineManifest<const M extends PluginManifest>(manifest: M): M {
+  return manifest;
+}

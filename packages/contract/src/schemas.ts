@@ -10,7 +10,7 @@ import {
   PASSWORD_MIN,
 } from './constants';
 import { VALIDATION as V } from './messages';
-import { PERMISSIONS } from './permissions';
+import { isPermissionKeyShape } from './permissions';
 import { isValidNip } from './nip';
 
 /** Form posts send booleans as 'true'/'1'/'on'; JSON sends real booleans. */
@@ -115,7 +115,8 @@ export type Country = z.infer<typeof countrySchema>;
 
 export const permissionSectionSchema = z.object({ key: z.string(), name: z.string(), desc: z.string() });
 export const permissionInfoSchema = z.object({
-  key: z.enum(PERMISSIONS),
+  /** A core key (PERMISSIONS) or an installed plugin's (`plugin.<id>.<name>`). */
+  key: z.string(),
   name: z.string(),
   desc: z.string(),
   section: z.string(),
@@ -194,7 +195,8 @@ const permissionsField = z
         .split(';')
         .map((p) => p.trim())
         .filter(Boolean)
-        .every((p) => (PERMISSIONS as readonly string[]).includes(p)),
+        // Core keys, or a plugin key's shape: the server checks that such a plugin key exists.
+        .every((p) => isPermissionKeyShape(p)),
     { error: V.permissionUnknown },
   );
 

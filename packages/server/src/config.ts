@@ -74,6 +74,11 @@ export interface Config {
   jobsPollMs: number;
   /** How long a taken job is leased, seconds; renewed while it runs (JOBS_LEASE_SECONDS, default 60). */
   jobsLeaseSeconds: number;
+  /**
+   * How long a worker keeps an organisation's installed plugins, ms (PLUGINS_CACHE_MS, default 1000):
+   * a change made by another server on the same database is seen within this time.
+   */
+  pluginsCacheMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -163,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsConcurrency: positiveInt(env.JOBS_CONCURRENCY, 8),
     jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
+    pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
   };
 }

@@ -28,6 +28,9 @@ describe('server entry with several processes', () => {
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
+      // Kept installed plugins do not go stale during the test: only the relay can make a worker
+      // forget them (modules/plugins/plugins.installed.ts).
+      PLUGINS_CACHE_MS: '600000',
     };
     delete env.DATABASE_URL;
     if (testEngine() === 'postgres') {
@@ -108,6 +111,24 @@ describe('server entry with several processes', () => {
     expect((await admin.delete(`/api/users?id=${created.body.id}`)).status).toBe(204);
     const removed = await Promise.all(Array.from({ length: 20 }, () => user.get('/api/login')));
     expect(removed.map((a) => a.status)).toEqual(Array(20).fill(401));
+  });
+
+  it('applies a plugin install and uninstall at once whichever worker answers', async () => {
+    // Each worker keeps the organisations' installed plugins for a moment
+    // (modules/plugins/plugins.installed.ts); install and uninstall reach every worker before
+    // their answer does. The fixture plugins are there: the API projects set ZAPLECZE_TEST_PLUGINS=1.
+    const admin = new ApiClient(base);
+    await admin.login('multi_szef', 'Haslo-Multi-1');
+    const notes = () =>
+      Promise.all(Array.from({ length: 20 }, () => admin.get('/api/plugins/fixture-base/notes'))).then((all) =>
+        all.map((r) => r.status),
+      );
+    expect(await notes()).toEqual(Array(20).fill(404));
+    const installed = await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'fixture-base' } });
+    expect(installed.status).toBe(204);
+    expect(await notes()).toEqual(Array(20).fill(200));
+    expect((await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-base')).status).toBe(204);
+    expect(await notes()).toEqual(Array(20).fill(404));
   });
 
   it('takes parallel writes through both workers, each once', async () => {

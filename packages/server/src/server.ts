@@ -4,6 +4,7 @@ import { NO_LIMITS, openDatabase, type Database, type PostgresLimits } from './d
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
 import { authenticate, sessions } from './modules/auth';
+import { migratePlugins, setPluginLog } from './modules/plugins';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { svgCaptchaGenerator } from './platform/captcha';
 import type { AppDeps } from './platform/context';
@@ -55,6 +56,7 @@ export async function createApp(
   const built = await buildApp(deps, routes, { logger: opts.logger, logStream: opts.logStream });
   const log: FastifyBaseLogger = built.app.log;
   eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
+  setPluginLog((message) => log.error(message));
   return built;
 }
 
@@ -79,6 +81,8 @@ export async function openAndMigrate(
   let database = openDatabase(config, { ...NO_LIMITS, connectTimeoutMs: config.dbConnectTimeoutMs });
   try {
     await migrate(database);
+    // The plugins' own migrations, after the core's; a failing one marks its plugin broken only.
+    await migratePlugins(database);
   } catch (err) {
     await database.destroy();
     throw err;

@@ -569,6 +569,28 @@ export interface JobScheduleRunsTable {
   job_id: number | null;
 }
 
+/** An organisation's installed plugin (migration 0024). */
+export interface PluginInstallsTable {
+  org_id: number;
+  plugin_id: string;
+  installed_at: string | Date;
+}
+
+/** A plugin migration applied (migration 0024). */
+export interface PluginMigrationsTable {
+  plugin_id: string;
+  name: string;
+  applied_at: string | Date;
+}
+
+/** A broken plugin: org_id 0 everywhere, else for that organisation (migration 0024). */
+export interface PluginBrokenTable {
+  plugin_id: string;
+  org_id: number;
+  reason: string;
+  since: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -620,6 +642,9 @@ export interface DB {
   jobs: JobsTable;
   job_pauses: JobPausesTable;
   job_schedule_runs: JobScheduleRunsTable;
+  plugin_installs: PluginInstallsTable;
+  plugin_migrations: PluginMigrationsTable;
+  plugin_broken: PluginBrokenTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

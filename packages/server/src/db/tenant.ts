@@ -14,9 +14,13 @@ import type {
   UpdateResult,
 } from 'kysely';
 import { PostgresAdapter, sql } from 'kysely';
-import type { DB, TenantTable } from './schema';
+import type { DB } from './schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+/** The tables of schema `S` whose rows belong to one organisation (column `org_id`). */
+export type TenantTableOf<S> = {
+  [K in keyof S & string]: S[K] extends { org_id: number } ? K : never;
+}[keyof S & string];
 /** A view of the executor with one stand-in table, so that generic table names type-check. */
 type Loose = Kysely<{ t: { org_id: number } }>;
 
@@ -25,7 +29,7 @@ type Loose = Kysely<{ t: { org_id: number } }>;
  * raw Kysely instance, and every query it starts is already limited to the caller's organisation.
  * A row of another organisation is therefore indistinguishable from a missing row (404).
  */
-export class TenantDb {
+export class TenantDb<S = DB> {
   /**
    * @param pending work queued by `afterCommit` inside a transaction that `transaction()` began;
    *   undefined outside one.
@@ -40,9 +44,9 @@ export class TenantDb {
     return this.executor as unknown as Loose;
   }
 
-  selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, object> {
+  selectFrom<T extends TenantTableOf<S>>(table: T): SelectQueryBuilder<S, T, object> {
     const qb = this.loose.selectFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
-    return qb as unknown as SelectQueryBuilder<DB, T, object>;
+    return qb as unknown as SelectQueryBuilder<S, T, object>;
   }
 
   /**
@@ -55,22 +59,30 @@ export class TenantDb {
   }
 
   /** Inserts with `org_id` forced to the caller's organisation. */
-  insertInto<T extends TenantTable>(
+  insertInto<T extends TenantTableOf<S>>(
     table: T,
-    values: Omit<Insertable<DB[T]>, 'org_id'> | Omit<Insertable<DB[T]>, 'org_id'>[],
-  ): InsertQueryBuilder<DB, T, InsertResult> {
+    values: Omit<Insertable<S[T]>, 'org_id'> | Omit<Insertable<S[T]>, 'org_id'>[],
+  ): InsertQueryBuilder<S, T, InsertResult> {
     const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, org_id: this.orgId }));
-    return this.loose.insertInto(table as 't').values(rows) as unknown as InsertQueryBuilder<DB, T, InsertResult>;
+    return this.loose.insertInto(table as 't').values(rows) as unknown as InsertQueryBuilder<S, T, InsertResult>;
   }
 
-  updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+  updateTable<T extends TenantTableOf<S>>(table: T): UpdateQueryBuilder<S, T, T, UpdateResult> {
     const qb = this.loose.updateTable(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
-    return qb as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+    return qb as unknown as UpdateQueryBuilder<S, T, T, UpdateResult>;
   }
 
-  deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
+  deleteFrom<T extends TenantTableOf<S>>(table: T): DeleteQueryBuilder<S, T, DeleteResult> {
     const qb = this.loose.deleteFrom(table as 't').where(`${table}.org_id` as 't.org_id', '=', this.orgId);
-    return qb as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+    return qb as unknown as DeleteQueryBuilder<S, T, DeleteResult>;
+  }
+
+  /**
+   * This handle, typed to also know a plugin's own tables `P` (docs/plugins.md, Tables): the same
+   * organisation, the same transaction, the same scoping of every query.
+   */
+  withTables<P>(): TenantDb<DB & P> {
+    return this as unknown as TenantDb<DB & P>;
   }
 
   /**
@@ -83,12 +95,12 @@ export class TenantDb {
   }
 
   /** Runs `fn` in one transaction, still scoped to the same organisation. */
-  async transaction<R>(fn: (tdb: TenantDb) => Promise<R>): Promise<R> {
+  async transaction<R>(fn: (tdb: TenantDb<S>) => Promise<R>): Promise<R> {
     if (this.executor.isTransaction) return fn(this);
     const pending: (() => void)[] = [];
     const result = await (this.executor as Kysely<DB>)
       .transaction()
-      .execute((trx) => fn(new TenantDb(trx, this.orgId, pending)));
+      .execute((trx) => fn(new TenantDb<S>(trx, this.orgId, pending)));
     for (const run of pending) run();
     return result;
   }
@@ -99,7 +111,7 @@ export class TenantDb {
    * connection, held for `fn` alone so no other request's statements run inside it. Inside a
    * transaction, that transaction's view.
    */
-  async snapshot<R>(fn: (tdb: TenantDb) => Promise<R>): Promise<R> {
+  async snapshot<R>(fn: (tdb: TenantDb<S>) => Promise<R>): Promise<R> {
     if (this.executor.isTransaction) return fn(this);
     const db = this.executor as Kysely<DB>;
     if (this.isPostgres) {
@@ -107,12 +119,12 @@ export class TenantDb {
         .transaction()
         .setIsolationLevel('repeatable read')
         .setAccessMode('read only')
-        .execute((trx) => fn(new TenantDb(trx, this.orgId)));
+        .execute((trx) => fn(new TenantDb<S>(trx, this.orgId)));
     }
     return db.connection().execute(async (conn) => {
       await sql`begin deferred`.execute(conn);
       try {
-        const result = await fn(new TenantDb(conn, this.orgId));
+        const result = await fn(new TenantDb<S>(conn, this.orgId));
         await sql`commit`.execute(conn);
         return result;
       } catch (err) {

@@ -12,6 +12,7 @@ import { optionsModule } from './options';
 import { orderReaderModule } from './order-reader';
 import { ordersModule } from './orders';
 import { parametersModule } from './parameters';
+import { pluginsModule } from './plugins';
 import { printingModule } from './printing';
 import { referenceListsModule } from './reference-lists';
 import { registrationModule } from './registration';
@@ -41,4 +42,5 @@ export const allModules: ServerModule[] = [
   documentsModule,
   orderReaderModule,
   invoicesModule,
+  pluginsModule,
 ];

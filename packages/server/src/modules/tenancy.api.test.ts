@@ -12,6 +12,7 @@ import { type ApiClient, startTestServer, type ApiResponse, type TestServer } fr
 import { createOrg, createUser, type TestOrg } from '../../test/factories';
 import { warsawMonthQuery } from '../../test/ledger';
 import { carrierRegistry } from './carriers';
+import { pluginHost } from './plugins';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -303,6 +304,26 @@ const RESOURCES: TenantResource[] = [
       expect(res.status).toBe(200);
       return res.body;
     },
+  },
+  // A plugin's rows (the fixture plugin of plugins-fixtures/fixture-base, installed in both).
+  {
+    name: '/api/plugins/fixture-base/notes',
+    create: async (_server, org) => {
+      for (const o of [org, attacker])
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'fixture-base' } });
+      return (await org.admin.post<{ id: number }>('/api/plugins/fixture-base/notes', { text: 'Notatka' })).body.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/plugins/fixture-base/note?id=${id}` },
+      { method: 'DELETE', url: `/api/plugins/fixture-base/note?id=${id}` },
+    ],
+    lists: [
+      {
+        url: '/api/plugins/fixture-base/notes',
+        ids: (b) => (b as { notes: { id: number }[] }).notes.map((n) => n.id),
+      },
+    ],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/plugins/fixture-base/note?id=${id}`)).body,
   },
 ];
 const unregisterCarriers: (() => void)[] = [];
@@ -633,5 +654,26 @@ describe('tenant isolation: the order reader', () => {
       await same(code, code, [id, MISSING_ID]);
     expect((await victim.admin.get(`/api/orders?id=${id}`)).body).toEqual(before);
     expect((await victim.admin.get(`/api/orders/barcodes/panel?orderId=${id}`)).body).toEqual(panelBefore);
+  });
+});
+
+describe('tenant isolation: plugin routes', () => {
+  it("every plugin's route answers 404 'Plugin nie jest zainstalowany' to an organisation that has not installed it", async () => {
+    const outsider = await createOrg(server);
+    const host = pluginHost();
+    // The victim installs every plugin it can (dependencies first: the host's order).
+    for (const p of host.plugins)
+      if (host.usable(p.manifest.id))
+        await victim.admin.request('POST', '/api/plugin_install', { form: { pluginId: p.manifest.id } });
+    const routes = server.routes.filter((r) => r.url.startsWith('/api/plugins/') && !r.url.endsWith('*'));
+    expect(routes.length).toBeGreaterThan(0);
+    for (const r of routes) {
+      const url = r.url.replace(/:[A-Za-z]+/g, '1');
+      const res = await outsider.admin.request(r.method, url, r.method === 'GET' ? {} : { json: {} });
+      expect({ status: res.status, body: res.body }, `${r.method} ${r.url}`).toEqual({
+        status: 404,
+        body: { code: 404, message: 'Plugin nie jest zainstalowany' },
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasPermissionExact, type PermissionKey } from '@zaplecze/contract';
+import { hasPermissionExact, type AnyPermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { badRequest, forbidden } from './errors';
 import { MSG } from './messages.pl';
@@ -7,9 +7,10 @@ import { authContext, type AppDeps, type AuthContext, type RequestContext, type 
 
 /**
  * Who may call a route: anybody ('public'), any signed-in user ('authenticated'),
- * or a signed-in user holding the exact permission key (or main.admin).
+ * or a signed-in user holding the exact permission key (or main.admin): a core key or, on a
+ * plugin's route, a key of that plugin (`plugin.<id>.<name>`, docs/plugins.md).
  */
-export type Access = 'public' | 'authenticated' | PermissionKey;
+export type Access = 'public' | 'authenticated' | AnyPermissionKey;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType;
@@ -40,6 +41,12 @@ export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
   access: Exclude<Access, 'public'>;
   /** 'header-or-cookie' for URLs the browser fetches by itself (images); default 'header'. */
   tokenSource?: TokenSource;
+  /**
+   * Runs once the caller is known, before the permission check and before any input is read: a
+   * plugin's route answers 404 here to an organisation that has not installed the plugin
+   * (modules/plugins), whatever its permissions and its input.
+   */
+  gate?(ctx: AuthContext): Promise<void>;
   handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
@@ -136,15 +143,24 @@ function handlerOf(deps: AppDeps, def: RouteDef) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseContext(deps, req);
     let ctx: RequestContext | AuthContext = base;
+    const nul = () => {
+      refuseNul(req.body, 'body');
+      refuseNul(req.query, 'query');
+      refuseNul(req.params, 'params');
+    };
     if (def.access !== 'public') {
       const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
+      const auth = authContext(base, user);
+      // A gated route refuses a NUL before its gate: every route does, so that tells nothing.
+      if (def.gate) {
+        nul();
+        await def.gate(auth);
+      }
       if (def.access !== 'authenticated' && !hasPermissionExact(user.permissions, def.access)) throw forbidden();
-      ctx = authContext(base, user);
+      ctx = auth;
     }
     // Auth comes first, so that a stranger learns nothing about the expected input.
-    refuseNul(req.body, 'body');
-    refuseNul(req.query, 'query');
-    refuseNul(req.params, 'params');
+    if (!('gate' in def && def.gate)) nul();
     const input = {
       body: def.body ? def.body.parse(req.body ?? {}) : undefined,
       query: def.query ? def.query.parse(req.query ?? {}) : undefined,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@zaplecze/contract';
 import { ApiClient, startTestServer, type TestServer } from '../../test/harness';
 import { createApp } from '../server';
+import { pluginHost } from '../modules/plugins';
 
 let server: TestServer;
 
@@ -46,8 +47,18 @@ describe('route table', () => {
     }
   });
 
+  it("takes in every plugin's routes, under /api/plugins/<id>/", () => {
+    const keys = apiRoutes().map((r) => `${r.method} ${r.url}`);
+    const pluginRoutes = pluginHost().plugins.flatMap((p) =>
+      (p.server?.routes ?? []).map((r) => `${r.method} /api/plugins/${p.manifest.id}${r.url}`),
+    );
+    // The fixture plugins (plugins-fixtures/) at least.
+    expect(pluginRoutes).toContain('POST /api/plugins/fixture-base/notes');
+    for (const k of pluginRoutes) expect(keys).toContain(k);
+  });
+
   it('every /api route declares public, authenticated or a known permission', () => {
-    const allowed = new Set<string>(['public', 'authenticated', ...PERMISSIONS]);
+    const allowed = new Set<string>(['public', 'authenticated', ...PERMISSIONS, ...pluginHost().permissionKeys()]);
     const bad = apiRoutes().filter((r) => !r.access || !allowed.has(r.access));
     expect(bad).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { performance } from 'node:perf_hooks';
+import { bumpCacheGeneration, cacheGeneration } from '../../platform/cache-generation';
 
 /**
  * The signed-in user of a token, kept in this process for at most TOKEN_CACHE_MS after it was read
@@ -20,17 +21,16 @@ const MAX_KEPT = 10_000;
 interface Kept<T> {
   value: T;
   at: number;
+  /** The cache generation it was read in (platform/cache-generation.ts, bumped by every forget). */
   generation: number;
 }
 
-/** Bumped by every forget: an entry of an older generation is not used. */
-let generation = 0;
 const byDatabase = new WeakMap<object, Map<string, Kept<unknown>>>();
 
 /** The kept value of `tokenHash` on database handle `db`, if fresh. */
 export function keptToken<T>(db: object, tokenHash: string): T | undefined {
   const kept = byDatabase.get(db)?.get(tokenHash);
-  if (!kept || kept.generation !== generation || performance.now() - kept.at > TOKEN_CACHE_MS) return undefined;
+  if (!kept || kept.generation !== cacheGeneration() || performance.now() - kept.at > TOKEN_CACHE_MS) return undefined;
   return kept.value as T;
 }
 
@@ -39,11 +39,11 @@ export function keptToken<T>(db: object, tokenHash: string): T | undefined {
  * taken before the read, so a row read before a forget is never kept after it.
  */
 export function keepToken<T>(db: object, tokenHash: string, value: T, readGeneration: number): void {
-  if (readGeneration !== generation) return;
+  if (readGeneration !== cacheGeneration()) return;
   let kept = byDatabase.get(db);
   if (!kept) byDatabase.set(db, (kept = new Map()));
   kept.delete(tokenHash);
-  kept.set(tokenHash, { value, at: performance.now(), generation });
+  kept.set(tokenHash, { value, at: performance.now(), generation: readGeneration });
   if (kept.size > MAX_KEPT) {
     const oldest = kept.keys().next();
     if (!oldest.done) kept.delete(oldest.value);
@@ -51,7 +51,7 @@ export function keepToken<T>(db: object, tokenHash: string, value: T, readGenera
 }
 
 export function tokenGeneration(): number {
-  return generation;
+  return cacheGeneration();
 }
 
 /**
@@ -61,7 +61,7 @@ export function tokenGeneration(): number {
  * worker would accept the old token or permissions.
  */
 export function forgetTokens(): Promise<void> {
-  generation++;
+  bumpCacheGeneration();
   if (!cluster.isWorker || typeof process.send !== 'function') return Promise.resolve();
   listen();
   const id = nextForget++;
@@ -100,7 +100,7 @@ function listen(): void {
   process.on('message', (m: unknown) => {
     if (!isForgetMessage(m)) return;
     if (m.type === FORGET) {
-      generation++;
+      bumpCacheGeneration();
       process.send!({ type: FORGOT, id: m.id, from: m.from });
     } else if (m.type === FORGOTTEN) forgetting.get(m.id)?.();
   });

@@ -1,4 +1,5 @@
 import { route } from '../../platform/route';
+import { pluginPermissionSections } from '../plugins';
 import { countryList } from './countries';
 import { permissionsInfo } from './permissions-info';
 import { APP_VERSION } from './version';
@@ -31,6 +32,14 @@ export const metaRoutes = [
     method: 'GET',
     url: '/data/permissions_info',
     access: 'authenticated',
-    handler: async () => permissionsInfo(),
+    // The core's sections, then one section per plugin the organisation installed.
+    handler: async (ctx) => {
+      const core = permissionsInfo();
+      const plugins = await pluginPermissionSections(ctx);
+      return {
+        sections: [...core.sections, ...plugins.sections],
+        permissions: [...core.permissions, ...plugins.permissions],
+      };
+    },
   }),
 ];

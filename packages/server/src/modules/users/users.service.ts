@@ -2,12 +2,14 @@ import {
   ADMIN_PERMISSION,
   buildLogin,
   hasPermissionExact,
+  isPluginPermissionKey,
   joinPermissions,
   parsePermissions,
   type ProfileUpdate,
   type User,
   type userCreateSchema,
   type userUpdateSchema,
+  VALIDATION,
 } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,6 +17,7 @@ import type { AuthContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { MSG } from '../../platform/messages.pl';
 import { hashPassword, verifyPassword } from '../../platform/password';
+import { pluginPermissionKeys } from '../plugins';
 import { usersRepository } from './users.repository';
 
 const canManageUsers = (ctx: AuthContext) => hasPermissionExact(ctx.user.permissions, 'main.users.edit');
@@ -36,6 +39,13 @@ export async function getUser(ctx: AuthContext, id: number): Promise<User> {
  */
 function assertCanSetPermissions(ctx: AuthContext, before: string, after: string): void {
   if (!canManageUsers(ctx)) throw forbidden(MSG.permissionsNeedRight);
+  // A plugin key given anew must be one a plugin of the build adds (the contract checks only its
+  // shape); one the user already holds stays, even if its plugin has gone.
+  const held = new Set(parsePermissions(before));
+  const pluginKeys = pluginPermissionKeys();
+  for (const k of parsePermissions(after))
+    if (isPluginPermissionKey(k) && !held.has(k) && !pluginKeys.has(k))
+      throw badRequest(VALIDATION.permissionUnknown, 'permissions');
   if (isAdmin(ctx.user.permissions)) return;
   const mine = new Set(parsePermissions(ctx.user.permissions));
   const a = new Set(parsePermissions(before));

@@ -1,0 +1,23 @@
+import type { ServerModule } from '../../platform/module';
+import { pluginHost } from './plugins.host';
+import { pluginJobKinds, pluginSchedules } from './plugins.jobs';
+import { pluginRoutes, pluginsCoreRoutes } from './plugins.routes';
+
+/**
+ * The plugin platform's host (docs/plugins.md): the plugin list and install per organisation
+ * (/plugin_info, /plugin_install, /plugin_menu), every plugin's routes under /plugins/<id>/, their
+ * jobs and schedules. The plugins are loaded at the first use (plugins.host.ts).
+ */
+export const pluginsModule: ServerModule = {
+  name: 'plugins',
+  get routes() {
+    return [...pluginsCoreRoutes, ...pluginRoutes(pluginHost())];
+  },
+  jobs: (deps) => pluginJobKinds(pluginHost(), deps.db),
+  schedules: () => pluginSchedules(pluginHost()),
+};
+
+export { pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
+export { migratePlugins } from './plugins.migrate';
+export { TEST_PLUGINS_ENV } from './plugins.list';
+export { pluginPermissionKeys, pluginPermissionSections, PLUGIN_MSG } from './plugins.service';

@@ -1,0 +1,71 @@
+import { pluginInfoQuerySchema, pluginInstallRequestSchema, pluginUninstallRequestSchema } from '@zaplecze/contract';
+import { notFound } from '../../platform/errors';
+import { route, type RouteDef } from '../../platform/route';
+import type { PluginHost } from './plugins.host';
+import * as plugins from './plugins.service';
+
+export const pluginsCoreRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    url: '/plugin_info',
+    access: 'authenticated',
+    query: pluginInfoQuerySchema,
+    handler: (ctx, { query }) => plugins.pluginInfo(ctx, query.onlyInstalled),
+  }),
+  route({
+    method: 'POST',
+    url: '/plugin_install',
+    access: 'main.plugins.manage',
+    body: pluginInstallRequestSchema,
+    handler: (ctx, { body }) => plugins.installPlugin(ctx, body.pluginId),
+  }),
+  // `pluginId` and `deleteData` in the query or in the body (the web sends the query).
+  route({
+    method: 'DELETE',
+    url: '/plugin_install',
+    access: 'main.plugins.manage',
+    handler: (ctx, _input, req) => {
+      const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
+      const input = pluginUninstallRequestSchema.parse({ ...(req.query as object), ...body });
+      return plugins.uninstallPlugin(ctx, input.pluginId, input.deleteData);
+    },
+  }),
+  route({ method: 'GET', url: '/plugin_menu', access: 'authenticated', handler: (ctx) => plugins.pluginMenu(ctx) }),
+];
+
+/**
+ * Every plugin's routes, mounted at `/plugins/<id><url>` (so `/api/plugins/<id>/...`) with the
+ * access they declare, behind the gate that answers 404 to an organisation that has not installed
+ * the plugin (or when it is broken) before its permission or input is looked at. A path under
+ * `/plugins/` that no plugin serves answers the same 404 to a signed-in caller.
+ */
+export function pluginRoutes(host: PluginHost): RouteDef[] {
+  const out: RouteDef[] = [];
+  for (const plugin of host.plugins) {
+    const id = plugin.manifest.id;
+    for (const r of plugin.server?.routes ?? []) {
+      if (r.access === 'public') continue;
+      const own = r.gate;
+      out.push({
+        ...r,
+        url: `/plugins/${id}${r.url}`,
+        gate: async (ctx) => {
+          await plugins.assertInstalled(ctx, id);
+          await own?.(ctx);
+        },
+      });
+    }
+  }
+  for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const)
+    out.push(
+      route({
+        method,
+        url: '/plugins/*',
+        access: 'authenticated',
+        handler: async () => {
+          throw notFound(plugins.PLUGIN_MSG.notInstalled);
+        },
+      }),
+    );
+  return out;
+}

@@ -1,0 +1,120 @@
+/**
+ * THE server plugin SDK (docs/plugins.md): the only server code a plugin (`plugins/<id>/`) may
+ * import, as `@zaplecze/plugin-sdk` (ESLint enforces it). Everything here is a stable face over the
+ * core: the route helper and its errors, the tenant-scoped database handle, the job engine's
+ * types, and the plugin definition the host (modules/plugins) loads.
+ */
+import type { Kysely } from 'kysely';
+import type { PluginManifest } from '@zaplecze/contract';
+import type { Engine } from '../db/database';
+import { columns } from '../db/migrations/helpers';
+import type { TenantDb } from '../db/tenant';
+import { enqueueJob, type JobContext, type JobHandler } from '../platform/jobs';
+import type { JobKindOptions } from '../platform/jobs/types';
+import type { RouteDef } from '../platform/route';
+
+export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
+export {
+  defineManifest,
+  type PluginManifest,
+  type PluginMenuTabDef,
+  type PluginPermissionDef,
+} from '@zaplecze/contract';
+export type { Engine } from '../db/database';
+export type { TenantDb } from '../db/tenant';
+export { route, type RouteDef, type Access } from '../platform/route';
+export type { AuthContext, RequestContext } from '../platform/context';
+export { AppError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
+export { RetryAfterError, type JobContext, type JobHandler, type JobInfo } from '../platform/jobs';
+
+/**
+ * One migration of a plugin: `name` is unique within the plugin and never changes once released
+ * (they run in the order given, once per database, recorded in `plugin_migrations`). `up` runs in
+ * its own transaction, after the core's migrations and those of the plugins it depends on.
+ * Tables are named with `pluginTable(id, name)` and carry `org_id` referencing organizations.
+ */
+export interface PluginMigration {
+  name: string;
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
+/** A job kind of the plugin: its kind on the wire is `<pluginId>.<name>`. */
+export interface PluginJobKind extends JobKindOptions {
+  name: string;
+  handler: JobHandler;
+}
+
+/**
+ * A recurring job of the plugin, fanned out to the organisations that installed it (every N
+ * minutes from 00:00 UTC, or cron read in Europe/Warsaw). `job` names one of the plugin's jobs.
+ */
+export interface PluginSchedule {
+  /** Unique within the plugin; fired due times are kept under `<pluginId>.<name>`. */
+  name: string;
+  everyMinutes?: number;
+  cron?: string;
+  job: { name: string; payload?: unknown; dedupeKey?: string | null; maxAttempts?: number };
+}
+
+/** The plugin's server part, built once per process when the host loads it. */
+export interface PluginServer {
+  migrations?: readonly PluginMigration[];
+  /**
+   * Mounted at `/api/plugins/<id><url>`; each declares access 'authenticated' or a permission key
+   * (never 'public'). For an organisation that has not installed the plugin they answer 404.
+   */
+  routes?: readonly RouteDef[];
+  jobs?: readonly PluginJobKind[];
+  schedules?: readonly PluginSchedule[];
+  /**
+   * The plugin's tables holding organisations' rows (full names, `pluginTable(...)`), deleted for
+   * the organisation, in this order, when it uninstalls with "delete the data".
+   */
+  tables?: readonly string[];
+  /** Deletes what `tables` cannot (e.g. files), inside the uninstall's transaction. */
+  onUninstallDeleteData?(tdb: TenantDb): Promise<void>;
+}
+
+export interface PluginDefinition {
+  manifest: PluginManifest;
+  /**
+   * Builds the server part. Called once per process at start-up, inside the host's guard: a throw
+   * here marks the plugin broken everywhere, and the server and the other plugins go on.
+   */
+  server?: () => PluginServer;
+}
+
+/** Declares a plugin (identity at run time; the type checks the shape). */
+export function definePlugin(def: PluginDefinition): PluginDefinition {
+  return def;
+}
+
+/**
+ * THE name of a plugin's table (docs/plugins.md, Tables): `p_<id with '-' as '_'>_<name>`, e.g.
+ * `pluginTable('wholesale-csv', 'profiles')` = `p_wholesale_csv_profiles`. Names stay within
+ * PostgreSQL's 63 characters: keep `name` short.
+ */
+export function pluginTable(pluginId: string, name: string): string {
+  const full = `p_${pluginId.replace(/-/g, '_')}_${name}`;
+  if (!/^[a-z][a-z0-9_]*$/.test(name) || full.length > 63) throw new Error(`bad plugin table name "${full}"`);
+  return full;
+}
+
+/** Column helpers that give the same schema on SQLite and PostgreSQL (id, timestamp, notNull). */
+export const pluginColumns = columns;
+
+/**
+ * Enqueues one of the plugin's jobs for the organisation of `tdb`, in its transaction when it is in
+ * one (platform/jobs enqueueJob): null when a job with the same dedupe key is still pending or running.
+ */
+export function enqueuePluginJob(
+  tdb: TenantDb,
+  pluginId: string,
+  name: string,
+  opts: { payload?: unknown; dedupeKey?: string | null; runAt?: Date; maxAttempts?: number } = {},
+): Promise<number | null> {
+  return enqueueJob(tdb, { kind: `${pluginId}.${name}`, pluginId, ...opts });
+}
+
+/** What a job handler receives (re-exported for plugin authors' signatures). */
+export type PluginJobContext = JobContext;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { definePlugin, notFound, pluginColumns, route } from '@zaplecze/plugin-sdk';
+import { manifest } from '../manifest';
+import { NOTES, notesDb } from './notes';
+
+const idQuery = z.object({ id: z.coerce.number().int().positive({ error: 'Niepoprawny identyfikator.' }) });
+const noteBody = z.object({
+  text: z.string({ error: 'Podaj treść notatki.' }).trim().min(1, { error: 'Podaj treść notatki.' }).max(500),
+});
+const NOTE_NOT_FOUND = 'Nie znaleziono notatki';
+
+/**
+ * The healthy fixture plugin (docs/plugins.md, worked example): one table of notes, routes to list,
+ * read, add and delete them, a job that adds a note and a schedule that runs it every 5 minutes.
+ */
+export default definePlugin({
+  manifest,
+  server: () => ({
+    migrations: [
+      {
+        name: '0001_notes',
+        async up(db, engine) {
+          const c = pluginColumns(engine);
+          await c
+            .id(db.schema.createTable(NOTES))
+            .addColumn('org_id', 'integer', (col) => col.notNull().references('organizations.id').onDelete('cascade'))
+            .addColumn('text', 'varchar(500)', c.notNull)
+            .addColumn('created_at', c.timestamp, c.notNull)
+            .execute();
+          await db.schema.createIndex(`${NOTES}_org_idx`).on(NOTES).columns(['org_id', 'id']).execute();
+        },
+      },
+    ],
+    routes: [
+      route({
+        method: 'GET',
+        url: '/notes',
+        access: 'authenticated',
+        handler: async (ctx) => ({
+          notes: await notesDb(ctx.tdb).selectFrom(NOTES).select(['id', 'text']).orderBy('id').limit(1000).execute(),
+        }),
+      }),
+      route({
+        method: 'GET',
+        url: '/note',
+        access: 'authenticated',
+        query: idQuery,
+        handler: async (ctx, { query }) => {
+          const note = await notesDb(ctx.tdb)
+            .selectFrom(NOTES)
+            .select(['id', 'text'])
+            .where('id', '=', query.id)
+            .executeTakeFirst();
+          if (!note) throw notFound(NOTE_NOT_FOUND);
+          return note;
+        },
+      }),
+      route({
+        method: 'POST',
+        url: '/notes',
+        access: 'plugin.fixture-base.edit',
+        body: noteBody,
+        handler: async (ctx, { body }) => {
+          const row = await notesDb(ctx.tdb)
+            .insertInto(NOTES, { text: body.text, created_at: ctx.deps.now().toISOString() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return { id: Number(row.id) };
+        },
+      }),
+      route({
+        method: 'DELETE',
+        url: '/note',
+        access: 'plugin.fixture-base.edit',
+        query: idQuery,
+        handler: async (ctx, { query }) => {
+          const r = await notesDb(ctx.tdb).deleteFrom(NOTES).where('id', '=', query.id).executeTakeFirst();
+          if (Number(r.numDeletedRows) === 0) throw notFound(NOTE_NOT_FOUND);
+        },
+      }),
+    ],
+    jobs: [
+      {
+        name: 'add-note',
+        handler: async ({ tdb, job }) => {
+          const text = (job.payload as { text?: string } | null)?.text ?? 'z zadania';
+          await notesDb(tdb).insertInto(NOTES, { text, created_at: new Date().toISOString() }).execute();
+        },
+      },
+    ],
+    schedules: [{ name: 'every-5', everyMinutes: 5, job: { name: 'add-note', payload: { text: 'z harmonogramu' } } }],
+    tables: [NOTES],
+  }),
+});

@@ -1,0 +1,20 @@
+import type { PluginDefinition } from '@zaplecze/plugin-sdk';
+import fixtureBase from './fixture-base/server';
+import fixtureDependent from './fixture-dependent/server';
+import fixtureJobThrows from './fixture-job-throws/server';
+import fixtureLoadThrows from './fixture-load-throws/server';
+import fixtureMigrationThrows from './fixture-migration-throws/server';
+
+/**
+ * Test-only plugins (docs/plugins.md, Testing), registered only when ZAPLECZE_TEST_PLUGINS=1 (the
+ * API test projects set it): a healthy one with a table, routes, a menu, a permission, settings and
+ * a job and schedule (`fixture-base`), one depending on it (`fixture-dependent`), and three that fail
+ * on purpose, at load, in a migration and in a job, to prove each failure stays contained.
+ */
+export const fixturePlugins: PluginDefinition[] = [
+  fixtureBase,
+  fixtureDependent,
+  fixtureLoadThrows,
+  fixtureMigrationThrows,
+  fixtureJobThrows,
+];

@@ -1,0 +1,9 @@
+import type { PluginDefinition } from '@zaplecze/plugin-sdk';
+
+/**
+ * THE list of the plugins built with the app (docs/plugins.md): one static import per plugin's
+ * server entry, `plugins/<id>/server/index.ts`, no scanning of folders. The host
+ * (packages/server/src/modules/plugins) loads them in dependency order. Empty until the first
+ * plugins land (issue 18: wholesale-csv, moto).
+ */
+export const plugins: PluginDefinition[] = [];
