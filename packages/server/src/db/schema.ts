@@ -569,6 +569,27 @@ export interface JobScheduleRunsTable {
   job_id: number | null;
 }
 
+/** A plugin's non-secret settings for one organisation (platform/plugin-settings). */
+export interface PluginSettingsTable {
+  org_id: number;
+  plugin_id: string;
+  /** JSON text of the values, validated by the plugin's schema when written. */
+  settings: string;
+  updated_at: string | Date;
+}
+
+/** One secret field of a plugin for one organisation: AES-256-GCM, base64 text. */
+export interface PluginSecretsTable {
+  org_id: number;
+  plugin_id: string;
+  name: string;
+  key_id: string;
+  iv: string;
+  ciphertext: string;
+  tag: string;
+  updated_at: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -620,6 +641,8 @@ export interface DB {
   jobs: JobsTable;
   job_pauses: JobPausesTable;
   job_schedule_runs: JobScheduleRunsTable;
+  plugin_settings: PluginSettingsTable;
+  plugin_secrets: PluginSecretsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */
