@@ -313,7 +313,9 @@ async function secretsRotate(args: string[]): Promise<number> {
     });
     if (!report) return 1;
     for (const f of report.failed) {
-      console.log(`Nie da się odszyfrować (dane zmienione): organizacja ${f.orgId}, plugin ${f.pluginId}, pole ${f.name}`);
+      console.log(
+        `Nie da się odszyfrować (dane zmienione): organizacja ${f.orgId}, plugin ${f.pluginId}, pole ${f.name}`,
+      );
     }
     console.log(
       `Gotowe: przeszyfrowano ${report.rotated}, już pod bieżącym kluczem ${report.alreadyCurrent}, zmienione w trakcie (pominięte) ${report.skipped}, nie do odszyfrowania ${report.failed.length}.`,

@@ -57,7 +57,9 @@ export function parseSecretKeys(text: string, where: string = SECRET_KEYS_ENV): 
     .map((e) => e.trim())
     .filter((e) => e !== '');
   if (entries.length === 0) {
-    throw new SecretKeysError(`${where} is empty: give at least one key as id:base64key; generate one with ${KEY_GENERATION_HINT}`);
+    throw new SecretKeysError(
+      `${where} is empty: give at least one key as id:base64key; generate one with ${KEY_GENERATION_HINT}`,
+    );
   }
   const keys: SecretKey[] = [];
   entries.forEach((entry, index) => {

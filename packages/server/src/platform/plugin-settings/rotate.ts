@@ -75,7 +75,12 @@ export async function rotatePluginSecrets(
     for (const row of rows) {
       const place = { orgId: row.org_id, pluginId: row.plugin_id, field: row.name };
       try {
-        const plain = openSecret(ring, place, { keyId: row.key_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag });
+        const plain = openSecret(ring, place, {
+          keyId: row.key_id,
+          iv: row.iv,
+          ciphertext: row.ciphertext,
+          tag: row.tag,
+        });
         updates.push({ row, sealed: sealSecret(ring, place, plain) });
       } catch (err) {
         if (!(err instanceof SecretDecryptError)) throw err;

@@ -196,11 +196,7 @@ export async function writePluginSettings(
       .filter(([, v]) => v === null)
       .map(([name]) => name);
     if (clearing.length > 0) {
-      await trx
-        .deleteFrom('plugin_secrets')
-        .where('plugin_id', '=', pluginId)
-        .where('name', 'in', clearing)
-        .execute();
+      await trx.deleteFrom('plugin_secrets').where('plugin_id', '=', pluginId).where('name', 'in', clearing).execute();
     }
     for (const [name, value] of setting) {
       await upsertSecret(trx, ring as SecretKeyRing, pluginId, name, value, now);
