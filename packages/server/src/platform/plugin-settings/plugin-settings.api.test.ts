@@ -158,6 +158,20 @@ describe('plugin settings over HTTP', () => {
     expect((await orgA.admin.put(URL_, { secrets: { clientSecret: null } })).status).toBe(200);
   });
 
+  it('merges concurrent saves of different values without losing either', async () => {
+    for (let round = 1; round <= 5; round++) {
+      const [a, b] = await Promise.all([
+        orgA.admin.put(URL_, { values: { batchSize: round } }),
+        orgA.admin.put(URL_, { values: { warehouse: `Magazyn ${round}` } }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await orgA.admin.get(URL_)).body).toMatchObject({
+        values: { batchSize: round, warehouse: `Magazyn ${round}` },
+      });
+    }
+    await orgA.admin.put(URL_, { values: { batchSize: 5 } });
+  });
+
   it('refuses bad input with a Polish 400 naming the field, and changes nothing', async () => {
     const before = (await orgA.admin.get(URL_)).body;
     const secretBefore = await readPluginSecret(tdbOf(orgAId), server.deps.config, PLUGIN, 'apiKey');
@@ -262,6 +276,33 @@ describe('plugin settings over HTTP', () => {
     // Back on key A only: the value written under B is now the unreadable one.
     expect((await orgA.admin.get(URL_)).body).toMatchObject({ secrets: { apiKey: 'unreadable' } });
     await orgA.admin.put(URL_, { secrets: { apiKey: 'A-klucz' } });
+  });
+
+  it('reads values saved under an older schema: a value that no longer passes gets its default, an unknown one is dropped', async () => {
+    const setStored = (settings: string) =>
+      server.deps.db
+        .updateTable('plugin_settings')
+        .set({ settings })
+        .where('org_id', '=', orgBId)
+        .where('plugin_id', '=', PLUGIN)
+        .execute();
+    await setStored('{"apiUrl":"https://b.example.pl","batchSize":"zepsute","usuniete":1}');
+    expect((await orgB.admin.get(URL_)).body).toMatchObject({
+      values: { apiUrl: 'https://b.example.pl', batchSize: 100 },
+    });
+    expect((await orgB.admin.get(URL_)).body).not.toHaveProperty('values.usuniete');
+    // Saving again stores the cleaned whole.
+    expect((await orgB.admin.put(URL_, { values: { batchSize: 3 } })).status).toBe(200);
+    const row = await server.deps.db
+      .selectFrom('plugin_settings')
+      .select('settings')
+      .where('org_id', '=', orgBId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.settings)).toEqual({ apiUrl: 'https://b.example.pl', batchSize: 3 });
+    await setStored('nie JSON');
+    expect((await orgB.admin.get(URL_)).body).toMatchObject({
+      values: { apiUrl: 'https://api.example.pl', batchSize: 100 },
+    });
   });
 
   it('deletes one plugin’s settings and secrets of one organisation (uninstall with its data)', async () => {

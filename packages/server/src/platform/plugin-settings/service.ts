@@ -179,6 +179,8 @@ export async function writePluginSettings(
   // The key file (if it is the ring) is created before the transaction, never inside it.
   const ring = setting.length > 0 ? writingRing(keys) : undefined;
   return tdb.transaction(async (trx) => {
+    // Two saves of one plugin's settings merge one after the other, never over each other's read.
+    await trx.lock(`plugin-settings:${pluginId}`);
     const merged = { ...fillValues(spec.schema, await storedValues(trx, pluginId)), ...put.values };
     const parsed = spec.schema.safeParse(merged);
     if (!parsed.success) {
