@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSecret, sealSecret, SecretDecryptError, type SealedSecret } from './crypto';
-import { generateKeyEntry, keyRingOf, loadKeyFile, parseSecretKeys, SecretKeysError } from './key-ring';
+import {
+  generateKeyEntry,
+  keyRingOf,
+  loadKeyFile,
+  parseSecretKeys,
+  secretKeysNotice,
+  SecretKeysError,
+} from './key-ring';
 
 const keyA = { id: 'a', key: randomBytes(32) };
 const keyB = { id: 'b', key: randomBytes(32) };
@@ -124,6 +131,16 @@ describe('the key ring (SECRETS_KEYS)', () => {
       expect(msg).not.toContain(good);
       expect(msg).not.toContain(short);
     }
+  });
+});
+
+describe('the start-up notice', () => {
+  it('warns only on PostgreSQL without SECRETS_KEYS', () => {
+    expect(secretKeysNotice({ dataDir: '/srv/data', secretKeys: undefined }, 'sqlite')).toBeUndefined();
+    expect(secretKeysNotice({ dataDir: '/srv/data', secretKeys: [keyA] }, 'postgres')).toBeUndefined();
+    expect(secretKeysNotice({ dataDir: '/srv/data', secretKeys: undefined }, 'postgres')).toMatch(
+      /SECRETS_KEYS is not set: .*\/srv\/data\/secrets\.key; with more than one app machine/,
+    );
   });
 });
 

@@ -22,6 +22,7 @@ export {
   SECRET_KEY_FILE,
   SECRET_KEYS_ENV,
   secretKeyRing,
+  secretKeysNotice,
   SecretKeysError,
   type SecretKey,
   type SecretKeyRing,

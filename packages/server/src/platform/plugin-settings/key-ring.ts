@@ -183,3 +183,12 @@ export function secretKeyRing(config: SecretKeysConfig, opts: { create: boolean 
   fileRings.set(dir, ring);
   return ring;
 }
+
+/**
+ * What `npm start` should print about the ring, if anything: on PostgreSQL without SECRETS_KEYS,
+ * each app machine would generate a key of its own (docs/operations.md, Plugin secrets).
+ */
+export function secretKeysNotice(config: SecretKeysConfig, engine: 'sqlite' | 'postgres'): string | undefined {
+  if (engine !== 'postgres' || (config.secretKeys && config.secretKeys.length > 0)) return undefined;
+  return `SECRETS_KEYS is not set: plugin secrets use the key generated in ${keyFilePath(path.resolve(config.dataDir))}; with more than one app machine set the same SECRETS_KEYS on each (docs/operations.md, Plugin secrets)`;
+}
