@@ -46,11 +46,34 @@ describe('admin CLI arguments', { timeout: 30_000 }, () => {
     ['an unknown option', [...ORG_CREATE_ACME, '--kolor', 'zielony'], /Nieznana opcja --kolor\./],
     ['an option without its value', create('--prefix'), /Opcja --prefix wymaga wartości\./],
     ['a stray argument', [...ORG_CREATE_ACME, 'nadmiarowy'], /Nieoczekiwany argument/],
+    ['a bad rotation batch', ['secrets:rotate', '--batch', '0'], /--batch: .*od 1 do 10000/],
+    ['a bad key id', ['secrets:keygen', '--id', 'zły id'], /--id: 1-40 liter/],
   ])('%s exits 2 with a Polish message and no stack trace', async (_name, args, message) => {
     const r = await runCli(args, env);
     expect(r.code).toBe(2);
     expect(r.stdout + r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at |node:internal|Error: /);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('secret key commands', { timeout: 30_000 }, () => {
+  it('secrets:keygen prints one SECRETS_KEYS entry of 32 random bytes', async () => {
+    const a = await runCli(['secrets:keygen', '--id', 'k2027'], env);
+    const b = await runCli(['secrets:keygen'], env);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout.trim()).toMatch(/^k2027:[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(a.stdout.trim().slice(6), 'base64')).toHaveLength(32);
+    expect(b.stdout.trim()).toMatch(/^k\d{8}:[A-Za-z0-9+/]{43}=$/);
+    expect(b.stdout.trim().slice(-44)).not.toBe(a.stdout.trim().slice(-44));
+  });
+
+  it('a malformed SECRETS_KEYS stops a command with a message naming the entry, never the key', async () => {
+    const short = Buffer.alloc(16, 7).toString('base64');
+    const r = await runCli(['secrets:rotate'], { ...env, SECRETS_KEYS: `stary:${short}` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('SECRETS_KEYS: key "stary" must be 32 bytes');
+    expect(r.stderr).not.toContain(short);
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

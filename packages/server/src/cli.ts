@@ -46,6 +46,15 @@ Polecenia:
                odmawiane (kod wyjścia 1); SQLite: poprzednia baza zostaje obok jako
                zaplecze.sqlite.before-restore-<czas>; PostgreSQL: w jednej transakcji
       --from <plik>          plik kopii zrobionej poleceniem backup (wymagane)
+  secrets:rotate
+               Szyfruje ponownie bieżącym kluczem (pierwszym w SECRETS_KEYS) każdą wartość tajną
+               pluginów zapisaną starszym kluczem, partiami; można przerwać i uruchomić ponownie;
+               odmawia (kod wyjścia 1), gdy klucza którejś wartości nie ma w SECRETS_KEYS
+      --batch <liczba>       wartości w jednej partii, 1-10000 (domyślnie 500)
+      Kod wyjścia: 0 gdy wszystko jest pod bieżącym kluczem, 1 gdy nie.
+  secrets:keygen
+               Wypisuje nowy klucz do SECRETS_KEYS w postaci id:klucz-base64 (32 losowe bajty)
+      --id <id>              identyfikator klucza (domyślnie k i dzisiejsza data, np. k20261128)
   --help       Ta pomoc
 
 Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
@@ -275,6 +284,60 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]): P
   else for (const line of await restoreDatabase(loadConfig(), file)) console.log(line);
 }
 
+/**
+ * secrets:rotate: every plugin secret under an older key re-encrypted with the current one
+ * (platform/plugin-settings/rotate.ts; docs/operations.md, Plugin secrets). Answers the exit code.
+ */
+async function secretsRotate(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { batch: { type: 'string' } }, strict: true });
+  const batchSize = values.batch === undefined ? 500 : Number(values.batch);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+    throw new UsageError('--batch: liczba wartości w partii musi być liczbą całkowitą od 1 do 10000.');
+  const { openAndMigrate } = await import('./server');
+  const { MissingRotationKeysError, rotatePluginSecrets, secretKeyRing } = await import('./platform/plugin-settings');
+  const { database, deps } = await openAndMigrate();
+  try {
+    const ring = secretKeyRing(deps.config, { create: false });
+    if (ring) console.log(`Bieżący klucz: "${ring.current.id}" (${ring.source}).`);
+    const report = await rotatePluginSecrets(deps.db, ring, {
+      batchSize,
+      onBatch: (n) => console.log(`Przeszyfrowano dotąd: ${n}`),
+    }).catch((err: unknown) => {
+      if (!(err instanceof MissingRotationKeysError)) throw err;
+      console.error(
+        `Błąd: wartości tajne zaszyfrowane kluczami, których nie ma w pierścieniu kluczy: ${err.missing
+          .map((m) => `"${m.keyId}" (${m.rows})`)
+          .join(', ')}. Dopisz te klucze do SECRETS_KEYS za bieżącym kluczem i uruchom ponownie; nic nie zmieniono.`,
+      );
+      return undefined;
+    });
+    if (!report) return 1;
+    for (const f of report.failed) {
+      console.log(
+        `Nie da się odszyfrować (dane zmienione): organizacja ${f.orgId}, plugin ${f.pluginId}, pole ${f.name}`,
+      );
+    }
+    console.log(
+      `Gotowe: przeszyfrowano ${report.rotated}, już pod bieżącym kluczem ${report.alreadyCurrent}, zmienione w trakcie (pominięte) ${report.skipped}, nie do odszyfrowania ${report.failed.length}.`,
+    );
+    console.log(
+      `ROTATED ${report.rotated} CURRENT ${report.alreadyCurrent} SKIPPED ${report.skipped} FAILED ${report.failed.length}`,
+    );
+    return report.failed.length === 0 ? 0 : 1;
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** secrets:keygen: one new `id:base64key` entry for SECRETS_KEYS. */
+async function secretsKeygen(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { id: { type: 'string' } }, strict: true });
+  const { generateKeyEntry, SECRET_KEY_ID_PATTERN } = await import('./platform/plugin-settings/key-ring');
+  if (values.id !== undefined && !SECRET_KEY_ID_PATTERN.test(values.id))
+    throw new UsageError('--id: 1-40 liter, cyfr, znaków "_", "." lub "-".');
+  console.log(generateKeyEntry(values.id));
+}
+
 /** node:util parseArgs speaks English; the CLI answers in Polish like the rest of the product. */
 function parseArgsMessage(code: string, message: string): string {
   const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
@@ -302,6 +365,11 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'stock:verify') return await stockVerify(rest);
     if (command === 'backup' || command === 'restore') {
       await backupOrRestore(command, rest);
+      return 0;
+    }
+    if (command === 'secrets:rotate') return await secretsRotate(rest);
+    if (command === 'secrets:keygen') {
+      await secretsKeygen(rest);
       return 0;
     }
     if (command === 'demo:seed') {

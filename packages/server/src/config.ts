@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BUYER_INFO_MAX_PER_ADDRESS, CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
+import { parseSecretKeys, type SecretKey } from './platform/plugin-settings/key-ring';
 
 /** Server configuration read once from the environment. */
 export interface Config {
@@ -79,6 +80,12 @@ export interface Config {
    * a change made by another server on the same database is seen within this time.
    */
   pluginsCacheMs: number;
+  /**
+   * The key ring of plugin secrets (SECRETS_KEYS: `id:base64key,...`, the first is current;
+   * docs/operations.md, Plugin secrets); undefined: the key generated into DATA_DIR/secrets.key.
+   * Key material: never logged.
+   */
+  secretKeys: SecretKey[] | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -169,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
     pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
+    secretKeys: env.SECRETS_KEYS?.trim() ? parseSecretKeys(env.SECRETS_KEYS) : undefined,
   };
 }

@@ -24,3 +24,19 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('SECRETS_KEYS', () => {
+  it('is the key ring when set (first key current), absent otherwise, and refused at start when malformed', () => {
+    expect(loadConfig({}).secretKeys).toBeUndefined();
+    expect(loadConfig({ SECRETS_KEYS: ' ' }).secretKeys).toBeUndefined();
+    const a = Buffer.alloc(32, 1).toString('base64');
+    const b = Buffer.alloc(32, 2).toString('base64');
+    expect(loadConfig({ SECRETS_KEYS: `nowy:${a},stary:${b}` }).secretKeys?.map((k) => k.id)).toEqual([
+      'nowy',
+      'stary',
+    ]);
+    expect(() => loadConfig({ SECRETS_KEYS: `nowy:${a.slice(4)}` })).toThrow(
+      /SECRETS_KEYS: key "nowy" must be 32 bytes/,
+    );
+  });
+});

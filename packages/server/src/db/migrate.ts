@@ -24,6 +24,7 @@ import { m0021OrderSearchBuyer } from './migrations/0021_order_search_buyer';
 import { m0022Jobs } from './migrations/0022_jobs';
 import { m0023ItemIndexLog } from './migrations/0023_item_index_log';
 import { m0024Plugins } from './migrations/0024_plugins';
+import { m0025PluginSettings } from './migrations/0025_plugin_settings';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -50,6 +51,7 @@ export const MIGRATIONS: Migration[] = [
   m0022Jobs,
   m0023ItemIndexLog,
   m0024Plugins,
+  m0025PluginSettings,
 ];
 
 /**

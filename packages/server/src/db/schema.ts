@@ -591,6 +591,27 @@ export interface PluginBrokenTable {
   since: string | Date;
 }
 
+/** A plugin's non-secret settings for one organisation (platform/plugin-settings). */
+export interface PluginSettingsTable {
+  org_id: number;
+  plugin_id: string;
+  /** JSON text of the values, validated by the plugin's schema when written. */
+  settings: string;
+  updated_at: string | Date;
+}
+
+/** One secret field of a plugin for one organisation: AES-256-GCM, base64 text. */
+export interface PluginSecretsTable {
+  org_id: number;
+  plugin_id: string;
+  name: string;
+  key_id: string;
+  iv: string;
+  ciphertext: string;
+  tag: string;
+  updated_at: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -645,6 +666,8 @@ export interface DB {
   plugin_installs: PluginInstallsTable;
   plugin_migrations: PluginMigrationsTable;
   plugin_broken: PluginBrokenTable;
+  plugin_settings: PluginSettingsTable;
+  plugin_secrets: PluginSecretsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */
