@@ -26,6 +26,16 @@ export { route, type RouteDef, type Access } from '../platform/route';
 export type { AuthContext, RequestContext } from '../platform/context';
 export { AppError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
 export { RetryAfterError, type JobContext, type JobHandler, type JobInfo } from '../platform/jobs';
+/**
+ * The organisation's settings of the plugin and its write-only secrets (docs/plugins.md, Settings
+ * and secrets); `config` is the server's (`ctx.deps.config`).
+ */
+export {
+  readPluginSettings,
+  readPluginSecret,
+  writePluginSecret,
+  PluginSecretUnreadableError,
+} from '../platform/plugin-settings';
 
 /**
  * One migration of a plugin: `name` is unique within the plugin and never changes once released

@@ -243,6 +243,45 @@ describe('uninstall', () => {
   });
 });
 
+describe('settings of a plugin', () => {
+  it('are mounted at /api/plugins/<id>/settings behind the install, never answer a secret, and go with deleteData', async () => {
+    const c = await createOrg(server);
+    const url = '/api/plugins/fixture-base/settings';
+    expect((await c.admin.get(url)).body).toEqual(NOT_INSTALLED);
+    expect((await c.admin.request('PUT', url, { json: { values: {}, secrets: { apiToken: 'x' } } })).body).toEqual(
+      NOT_INSTALLED,
+    );
+    expect((await install(c.admin, 'fixture-base')).status).toBe(204);
+    expect((await c.admin.get(url)).body).toEqual({
+      values: { greeting: 'Dzień dobry' },
+      secrets: { apiToken: 'unset' },
+    });
+    const put = await c.admin.request('PUT', url, {
+      json: { values: { greeting: 'Cześć' }, secrets: { apiToken: 'tajny-token-123' } },
+    });
+    expect(put.status).toBe(200);
+    expect(JSON.stringify(put.body)).not.toContain('tajny-token-123');
+    expect((await c.admin.get(url)).body).toEqual({ values: { greeting: 'Cześć' }, secrets: { apiToken: 'set' } });
+    // Another organisation with the plugin installed sees its own, empty settings.
+    expect((await b.admin.get(url)).body).toEqual({
+      values: { greeting: 'Dzień dobry' },
+      secrets: { apiToken: 'unset' },
+    });
+
+    expect((await uninstall(c.admin, 'fixture-base')).status).toBe(204);
+    expect((await install(c.admin, 'fixture-base')).status).toBe(204);
+    expect((await c.admin.get(url)).body).toEqual({ values: { greeting: 'Cześć' }, secrets: { apiToken: 'set' } });
+    expect((await uninstall(c.admin, 'fixture-base', true)).status).toBe(204);
+    expect((await install(c.admin, 'fixture-base')).status).toBe(204);
+    expect((await c.admin.get(url)).body).toEqual({
+      values: { greeting: 'Dzień dobry' },
+      secrets: { apiToken: 'unset' },
+    });
+    // Later tests count the installing organisations.
+    expect((await uninstall(c.admin, 'fixture-base', true)).status).toBe(204);
+  });
+});
+
 describe('plugin migrations', () => {
   it('ran once each, namespaced; a failing one rolled back alone and marks its plugin broken', async () => {
     const db = server.database.db;

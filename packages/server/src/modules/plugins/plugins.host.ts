@@ -6,6 +6,7 @@ import {
   type PluginManifest,
 } from '@zaplecze/contract';
 import { checkSchedule, type JobSchedule } from '../../platform/jobs';
+import { checkSettingsSpec } from '../../platform/plugin-settings';
 import type { PluginDefinition, PluginServer } from '../../plugin-sdk';
 import { registeredPlugins } from './plugins.list';
 
@@ -144,6 +145,8 @@ function checkManifest(m: PluginManifest, seen: Map<string, PluginDefinition>): 
     if (!seen.has(dep)) throw new Error(`wymaga nieznanego pluginu „${dep}”`);
   }
   if (dependsOnItself(m.id, seen)) throw new Error('zależności tworzą cykl');
+  // A bad settings declaration breaks only this plugin, here, not the app when its routes mount.
+  if (m.settings) checkSettingsSpec(m.id, m.settings);
   const own = `plugin.${m.id}.`;
   const keys = new Set<string>();
   for (const p of m.permissions ?? []) {

@@ -1,5 +1,6 @@
 import { pluginInfoQuerySchema, pluginInstallRequestSchema, pluginUninstallRequestSchema } from '@zaplecze/contract';
 import { notFound } from '../../platform/errors';
+import { pluginSettingsRoutes } from '../../platform/plugin-settings';
 import { route, type RouteDef } from '../../platform/route';
 import type { PluginHost } from './plugins.host';
 import * as plugins from './plugins.service';
@@ -43,7 +44,10 @@ export function pluginRoutes(host: PluginHost): RouteDef[] {
   const out: RouteDef[] = [];
   for (const plugin of host.plugins) {
     const id = plugin.manifest.id;
-    for (const r of plugin.server?.routes ?? []) {
+    // GET/PUT /api/plugins/<id>/settings (platform/plugin-settings), behind the same gate.
+    const settings =
+      plugin.manifest.settings && !host.brokenReason(id) ? pluginSettingsRoutes(id, plugin.manifest.settings) : [];
+    for (const r of [...settings, ...(plugin.server?.routes ?? [])]) {
       if (r.access === 'public') continue;
       const own = r.gate;
       out.push({

@@ -7,6 +7,7 @@ import {
 } from '@zaplecze/contract';
 import type { AuthContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
+import { deletePluginSettings } from '../../platform/plugin-settings';
 import { pluginHost, type LoadedPlugin } from './plugins.host';
 import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
@@ -102,6 +103,7 @@ export async function uninstallPlugin(ctx: AuthContext, pluginId: string, delete
     const removed = await pluginsRepository.uninstall(tdb, pluginId);
     await tdb.deleteFrom('jobs').where('plugin_id', '=', pluginId).where('state', '=', 'pending').execute();
     await tdb.deleteFrom('plugin_broken').where('plugin_id', '=', pluginId).execute();
+    if (deleteData) await deletePluginSettings(tdb, pluginId);
     if (deleteData && plugin.server) {
       const own = tdb.withTables<Record<string, { org_id: number }>>();
       for (const table of plugin.server.tables ?? []) await own.deleteFrom(table).execute();
