@@ -23,6 +23,7 @@ import { m0020AuthLimits } from './migrations/0020_auth_limits';
 import { m0021OrderSearchBuyer } from './migrations/0021_order_search_buyer';
 import { m0022Jobs } from './migrations/0022_jobs';
 import { m0023ItemIndexLog } from './migrations/0023_item_index_log';
+import { m0026JobsPluginIdx } from './migrations/0026_jobs_plugin_idx';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -48,6 +49,7 @@ export const MIGRATIONS: Migration[] = [
   m0021OrderSearchBuyer,
   m0022Jobs,
   m0023ItemIndexLog,
+  m0026JobsPluginIdx,
 ];
 
 /**
