@@ -80,6 +80,7 @@ export default defineConfig({
     alias: [
       { find: /^@server\/(.*)$/, replacement: `${root}packages/server/src/$1` },
       { find: /^@web\/(.*)$/, replacement: `${root}packages/web/src/$1` },
+      { find: /^@zaplecze\/plugin-sdk-web$/, replacement: `${root}packages/web/src/plugin-sdk/index.ts` },
     ],
   },
   test: {

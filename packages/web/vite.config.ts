@@ -2,10 +2,29 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const src = path.resolve(import.meta.dirname, 'src');
+/**
+ * Test-only fixture plugins (plugins-fixtures/) are compiled in only with VITE_TEST_PLUGINS=1 (the
+ * e2e build); otherwise their entry map is the empty stand-in, so a production bundle has none.
+ */
+const testPlugins = process.env.VITE_TEST_PLUGINS === '1';
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@web': path.resolve(import.meta.dirname, 'src') },
+    alias: [
+      ...(testPlugins
+        ? []
+        : [
+            {
+              find: /^@web\/extensions\/plugins\/fixture-entries$/,
+              replacement: path.join(src, 'extensions/plugins/fixture-entries.off.ts'),
+            },
+          ]),
+      // The web plugin SDK, the one web import of plugins/<id>/web (docs/plugins.md, Web part).
+      { find: /^@zaplecze\/plugin-sdk-web$/, replacement: path.join(src, 'plugin-sdk/index.ts') },
+      { find: /^@web\//, replacement: `${src}/` },
+    ],
   },
   server: {
     port: 5173,
