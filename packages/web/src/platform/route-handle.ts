@@ -43,10 +43,12 @@ export function usePageTitle(title: string | undefined): void {
 /** Sets document.title from the page's and the route titles (innermost first) plus the app name. */
 export function useDocumentTitle(extra?: string): void {
   const page = useSyncExternalStore(subscribeTitle, () => pageTitle);
-  const titles = [page, ...handles(useMatches())
-    .map((h) => h.title)
-    .reverse()]
-    .filter((t): t is string => !!t);
+  const titles = [
+    page,
+    ...handles(useMatches())
+      .map((h) => h.title)
+      .reverse(),
+  ].filter((t): t is string => !!t);
   const full = [extra, ...titles, APP_NAME].filter(Boolean).join(' - ');
   useEffect(() => {
     document.title = full;

@@ -49,3 +49,17 @@ export { formatDateTime } from '@web/i18n/date';
 export { PageSpinner } from '@web/ui/PageSpinner';
 export { SectionCard } from '@web/ui/SectionCard';
 export { ReportDialog } from '@web/ui/ReportDialog';
+
+// ---- react-bootstrap, the app's component kit (plugins import it through here) --------------------
+export { default as Alert } from 'react-bootstrap/Alert';
+export { default as Badge } from 'react-bootstrap/Badge';
+export { default as Button } from 'react-bootstrap/Button';
+export { default as Card } from 'react-bootstrap/Card';
+export { default as Col } from 'react-bootstrap/Col';
+export { default as Form } from 'react-bootstrap/Form';
+export { default as InputGroup } from 'react-bootstrap/InputGroup';
+export { default as Modal } from 'react-bootstrap/Modal';
+export { default as ProgressBar } from 'react-bootstrap/ProgressBar';
+export { default as Row } from 'react-bootstrap/Row';
+export { default as Spinner } from 'react-bootstrap/Spinner';
+export { default as Table } from 'react-bootstrap/Table';

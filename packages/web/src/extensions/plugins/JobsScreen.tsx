@@ -168,12 +168,7 @@ export default function JobsScreen({ pluginId }: JobsScreenProps) {
             {t.previous}
           </Button>
           <span>{format(t.page, { page, pages, count: data.count })}</span>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
+          <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             {t.next}
           </Button>
         </div>

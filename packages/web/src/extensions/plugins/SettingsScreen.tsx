@@ -267,11 +267,6 @@ export default function SettingsScreen({
   if (settings.error) return <Alert variant="danger">{errorMessage(settings.error)}</Alert>;
   // Keyed by the stored answer, so a save's fresh answer starts the form over from it.
   return (
-    <SettingsForm
-      key={JSON.stringify(settings.data)}
-      pluginId={pluginId}
-      fields={fields}
-      stored={settings.data}
-    />
+    <SettingsForm key={JSON.stringify(settings.data)} pluginId={pluginId} fields={fields} stored={settings.data} />
   );
 }

@@ -134,10 +134,7 @@ describe('plugin host (docs/rules/platform-rules.md §4 Plugin loading)', () => 
 
   it('a stale load does not overwrite a newer one', async () => {
     let release: (v: PluginInfo[]) => void = () => undefined;
-    const calls: Promise<PluginInfo[]>[] = [
-      new Promise((r) => (release = r)),
-      Promise.resolve([info('beta')]),
-    ];
+    const calls: Promise<PluginInfo[]>[] = [new Promise((r) => (release = r)), Promise.resolve([info('beta')])];
     const { host } = setup(() => calls.shift() ?? Promise.resolve([]), {
       alpha: loader(widgetPlugin('alpha')),
       beta: loader(widgetPlugin('beta')),

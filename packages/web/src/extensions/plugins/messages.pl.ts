@@ -14,7 +14,8 @@ export const pluginMessages = {
   entryError: 'Nie udało się wczytać części webowej pluginu.',
   management: {
     heading: 'Pluginy',
-    intro: 'Instaluj pluginy dla swojej organizacji. Odinstalowanie zachowuje dane pluginu, chyba że zdecydujesz inaczej.',
+    intro:
+      'Instaluj pluginy dla swojej organizacji. Odinstalowanie zachowuje dane pluginu, chyba że zdecydujesz inaczej.',
     name: 'Nazwa',
     desc: 'Opis',
     installed: 'Zainstalowany',

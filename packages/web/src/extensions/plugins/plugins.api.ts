@@ -22,7 +22,8 @@ export const pluginKeys = {
 export function usePluginList() {
   return useQuery({
     queryKey: pluginKeys.list(),
-    queryFn: async ({ signal }) => (await api.get('/plugin_info', { schema: pluginInfoResponseSchema, signal })).plugins,
+    queryFn: async ({ signal }) =>
+      (await api.get('/plugin_info', { schema: pluginInfoResponseSchema, signal })).plugins,
   });
 }
 
@@ -30,7 +31,8 @@ export function usePluginList() {
 export function usePluginMenu() {
   return useQuery({
     queryKey: pluginKeys.menu(),
-    queryFn: async ({ signal }) => (await api.get('/plugin_menu', { schema: pluginMenuResponseSchema, signal })).plugins,
+    queryFn: async ({ signal }) =>
+      (await api.get('/plugin_menu', { schema: pluginMenuResponseSchema, signal })).plugins,
     staleTime: Infinity,
   });
 }

@@ -58,7 +58,11 @@ export default function ItemsPage() {
   // Plugins' search filters add their query parameters (slot items.search.filters).
   const searchFilters = useSlot('items.search.filters');
   const schema = useMemo(
-    () => withPluginParams(baseSchema, searchFilters.flatMap((x) => x.params)),
+    () =>
+      withPluginParams(
+        baseSchema,
+        searchFilters.flatMap((x) => x.params),
+      ),
     [baseSchema, searchFilters],
   );
   const url = useUrlState(schema, { storageKey: LIST_STORAGE_KEYS.items.lastSearch });

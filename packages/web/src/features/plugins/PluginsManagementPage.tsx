@@ -19,8 +19,7 @@ import { SETTINGS_CONTROLLER } from '@web/extensions/plugins/types';
 import { UninstallDialog } from './UninstallDialog';
 
 /** The host page of a plugin's settings. */
-export const pluginSettingsPath = (id: string) =>
-  `/plugin/${encodeURIComponent(id)}?controller=${SETTINGS_CONTROLLER}`;
+export const pluginSettingsPath = (id: string) => `/plugin/${encodeURIComponent(id)}?controller=${SETTINGS_CONTROLLER}`;
 
 /**
  * /plugins-management (docs/rules/platform-rules.md §2 Plugins management): every plugin with its
@@ -108,9 +107,7 @@ export default function PluginsManagementPage() {
                     </div>
                   )}
                 </td>
-                <td>
-                  {p.installed ? <Badge bg="success">{t.yes}</Badge> : <Badge bg="secondary">{t.no}</Badge>}
-                </td>
+                <td>{p.installed ? <Badge bg="success">{t.yes}</Badge> : <Badge bg="secondary">{t.no}</Badge>}</td>
                 <td className="small">{p.dependsOn.length > 0 ? p.dependsOn.map(nameOf).join(', ') : t.none}</td>
                 <td>
                   <div className="d-flex flex-wrap gap-2">

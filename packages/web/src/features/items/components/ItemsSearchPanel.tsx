@@ -55,9 +55,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
   // The plugins' filters (slot items.search.filters) keep their own text values by parameter.
   const filters = useSlot('items.search.filters');
   const params = useMemo(() => filters.flatMap((x) => x.params), [filters]);
-  const [pluginValues, setPluginValues] = useState<Record<string, string>>(() =>
-    pluginFilterValues(criteria, params),
-  );
+  const [pluginValues, setPluginValues] = useState<Record<string, string>>(() => pluginFilterValues(criteria, params));
   const set = <K extends keyof ItemSearchForm>(key: K, value: ItemSearchForm[K]) =>
     setF((p) => ({ ...p, [key]: value }));
 
