@@ -1,6 +1,6 @@
 import type { PluginInfo } from '@zaplecze/contract';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSlotRegistry } from '../slot-registry';
 import type { AppSlots } from '../slots';
 import { createPluginHost, type PluginHostPhase } from './host';
@@ -42,7 +42,14 @@ function setup(installed: () => Promise<PluginInfo[]>, entries: Record<string, W
   return { slots, host, phases };
 }
 
-afterEach(cleanup);
+beforeEach(() => {
+  // The host logs each failing plugin; these tests fail plugins on purpose.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('plugin host (docs/rules/platform-rules.md §4 Plugin loading)', () => {
   it('loads the installed list (1), then only the installed plugins’ entries (2), then is ready (3)', async () => {
@@ -152,7 +159,6 @@ describe('plugin host (docs/rules/platform-rules.md §4 Plugin loading)', () => 
       beta: loader(widgetPlugin('beta')),
     });
     await host.load();
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <div>
         {slots.list('home.widgets').map((w) => (
@@ -161,7 +167,6 @@ describe('plugin host (docs/rules/platform-rules.md §4 Plugin loading)', () => 
         <p>reszta strony</p>
       </div>,
     );
-    spy.mockRestore();
     expect(screen.getByTestId('plugin-error').textContent).toContain('Błąd pluginu „alpha”');
     expect(screen.getByText('widget beta')).toBeTruthy();
     expect(screen.getByText('reszta strony')).toBeTruthy();
