@@ -93,6 +93,7 @@ export default defineConfig({
       { find: /^@server\/(.*)$/, replacement: `${root}packages/server/src/$1` },
       { find: /^@zaplecze\/plugin-sdk$/, replacement: `${root}packages/server/src/plugin-sdk/index.ts` },
       { find: /^@web\/(.*)$/, replacement: `${root}packages/web/src/$1` },
+      { find: /^@zaplecze\/plugin-sdk-web$/, replacement: `${root}packages/web/src/plugin-sdk/index.ts` },
     ],
   },
   test: {

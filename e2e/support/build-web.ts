@@ -12,6 +12,9 @@ const BUILD_INPUTS = [
   path.join(WEB_DIR, 'vite.config.ts'),
   path.join(WEB_DIR, 'package.json'),
   path.join(ROOT, 'packages/contract/src'),
+  // Plugins' web parts are compiled with the app (packages/web/src/extensions/plugins/entries.ts).
+  path.join(ROOT, 'plugins'),
+  path.join(ROOT, 'plugins-fixtures'),
 ];
 const INDEX = path.join(WEB_DIST, 'index.html');
 const LOCK = path.join(RESULTS_DIR, '.e2e-web-build.lock');

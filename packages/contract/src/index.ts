@@ -28,3 +28,4 @@ export * from './order-reader';
 export * from './invoices';
 export * from './numbers';
 export * from './plugins';
+export * from './jobs-list';

@@ -25,6 +25,7 @@ import { m0022Jobs } from './migrations/0022_jobs';
 import { m0023ItemIndexLog } from './migrations/0023_item_index_log';
 import { m0024Plugins } from './migrations/0024_plugins';
 import { m0025PluginSettings } from './migrations/0025_plugin_settings';
+import { m0026JobsPluginIdx } from './migrations/0026_jobs_plugin_idx';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: Migration[] = [
   m0023ItemIndexLog,
   m0024Plugins,
   m0025PluginSettings,
+  m0026JobsPluginIdx,
 ];
 
 /**

@@ -6,6 +6,7 @@ import { documentsModule } from './documents';
 import { filesModule } from './files';
 import { invoicesModule } from './invoices';
 import { itemReaderModule } from './item-reader';
+import { jobsAdminModule } from './jobs-admin';
 import { itemsModule } from './items';
 import { metaModule } from './meta';
 import { optionsModule } from './options';
@@ -43,4 +44,5 @@ export const allModules: ServerModule[] = [
   orderReaderModule,
   invoicesModule,
   pluginsModule,
+  jobsAdminModule,
 ];

@@ -177,6 +177,18 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/order-reader/OrderReaderPage')),
             },
             {
+              // Plugins management (docs/rules/platform-rules.md §2): the actions need main.plugins.manage.
+              path: 'plugins-management',
+              handle: h(t.titles.pluginsManagement, ['plugins-management']),
+              lazy: page(() => import('@web/features/plugins/PluginsManagementPage')),
+            },
+            {
+              // The plugin host page: plugin/{name}?controller={path}; the screen sets the title.
+              path: 'plugin/:pluginName',
+              handle: h(''),
+              lazy: page(() => import('@web/features/plugins/PluginHostPage')),
+            },
+            {
               // Settings and every reference list share one layout with the settings navigation.
               lazy: page(() => import('@web/features/settings/SettingsLayout')),
               handle: h('', ['settings']),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSyncExternalStore } from 'react';
-import type { Item, Order } from '@zaplecze/contract';
+import type { Item, ItemRow, Order } from '@zaplecze/contract';
 import { createSlotRegistry, type SlotEntry } from './slot-registry';
 
 export type { SlotEntry } from './slot-registry';
@@ -46,6 +46,28 @@ export interface OrderEditSection extends SlotEntry {
 }
 
 /**
+ * A section of the item preview dialog (the items list's row menu 'Podgląd') contributed by a
+ * plugin: read-only facts about the item, e.g. the motorcycles it fits.
+ */
+export interface ItemPreviewSection extends SlotEntry {
+  component: ComponentType<{ item: ItemRow }>;
+}
+
+/**
+ * A filter of the items slide-out search contributed by a plugin. It owns the query parameters
+ * named in `params` (e.g. `motoMakeId`): they travel in the list's URL and in `GET /items`, where
+ * the plugin's server filter reads them. The component edits their text values.
+ */
+export interface ItemSearchFilter extends SlotEntry {
+  /** Query parameter names, unique to the plugin (prefix them with something of its own). */
+  params: readonly string[];
+  component: ComponentType<{
+    value: Readonly<Record<string, string>>;
+    onChange: (value: Record<string, string>) => void;
+  }>;
+}
+
+/**
  * Every named slot and the type of its entries. Later features add a slot here with its entry type;
  * the core and plugins then fill it with `slots.add(...)`.
  */
@@ -54,6 +76,8 @@ export interface AppSlots {
   'item.edit.sections': ItemEditSection;
   'items.massEdit.sections': ItemsMassEditSection;
   'order.edit.sections': OrderEditSection;
+  'item.preview.sections': ItemPreviewSection;
+  'items.search.filters': ItemSearchFilter;
 }
 
 export type SlotName = keyof AppSlots;

@@ -45,6 +45,7 @@ export const appMessages = {
     users: 'Użytkownicy',
     barcodePrints: 'Druk kodów dla czytnika',
     desktopApp: 'Aplikacja desktopowa',
+    plugins: 'Pluginy',
   },
   toasts: {
     offlineTitle: 'ROZŁĄCZONO!',
@@ -102,6 +103,8 @@ export const appMessages = {
     orderBuyerInfo: 'Twoje zamówienie',
     orders: 'Zamówienia',
     ordersMassEdit: 'Masowa edycja zamówień',
+    pluginsManagement: 'Pluginy',
+    plugin: 'Plugin',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

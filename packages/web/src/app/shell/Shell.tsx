@@ -1,12 +1,17 @@
 import { LEFT_MENU_PADDING_FROM_PX } from '@zaplecze/contract';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '@web/platform/auth/AuthProvider';
 import { useMainInfo } from '@web/platform/main-info';
 import { useDocumentTitle } from '@web/platform/route-handle';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { pluginHost, usePluginHost } from '@web/extensions/plugins/host';
+import { usePluginMenu } from '@web/extensions/plugins/plugins.api';
+import { pluginText } from '@web/extensions/plugins/texts';
 import { format, m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { coreMenu } from './menu';
+import { coreMenu, withPluginMenu } from './menu';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -19,7 +24,30 @@ export default function Shell() {
   const info = useMainInfo();
   const permissions = useAuth().user?.permissions ?? '';
   const desktopAppUrl = info.data?.desktopAppUrl;
-  const groups = useMemo(() => coreMenu({ desktopAppUrl, permissions }), [desktopAppUrl, permissions]);
+  const toast = useToast();
+  const pluginMenu = usePluginMenu();
+  const plugins = usePluginHost();
+  const groups = useMemo(
+    () => withPluginMenu(coreMenu({ desktopAppUrl, permissions }), pluginMenu.data ?? []),
+    [desktopAppUrl, permissions, pluginMenu.data],
+  );
+
+  // Plugin loading (docs/rules/platform-rules.md §4): in the shell, so the login page loads none of it.
+  useEffect(() => {
+    void pluginHost.load();
+  }, []);
+  useEffect(() => {
+    if (plugins.phase === 'error')
+      toast.show('error', { id: 'plugins-load', title: pluginText().loadErrorTitle, body: plugins.error });
+  }, [plugins.phase, plugins.error, toast]);
+  useEffect(() => {
+    if (pluginMenu.error)
+      toast.show('error', {
+        id: 'plugins-menu',
+        title: pluginText().listErrorTitle,
+        body: errorMessage(pluginMenu.error),
+      });
+  }, [pluginMenu.error, toast]);
   return (
     <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
       <TopBar onToggleMenu={() => setMenuOpen((o) => !o)} />

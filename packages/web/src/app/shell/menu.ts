@@ -1,4 +1,4 @@
-import { hasPermissionForScreen } from '@zaplecze/contract';
+import { hasPermissionForScreen, type MenuPlugin, type PluginMenuCategory } from '@zaplecze/contract';
 import { m } from '@web/i18n';
 
 export interface MenuEntry {
@@ -17,6 +17,8 @@ export interface MenuGroup {
   title?: string;
   icon?: string;
   entries: MenuEntry[];
+  /** Collapsible groups inside this one: the plugins of a category, each with its tabs. */
+  subgroups?: MenuGroup[];
 }
 
 /**
@@ -55,6 +57,9 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
     { id: 'barcode-prints', label: t.barcodePrints, icon: 'bi-upc-scan', path: '/barcode-prints' },
     { id: 'users', label: t.users, icon: 'bi-people', path: '/users' },
   ];
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.plugins.manage')) {
+    options.push({ id: 'plugins-management', label: t.plugins, icon: 'bi-puzzle', path: '/plugins-management' });
+  }
   if (opts.desktopAppUrl) {
     options.push({
       id: 'desktop-app',
@@ -72,4 +77,49 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
     { id: 'others', title: t.others, icon: 'bi-grid', entries: [] },
     { id: 'options', title: t.options, icon: 'bi-gear', entries: options },
   ];
+}
+
+/** The core group each plugin menu category goes into. */
+const CATEGORY_GROUP: Record<PluginMenuCategory, string> = {
+  Marketplace: 'marketplace',
+  Shops: 'shops',
+  Carriers: 'carriers',
+  Others: 'others',
+};
+
+/** A manifest icon as a bootstrap-icons class: 'bi-upload' and 'upload' both work. */
+export const iconClass = (icon: string) => (icon.startsWith('bi-') ? icon : `bi-${icon}`);
+
+/** The host page of a plugin tab (docs/rules/platform-rules.md §2: plugin/{name}?controller={path}). */
+export const pluginTabPath = (pluginId: string, path: string) =>
+  `/plugin/${encodeURIComponent(pluginId)}?controller=${encodeURIComponent(path)}`;
+
+/** The menu id of a plugin tab: the side menu highlights it on its host page. */
+export const pluginTabId = (pluginId: string, path: string) => `plugin:${pluginId}:${path}`;
+
+/**
+ * The core menu with the installed plugins' groups (GET /plugin_menu): each plugin becomes a
+ * collapsible group with its own icon inside its category (Marketplace, Shops, Carriers, Others),
+ * its tabs linking to the host page. A category with no plugin stays hidden.
+ */
+export function withPluginMenu(groups: MenuGroup[], plugins: readonly MenuPlugin[]): MenuGroup[] {
+  if (plugins.length === 0) return groups;
+  return groups.map((g) => {
+    const mine = plugins.filter((p) => CATEGORY_GROUP[p.category] === g.id && p.items.length > 0);
+    if (mine.length === 0) return g;
+    return {
+      ...g,
+      subgroups: mine.map((p) => ({
+        id: `plugin-${p.pluginId}`,
+        title: p.name,
+        icon: iconClass(p.icon),
+        entries: p.items.map((item) => ({
+          id: pluginTabId(p.pluginId, item.path),
+          label: item.tabName,
+          icon: iconClass(item.icon),
+          path: pluginTabPath(p.pluginId, item.path),
+        })),
+      })),
+    };
+  });
 }

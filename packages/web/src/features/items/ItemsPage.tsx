@@ -12,16 +12,25 @@ import { usePagedList } from '@web/ui/paged-list';
 import { reportText } from '@web/ui/report';
 import type { RowMenuItem } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
+import { useSlot } from '@web/extensions/slots';
 import { itemColumns } from './components/itemColumns';
 import { ItemsSearchPanel } from './components/ItemsSearchPanel';
 import { ItemsSelectionPanel } from './components/ItemsSelectionPanel';
+import { ItemPreview } from './components/ItemPreview';
 import { PhotoViewer } from './components/PhotoViewer';
 import { massDeleteReport } from './format';
 import { fetchItemsPage, itemKeys, useCopyItem, useDeleteItem, useMassDeleteItems } from './items.api';
 import { proposeCopyCode } from './free-code';
 import { storeMassEditSelection } from './mass-edit-selection';
 import { quickItemCriteria, quickItemText } from './quick-search';
-import { activeFilterCount, itemUrlSchema, readListDefaults, saveListDefaults, type ItemCriteria } from './search';
+import {
+  activeFilterCount,
+  itemUrlSchema,
+  readListDefaults,
+  saveListDefaults,
+  withPluginParams,
+  type ItemCriteria,
+} from './search';
 import { itemsText } from './texts';
 
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
@@ -45,7 +54,17 @@ export default function ItemsPage() {
   const orgPrefix = user?.organization.prefix ?? '';
 
   // The remembered sort and page size are the defaults of this visit's searches.
-  const [schema] = useState(() => itemUrlSchema(readListDefaults(local())));
+  const [baseSchema] = useState(() => itemUrlSchema(readListDefaults(local())));
+  // Plugins' search filters add their query parameters (slot items.search.filters).
+  const searchFilters = useSlot('items.search.filters');
+  const schema = useMemo(
+    () =>
+      withPluginParams(
+        baseSchema,
+        searchFilters.flatMap((x) => x.params),
+      ),
+    [baseSchema, searchFilters],
+  );
   const url = useUrlState(schema, { storageKey: LIST_STORAGE_KEYS.items.lastSearch });
   const list = usePagedList({ queryKey: itemKeys.list(), criteria: url.value, fetchPage: fetchItemsPage });
   const select = list.select;
@@ -93,6 +112,7 @@ export default function ItemsPage() {
     }
   };
 
+  const hasPreview = useSlot('item.preview.sections').length > 0;
   // Handlers through a ref: the columns (and so the memoised rows) change only with the mode.
   const handlers = useRef({ onDelete, onCopy });
   handlers.current = { onDelete, onCopy };
@@ -106,13 +126,24 @@ export default function ItemsPage() {
         deletingId,
         onPhotos: (row) => void modals.open(PhotoViewer, { itemId: row.id, code: row.code, orgPrefix }, row.code),
         onMenu: (row, target) => setMenu({ row, target }),
-        hasMenu: (row) => canEdit || Boolean(row.externalData?.url),
+        hasMenu: (row) => canEdit || hasPreview || Boolean(row.externalData?.url),
         onDelete: (row) => void handlers.current.onDelete(row),
       }),
-    [select.active, orgPrefix, canEdit, deletingId, modals],
+    [select.active, orgPrefix, canEdit, hasPreview, deletingId, modals],
   );
 
   const menuItems: RowMenuItem[] = [];
+  // The preview shows what plugins add about an item (slot item.preview.sections): only with one.
+  const previewSections = useSlot('item.preview.sections');
+  if (menu && previewSections.length > 0) {
+    const row = menu.row;
+    menuItems.push({
+      id: 'preview',
+      label: t.preview,
+      icon: 'bi-eye',
+      onSelect: () => void modals.open(ItemPreview, { item: row }, row.code),
+    });
+  }
   if (menu && canEdit) {
     const row = menu.row;
     menuItems.push({ id: 'copy', label: t.copy, icon: 'bi-copy', onSelect: () => void handlers.current.onCopy(row) });

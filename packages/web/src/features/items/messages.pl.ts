@@ -59,6 +59,7 @@ export const itemsMessages = {
     delete: 'Usuń',
     copy: 'Kopiuj',
     openExternal: 'Otwórz adres zewnętrzny',
+    preview: 'Podgląd',
     deleteTitle: 'Usuwanie towaru',
     deleteConfirm: 'Czy na pewno usunąć towar?\n{code}',
     deletedTitle: 'Usunięto',

@@ -69,6 +69,31 @@ export function itemUrlSchema(d: ListDefaults) {
 }
 export type ItemUrlSchema = ReturnType<typeof itemUrlSchema>;
 
+/**
+ * The URL schema with the query parameters of the plugins' search filters (slot
+ * items.search.filters): optional text each, carried in the URL and sent to GET /items as typed.
+ */
+export function withPluginParams(schema: ItemUrlSchema, params: readonly string[]): ItemUrlSchema {
+  if (params.length === 0) return schema;
+  const own = new Set(Object.keys(schema.shape));
+  const extra = Object.fromEntries(
+    params.filter((p) => !own.has(p)).map((p) => [p, z.string().trim().max(200).optional()]),
+  );
+  // The extended schema reads every core field as before; the plugin fields ride along.
+  return schema.extend(extra) as unknown as ItemUrlSchema;
+}
+
+/** The plugin filters' values of the criteria (their parameters only, as text). */
+export function pluginFilterValues(c: ItemCriteria, params: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const all = c as Record<string, unknown>;
+  for (const p of params) {
+    const v = all[p];
+    if (typeof v === 'string' || typeof v === 'number') out[p] = String(v);
+  }
+  return out;
+}
+
 /** GET /items query of the criteria: absent filters are left out. */
 export function itemsQuery(c: ItemCriteria): Record<string, string | number> {
   const q: Record<string, string | number> = {};

@@ -1,5 +1,5 @@
 import { COUNT_TYPES, ITEM_SORTS, REF_FILTER_ANY, REF_FILTER_NONE, type CountType } from '@zaplecze/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -8,8 +8,10 @@ import { useToast } from '@web/platform/toasts/ToastProvider';
 import { NodePicker } from '@web/features/catalog-trees/components/NodePicker';
 import { useCategories, usePlaces } from '@web/data/trees.api';
 import { listResources } from '@web/data/lists.api';
+import { useSlot } from '@web/extensions/slots';
 import {
   clearedForm,
+  pluginFilterValues,
   criteriaToForm,
   formToCriteria,
   searchFormErrors,
@@ -50,6 +52,10 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
   const categories = useCategories();
   const places = usePlaces();
   const [f, setF] = useState<ItemSearchForm>(() => criteriaToForm(criteria));
+  // The plugins' filters (slot items.search.filters) keep their own text values by parameter.
+  const filters = useSlot('items.search.filters');
+  const params = useMemo(() => filters.flatMap((x) => x.params), [filters]);
+  const [pluginValues, setPluginValues] = useState<Record<string, string>>(() => pluginFilterValues(criteria, params));
   const set = <K extends keyof ItemSearchForm>(key: K, value: ItemSearchForm[K]) =>
     setF((p) => ({ ...p, [key]: value }));
 
@@ -64,7 +70,12 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
     e.preventDefault();
     setTried(true);
     if (Object.keys(searchFormErrors(f)).length > 0) return;
-    onSearch(formToCriteria(f, schema));
+    const next: Record<string, unknown> = { ...formToCriteria(f, schema) };
+    for (const p of params) {
+      const v = pluginValues[p]?.trim();
+      next[p] = v ? v : undefined;
+    }
+    onSearch(next as ItemCriteria);
   };
 
   const text = (key: 'code' | 'name' | 'gtin' | 'extCode', label: string, upper = false) => (
@@ -110,6 +121,7 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
       onSubmit={submit}
       onClear={() => {
         setF(clearedForm(f));
+        setPluginValues({});
         setTried(false);
       }}
       texts={t}
@@ -196,6 +208,13 @@ function SearchForm({ criteria, schema, onSearch }: Omit<ItemsSearchPanelProps, 
           testId="items-search-place"
         />
       </Field>
+      {filters.map((x) => (
+        <x.component
+          key={x.id}
+          value={Object.fromEntries(x.params.map((p) => [p, pluginValues[p] ?? '']))}
+          onChange={(v) => setPluginValues((old) => ({ ...old, ...v }))}
+        />
+      ))}
       <SortPageSizeFields
         testId="items"
         sorts={ITEM_SORTS}

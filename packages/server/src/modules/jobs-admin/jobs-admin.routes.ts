@@ -1,0 +1,38 @@
+import { jobRetrySchema, jobsQuerySchema, type JobsAnswer, type JobsQuery } from '@zaplecze/contract';
+import type { AuthContext } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { retryDeadJob } from '../../platform/jobs';
+import { route, type RouteDef } from '../../platform/route';
+import { jobsAdminRepository as repo } from './jobs-admin.repository';
+import { JOBS_MSG } from './messages.pl';
+
+async function list(ctx: AuthContext, q: JobsQuery): Promise<JobsAnswer> {
+  const [jobs, count] = await Promise.all([repo.page(ctx.tdb, q), repo.count(ctx.tdb, q)]);
+  return { jobs, count, perPage: q.perPage };
+}
+
+async function retry(ctx: AuthContext, id: number): Promise<{ id: number }> {
+  const job = await repo.findPluginJob(ctx.tdb, id);
+  if (!job) throw notFound(JOBS_MSG.notFound);
+  // retryDeadJob re-checks the state in its own transaction: a job that changed meanwhile is refused too.
+  if (job.state !== 'dead' || !(await retryDeadJob(ctx.tdb, id))) throw conflict(JOBS_MSG.notDead);
+  return { id };
+}
+
+/** The plugins' jobs lists ('Dziennik' tabs): the administrator's view, so main.plugins.manage. */
+export const jobsAdminRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    url: '/jobs',
+    access: 'main.plugins.manage',
+    query: jobsQuerySchema,
+    handler: (ctx, { query }) => list(ctx, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/jobs/retry',
+    access: 'main.plugins.manage',
+    body: jobRetrySchema,
+    handler: (ctx, { body }) => retry(ctx, body.id),
+  }),
+];
