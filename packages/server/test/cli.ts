@@ -16,7 +16,10 @@ export interface CliResult {
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   try {
     const cli = [SERVER_CLI, ...args];
-    const { stdout, stderr } = await run(process.execPath, cli, { cwd: root, env });
+    // The test-only fixture plugins (two of them broken on purpose, which the host reports on
+    // stderr) are the server tests' business, not the CLI's: a user's CLI never has them.
+    const { ZAPLECZE_TEST_PLUGINS: _fixtures, ...cliEnv } = env;
+    const { stdout, stderr } = await run(process.execPath, cli, { cwd: root, env: cliEnv });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as CliResult;
