@@ -26,6 +26,7 @@ import { m0023ItemIndexLog } from './migrations/0023_item_index_log';
 import { m0024Plugins } from './migrations/0024_plugins';
 import { m0025PluginSettings } from './migrations/0025_plugin_settings';
 import { m0026JobsPluginIdx } from './migrations/0026_jobs_plugin_idx';
+import { m0027ItemIndexRefs } from './migrations/0027_item_index_refs';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -54,6 +55,7 @@ export const MIGRATIONS: Migration[] = [
   m0024Plugins,
   m0025PluginSettings,
   m0026JobsPluginIdx,
+  m0027ItemIndexRefs,
 ];
 
 /**

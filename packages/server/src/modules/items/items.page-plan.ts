@@ -8,8 +8,10 @@ import {
   ITEM_ROW_FIELDS,
   listedIds,
   pageRowsQuery,
+  itemRowsByIds,
   referenceNames,
   type PageIds,
+  type ReferenceNames,
 } from './items.repository';
 import { toItemRow, toItemRowFromArray } from './items.mapper';
 import { listVersionQuery, type Bookmark, type Seek } from './items.bookmarks';
@@ -197,18 +199,21 @@ export async function readPage(tdb: TenantDb, search: ItemSearch, plan: PagePlan
 }
 
 /**
- * The list rows of given ids, in the given order (a page the item filter index found): up to CHUNK
- * rows with their references joined, a bigger page as arrays mapped with the reference lists (as
- * readPage). An id deleted since the index answered has no row and is left out.
+ * The list rows of given ids, in the given order (a page the item filter index found). With the
+ * reference names given (the index keeps them), the rows are read from `items` alone as arrays and
+ * mapped with them; otherwise up to CHUNK rows with their references joined, a bigger page as
+ * arrays mapped with the reference lists read beside it (as readPage). An id deleted since the
+ * index answered has no row and is left out.
  */
-export async function readRowsOf(tdb: TenantDb, ids: readonly number[]): Promise<ItemRow[]> {
+export async function readRowsOf(tdb: TenantDb, ids: readonly number[], known?: ReferenceNames): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   const at = new Map(ids.map((id, i) => [id, i]));
   const place = (rows: ItemRow[]) => rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  if (ids.length <= CHUNK) return place((await pageRowsQuery(tdb, listedIds(tdb, ids)).execute()).map(toItemRow));
+  if (!known && ids.length <= CHUNK)
+    return place((await pageRowsQuery(tdb, listedIds(tdb, ids)).execute()).map(toItemRow));
   const [arrays, refs] = await Promise.all([
-    bigPageRowsQuery(tdb, listedIds(tdb, ids)).modifyFront(ARRAY_ROWS).execute() as unknown as Promise<unknown[][]>,
-    referenceNames(tdb),
+    itemRowsByIds(tdb, ids).modifyFront(ARRAY_ROWS).execute() as unknown as Promise<unknown[][]>,
+    known ?? referenceNames(tdb),
   ]);
   return place(arrays.map((a) => toItemRowFromArray(a, refs)));
 }

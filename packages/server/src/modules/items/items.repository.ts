@@ -180,6 +180,14 @@ export function bigPageRowsQuery(tdb: TenantDb, page: PageIds) {
   return pageItems(tdb, page).select(ITEM_ROW_COLUMNS);
 }
 
+/**
+ * The own columns of a list row for these ids, from `items` alone (one statement, no lookup of
+ * references: their names come from referenceNames, kept by the item filter index).
+ */
+export function itemRowsByIds(tdb: TenantDb, ids: readonly number[]) {
+  return tdb.selectFrom('items').select(ITEM_ROW_COLUMNS).where('items.id', 'in', ids);
+}
+
 /** The statements that read the organisation's reference names (a few thousand rows at most). */
 export function referenceNameQueries(tdb: TenantDb) {
   const tree = (table: 'categories' | 'places') =>

@@ -238,6 +238,56 @@ describe('item filter index', () => {
     await compare(40, 4);
   });
 
+  it('shows renamed references at once: statuses, groups, delivery lists and times, categories, places', async () => {
+    const put = async (path: string, body: Record<string, unknown>) => {
+      const res = await org.admin.put(`/api${path}`, body);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+    };
+    const first = async () => itemsAnswerSchema.parse((await org.admin.get('/api/items?perPage=100&sort=CODE')).body);
+    const refs = {
+      code: 'AAA-REF',
+      itemStatusId: c.statusId,
+      itemGroupId: c.groupId,
+      categoryId: c.subCategoryId,
+      placeId: c.subPlaceId,
+      deliveryPriceListId: c.priceListId,
+      deliveryTimeId: c.timeId,
+    };
+    const mine = await addItem(500, refs);
+    // The names are kept by the index from one page to the next...
+    await first();
+    const before = indexStats.answered;
+    await first();
+    await put('/item_statuses', { id: c.statusId, name: 'Aktywny teraz', color: '0000ff' });
+    await put('/item_groups', { id: c.groupId, name: 'Grupa B' });
+    await put('/delivery_price_lists', { id: c.priceListId, name: 'Kurier 24' });
+    await put('/delivery_times', { id: c.timeId, name: '48 h' });
+    await put('/categories', { id: c.categoryId, name: 'Elektronika RTV', number: 'ER', parentId: null });
+    await put('/places', { id: c.subPlaceId, name: 'Regał 2', number: '2', parentId: c.placeId });
+    // ... and every rename shows at the next one, through the index.
+    const page = await first();
+    expect(indexStats.answered - before).toBe(2);
+    const row = (id: number) => page.items.find((r) => r.id === id)!;
+    expect(row(mine.id)).toMatchObject({
+      itemStatus: { id: c.statusId, name: 'Aktywny teraz', color: '0000ff' },
+      itemGroup: { id: c.groupId, name: 'Grupa B' },
+      deliveryPriceList: { name: 'Kurier 24' },
+      deliveryTime: { name: '48 h' },
+      category: { id: c.subCategoryId, fullName: 'Elektronika RTV / Telefony', fullNumber: 'ER-T' },
+    });
+    expect(row(mine.id).place).toMatchObject({ name: 'Regał 2', fullName: 'Hala / Regał 2' });
+    // A new status given to an item is named on the next page too.
+    const added = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Nowy', color: '123456' });
+    await put('/items', { ...itemBody(c, refs), id: mine.id, itemStatusId: added.body.id });
+    expect((await first()).items.find((r) => r.id === mine.id)!.itemStatus).toEqual({
+      id: added.body.id,
+      name: 'Nowy',
+      color: '123456',
+    });
+    expect((await org.admin.delete(`/api/items?id=${mine.id}`)).status).toBe(204);
+    await compare(30, 8);
+  });
+
   it('keeps exact under concurrent writers and searches', async () => {
     const writes = items.slice(40, 60).map((item, k) =>
       org.admin.put('/api/items', {

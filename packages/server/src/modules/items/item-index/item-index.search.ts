@@ -1,7 +1,8 @@
 import { pageOffset, REF_FILTER_ANY, REF_FILTER_NONE, type ItemRow, type ItemSearch } from '@zaplecze/contract';
 import type { TenantDb } from '../../../db/tenant';
 import { readRowsOf } from '../items.page-plan';
-import { NONE, type IndexQuery, type Range, type SortKey } from './item-index';
+import { referenceNames, type ReferenceNames } from '../items.repository';
+import { NONE, type IndexQuery, type ItemIndex, type Range, type SortKey } from './item-index';
 import { readyIndex, type IndexOptions } from './item-index.registry';
 import { indexStats } from './item-index.stats';
 
@@ -83,7 +84,20 @@ export async function searchWithIndex(
     indexStats.countOnly++;
     return { count: index.count(q) };
   }
-  const rows = await readRowsOf(tdb, answer.ids);
+  const rows = await readRowsOf(tdb, answer.ids, await refNamesOf(tdb, index));
   indexStats.answered++;
   return { count: answer.count, rows };
+}
+
+/**
+ * The reference names a page's rows show, kept by the index until the log names a change (the
+ * index was brought up to date just before): the page is then read from `items` alone, without
+ * six lookups a row. A read that a change overtook meanwhile serves this page but is not kept.
+ */
+async function refNamesOf(tdb: TenantDb, index: ItemIndex): Promise<ReferenceNames> {
+  if (index.refNames) return index.refNames;
+  const generation = index.refsGeneration;
+  const refs = await referenceNames(tdb);
+  if (generation === index.refsGeneration) index.refNames = refs;
+  return refs;
 }

@@ -98,6 +98,8 @@ interface LogRead {
   items: Set<number>;
   strs: Set<number>;
   trees: boolean;
+  /** A reference's shown name changed (-2; docs/decisions.md "The item filter index"). */
+  refs: boolean;
   reload: boolean;
 }
 
@@ -117,13 +119,15 @@ async function logSince(tdb: TenantDb, pos: LogPosition): Promise<LogRead> {
     items: new Set(),
     strs: new Set(),
     trees: false,
+    refs: false,
     reload: rows.length > syncLimits.logReadMax,
   };
   if (read.reload) return read;
   for (const r of rows) {
     const id = Number(r.item_id);
     if (id === 0) read.reload = true;
-    else if (id < 0) read.trees = true;
+    else if (id === -1) read.trees = true;
+    else if (id < 0) read.refs = true;
     else {
       read.items.add(id);
       if (Number(r.strs) === 1) read.strs.add(id);
@@ -297,6 +301,8 @@ export async function refreshIndex(
     const places: Partial<Record<StringSort, { id: number; before: number | null }[]>> = {};
     if (place.length > 0 && place.length <= syncLimits.placeMax)
       for (const sort of STRING_SORTS) places[sort] = await placesOf(s, sort, place);
+    // A tree node added, moved or deleted, or a shown name changed: the page rows' names are read again.
+    if (trees || log.refs) index.dropRefNames();
     if (trees) {
       index.setTree('category', trees.cats);
       index.setTree('place', trees.places);

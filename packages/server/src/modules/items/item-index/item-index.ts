@@ -6,6 +6,7 @@ import {
   shapeOf,
   type Condition,
 } from './item-index.scan';
+import type { ReferenceNames } from '../items.repository';
 import { TreeOrder, type TreeLink } from './item-index.tree';
 
 /**
@@ -114,6 +115,13 @@ export class ItemIndex {
   private readonly trees: { category: TreeOrder; place: TreeOrder };
   /** Sorts whose order is not known (string orders waiting for the database): callers use the database. */
   private readonly stale = new Set<StringSort>();
+  /**
+   * The organisation's reference names that a page's rows show (items.repository referenceNames),
+   * kept until the log names a change of one of them (item-index.sync.ts); `refsGeneration` counts
+   * those changes, so a read that a change overtook is not kept.
+   */
+  refNames: ReferenceNames | undefined;
+  refsGeneration = 0;
 
   constructor(capacity: number, categories: readonly TreeLink[], places: readonly TreeLink[]) {
     const cap = Math.max(16, capacity);
@@ -125,6 +133,12 @@ export class ItemIndex {
       this.lens[k] = 0;
     }
     this.trees = { category: new TreeOrder(categories), place: new TreeOrder(places) };
+  }
+
+  /** A reference's shown name changed: the next page reads them again. */
+  dropRefNames(): void {
+    this.refNames = undefined;
+    this.refsGeneration++;
   }
 
   /** Live items. */
