@@ -241,6 +241,18 @@ try {
       `${serverRssMb(server.pid)} MB after`,
   );
 
+  // Then a few seconds with every user at once, unmeasured: each worker's database pool opens its
+  // connections (on PostgreSQL a new connection's first statements are slow while its caches
+  // fill). Without it the first second of the 20-user phase measured that ramp: server-side 200 ms
+  // on average and 739 ms at most, against 70 ms and 150-260 ms once warm.
+  const rampUntil = performance.now() + 5000;
+  let r = 0;
+  await Promise.all(
+    Array.from({ length: USERS }, async () => {
+      while (performance.now() < rampUntil) await get(combos[r++ % combos.length].query);
+    }),
+  );
+
   const one = [];
   for (const c of combos) one.push({ family: c.family, ms: await get(c.query) });
   const worstOne = summary('1 user', one, 50);
