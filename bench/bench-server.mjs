@@ -28,7 +28,9 @@ export async function startBenchServer(env, { waitSeconds = 120, nodeArgs = [] }
   const port = 18000 + Math.floor(Math.random() * 1000);
   const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const server = spawn(process.execPath, [...nodeArgs, 'packages/server/dist/main.mjs'], {
+  // BENCH_NODE_ARGS: extra node flags for the server and its workers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, ...extra, 'packages/server/dist/main.mjs'], {
     cwd: benchRoot,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
