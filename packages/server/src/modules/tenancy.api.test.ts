@@ -13,6 +13,8 @@ import { createOrg, createUser, type TestOrg } from '../../test/factories';
 import { warsawMonthQuery } from '../../test/ledger';
 import { carrierRegistry } from './carriers';
 import { pluginHost } from './plugins';
+import { TenantDb } from '../db/tenant';
+import { enqueueJob } from '../platform/jobs';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -324,6 +326,32 @@ const RESOURCES: TenantResource[] = [
       },
     ],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/plugins/fixture-base/note?id=${id}`)).body,
+  },
+  // A plugin's job in the 'Dziennik' list (dead, so its owner could retry it).
+  {
+    name: '/api/jobs',
+    create: async (server, org) => {
+      const tdb = new TenantDb(server.deps.db, org.token.user.organization.id);
+      const id = await enqueueJob(tdb, { kind: 'fixture-base.tenancy', pluginId: 'fixture-base', payload: {} });
+      if (id === null) throw new Error('not enqueued');
+      await server.deps.db
+        .updateTable('jobs')
+        .set({ state: 'dead', last_error: 'Awaria' })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    },
+    byId: (id) => [{ method: 'POST', url: '/api/jobs/retry', body: { id } }],
+    lists: [
+      {
+        url: '/api/jobs?pluginId=fixture-base&perPage=100',
+        ids: (b) => (b as { jobs: { id: number }[] }).jobs.map((j) => j.id),
+      },
+    ],
+    snapshot: async (owner, id) => {
+      const res = await owner.admin.get<{ jobs: { id: number }[] }>('/api/jobs?pluginId=fixture-base&perPage=100');
+      return res.body.jobs.find((j) => j.id === id);
+    },
   },
 ];
 const unregisterCarriers: (() => void)[] = [];
