@@ -374,16 +374,28 @@ export class ItemIndex {
     const found = seg
       ? compileCollect(shapeOf(seg.rest))(seg.order, seg.from, seg.to, this.alive, seg.rest)
       : compileCollect(shapeOf(conditions))(null, 0, this.n, this.alive, conditions);
-    const rank = isKeyOrder(q.sort) ? this.key(q.sort) : this.rankOf(q.sort);
-    found.sort((a, b) => rank[a]! - rank[b]! || a - b);
-    if (q.desc) found.reverse();
-    return found.slice(q.offset, q.offset + q.limit);
+    // Every order is sorted by (key, slot), so a slot's position in it is a unique sort key: the
+    // matches' positions are sorted as plain integers (natively, several times faster than a
+    // comparator on up to sortFew slots) and the page is read back through the order.
+    const rank = this.rankOf(q.sort);
+    const positions = new Int32Array(found.length);
+    for (let i = 0; i < found.length; i++) positions[i] = rank[found[i]!]!;
+    positions.sort();
+    const order = this.orders[q.sort];
+    const last = positions.length - 1;
+    const page: number[] = [];
+    for (let j = q.offset; j < Math.min(positions.length, q.offset + q.limit); j++)
+      page.push(order[positions[q.desc ? last - j : j]!]!);
+    return page;
   }
 
-  /** Each slot's position in a string order, kept until that order or the slots change. */
-  private ranks: Partial<Record<StringSort, Int32Array>> = {};
+  /**
+   * Each slot's position in an order, kept until that order or the slots change (a key order
+   * changes with every write of its key, so its ranks are made again by the next few-match page).
+   */
+  private ranks: Partial<Record<OrderName, Int32Array>> = {};
 
-  private rankOf(sort: StringSort): Int32Array {
+  private rankOf(sort: OrderName): Int32Array {
     let rank = this.ranks[sort];
     if (!rank) {
       rank = new Int32Array(this.alive.length);
@@ -614,6 +626,7 @@ export class ItemIndex {
     for (const k of orders) {
       this.orders[k].set(sortByKey(live, this.key(k)));
       this.lens[k] = len;
+      delete this.ranks[k];
     }
   }
 
@@ -622,7 +635,7 @@ export class ItemIndex {
     if (slots.length === 0) return;
     const keyed = isKeyOrder(name);
     if (!keyed && this.stale.has(name)) return;
-    if (!keyed) delete this.ranks[name];
+    delete this.ranks[name];
     const order = this.orders[name];
     let len = this.lens[name];
     if (slots.length <= ONE_BY_ONE) {
@@ -661,6 +674,7 @@ export class ItemIndex {
   /** Puts slots into a key order at their keys' places. */
   private insertInto(name: KeyOrder, slots: readonly number[]): void {
     if (slots.length === 0) return;
+    delete this.ranks[name];
     const key = this.key(name);
     const order = this.orders[name];
     const len = this.lens[name];
