@@ -22,6 +22,24 @@ describe('serving the web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
+  it('sends the security headers on pages, assets, API answers and errors alike', async () => {
+    const csp =
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
+      "img-src 'self' data: blob:;object-src 'self' blob:;script-src 'self';script-src-attr 'none';" +
+      "style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'self' blob:";
+    for (const p of ['/login', '/assets/app-abc123.js', '/api/', '/api/users', '/api/no-such-route']) {
+      const res = await fetch(server.url + p);
+      expect(res.headers.get('content-security-policy'), p).toBe(csp);
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), p).toBe('SAMEORIGIN');
+      expect(res.headers.get('strict-transport-security'), p).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('referrer-policy'), p).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy'), p).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy'), p).toBeNull();
+      expect(res.headers.get('x-powered-by'), p).toBeNull();
+    }
+  });
+
   it('answers index.html for any screen path', async () => {
     for (const p of ['/', '/login', '/users/12', '/settings/vat?x=1']) {
       const res = await fetch(server.url + p);
