@@ -7,6 +7,4 @@ import wholesaleCsv from './wholesale-csv/server';
  * (packages/server/src/modules/plugins) loads them in dependency order. Empty until the first
  * plugins land (issue 18: wholesale-csv, moto).
  */
-export const plugins: PluginDefinition[] = [
-  wholesaleCsv,
-];
+export const plugins: PluginDefinition[] = [wholesaleCsv];

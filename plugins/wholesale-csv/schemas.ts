@@ -42,7 +42,8 @@ export const CSV_MSG = {
   badUpload: 'Nie udało się odczytać przesłanego pliku. Spróbuj ponownie.',
   tooBig: 'Plik jest za duży: najwyżej 50 MB.',
   emptyFile: 'Plik jest pusty.',
-  binaryFile: 'To nie jest plik tekstowy CSV (plik zawiera dane binarne, np. arkusz XLSX albo archiwum). Zapisz go jako CSV.',
+  binaryFile:
+    'To nie jest plik tekstowy CSV (plik zawiera dane binarne, np. arkusz XLSX albo archiwum). Zapisz go jako CSV.',
   profileIdRequired: 'Wybierz profil dostawcy.',
   statusMissing: 'Nie znaleziono wybranego statusu towaru.',
   categoryMissing: 'Nie znaleziono wybranej kategorii.',
@@ -73,10 +74,9 @@ export const profileInputSchema = z
     encoding: z.enum(ENCODINGS).default('auto'),
     delimiter: z.enum(DELIMITERS).default('auto'),
     headerRow: z.boolean().default(true),
-    columns: z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnSchema])) as Record<
-      ColumnField,
-      typeof columnSchema
-    >),
+    columns: z.object(
+      Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnSchema])) as Record<ColumnField, typeof columnSchema>,
+    ),
     matchBy: z.enum(MATCH_KEYS).default('code'),
     createMissing: z.boolean().default(true),
     priceRule: z.enum(['margin', 'keep']).default('keep'),
@@ -99,7 +99,8 @@ export const profileInputSchema = z
       }
     if (p.columns[p.matchBy] === '') issue(CSV_MSG.matchColumnMissing, ['columns', p.matchBy]);
     if (p.createMissing && p.columns.code === '') issue(CSV_MSG.codeColumnMissing, ['columns', 'code']);
-    if (p.priceRule === 'margin' && p.columns.extPrice === '') issue(CSV_MSG.extPriceColumnMissing, ['columns', 'extPrice']);
+    if (p.priceRule === 'margin' && p.columns.extPrice === '')
+      issue(CSV_MSG.extPriceColumnMissing, ['columns', 'extPrice']);
     if (p.stockRule === 'set' && p.columns.stock === '') issue(CSV_MSG.stockColumnMissing, ['columns', 'stock']);
   });
 export type ProfileInput = z.input<typeof profileInputSchema>;
@@ -122,7 +123,10 @@ export interface Profile {
 }
 
 export const idQuerySchema = z.object({
-  id: z.coerce.number({ error: CSV_MSG.idInvalid }).int({ error: CSV_MSG.idInvalid }).positive({ error: CSV_MSG.idInvalid }),
+  id: z.coerce
+    .number({ error: CSV_MSG.idInvalid })
+    .int({ error: CSV_MSG.idInvalid })
+    .positive({ error: CSV_MSG.idInvalid }),
 });
 export const jobQuerySchema = z.object({
   jobId: z.coerce
@@ -148,6 +152,8 @@ export interface PreviewAnswer {
   header: string[] | null;
   /** The first PREVIEW_ROWS data rows, cells as text verbatim. */
   rows: string[][];
+  /** The file line each row starts on (as the report numbers rows). */
+  lines: number[];
   /** Problems found in the file's beginning (a header name not found, a broken quote). */
   warnings: string[];
 }

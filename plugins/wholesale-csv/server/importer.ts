@@ -13,7 +13,7 @@ import {
   AppError,
   catalogReferences,
   createCatalogItem,
-  CsvBroken,
+  type CsvBroken,
   findCatalogItems,
   setCatalogStock,
   updateCatalogItem,
@@ -38,7 +38,8 @@ const MSG = {
   missingHeader: (name: string) => `Brak kolumny „${name}” w wierszu nagłówka.`,
   noColumn: (n: number) => `Plik nie ma kolumny nr ${n}.`,
   keyEmpty: 'Pusta wartość w kolumnie dopasowania.',
-  duplicate: (key: string, line: number) => `Wartość „${key}” powtarza się w pliku (pierwszy raz w wierszu ${line}); wiersz pominięto.`,
+  duplicate: (key: string, line: number) =>
+    `Wartość „${key}” powtarza się w pliku (pierwszy raz w wierszu ${line}); wiersz pominięto.`,
   notFound: 'Nie znaleziono towaru, a profil tylko aktualizuje istniejące towary.',
   ambiguous: (n: number) => `Pasuje ${n} towarów: dopasowanie musi być jednoznaczne.`,
   statusMissing: 'Brak statusu dla nowych towarów: wybierz go w profilu albo ustaw domyślny status towaru.',
@@ -129,7 +130,8 @@ function rowValues(rec: CsvRecord, profile: ProfileSettings, idx: Partial<Record
   const extUrl = cell('extUrl');
   if (extUrl !== undefined) {
     v.extUrl = text(extUrl, ITEM_URL_MAX, LABELS.extUrl);
-    if (v.extUrl !== '' && !/^https?:\/\/\S+$/i.test(v.extUrl)) throw new RowRefused(MSG.field(LABELS.extUrl, MSG.urlInvalid));
+    if (v.extUrl !== '' && !/^https?:\/\/\S+$/i.test(v.extUrl))
+      throw new RowRefused(MSG.field(LABELS.extUrl, MSG.urlInvalid));
   }
   const extPrice = cell('extPrice');
   if (extPrice !== undefined) v.extPrice = parseField(moneySchema, extPrice.replace(/\s/g, ''), LABELS.extPrice);
@@ -176,7 +178,8 @@ function planUpdate(p: ProfileSettings, row: RowValues, item: CatalogItem): Plan
     if (!item.hasExt || ext.code !== item.extCode || ext.url !== item.extUrl || ext.price !== item.extPrice)
       changes.externalData = ext;
   }
-  const stock = p.stockRule === 'set' && row.stock !== undefined && row.stock !== item.countWare ? row.stock : undefined;
+  const stock =
+    p.stockRule === 'set' && row.stock !== undefined && row.stock !== item.countWare ? row.stock : undefined;
   if (Object.keys(changes).length === 0 && stock === undefined) return { kind: 'unchanged', row };
   return { kind: 'update', row, item, changes, ...(stock !== undefined ? { stock } : {}) };
 }
@@ -306,8 +309,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       // Row by row, each in its own transaction: a refused row leaves nothing behind.
       for (const p of planned) {
         try {
-          if (p.kind !== 'unchanged')
-            await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
+          if (p.kind !== 'unchanged') await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
           count(p);
         } catch (err) {
           fail(p.row.line, err instanceof AppError ? err.message : MSG.failed);

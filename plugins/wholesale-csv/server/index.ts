@@ -97,7 +97,8 @@ async function importJob({ job, tdb, deps, progress, signal }: PluginJobContext)
   if (!imp || imp.report !== null) return;
   const profile = await loadProfile(tdb, imp.profile_id).catch(() => undefined);
   let report: ImportReport;
-  if (!profile) report = { created: 0, updated: 0, unchanged: 0, errors: [{ row: 0, reason: CSV_MSG.profileNotFound }] };
+  if (!profile)
+    report = { created: 0, updated: 0, unchanged: 0, errors: [{ row: 0, reason: CSV_MSG.profileNotFound }] };
   else {
     const buf = await pluginFiles.read(deps.config, ID, tdb.orgId, imp.file_name);
     try {
@@ -113,7 +114,11 @@ async function importJob({ job, tdb, deps, progress, signal }: PluginJobContext)
       else throw err;
     }
   }
-  await db.updateTable(IMPORTS).set({ report: JSON.stringify(report) }).where('id', '=', importId).execute();
+  await db
+    .updateTable(IMPORTS)
+    .set({ report: JSON.stringify(report) })
+    .where('id', '=', importId)
+    .execute();
   await pluginFiles.remove(deps.config, ID, tdb.orgId, imp.file_name);
 }
 
@@ -204,6 +209,12 @@ export default definePlugin({
         },
       }),
       route({
+        method: 'GET',
+        url: '/references',
+        access: ACCESS,
+        handler: async (ctx) => catalogReferences(ctx.tdb),
+      }),
+      route({
         method: 'POST',
         url: '/preview',
         access: ACCESS,
@@ -218,13 +229,24 @@ export default definePlugin({
           } catch (err) {
             if (!(err instanceof CsvBroken)) throw err;
             const { text, encoding } = decodeCsvText(file, choice.encoding);
-            read = { encoding, delimiter: choice.delimiter === 'auto' ? detectCsvDelimiter(text) : choice.delimiter, records: [] };
+            read = {
+              encoding,
+              delimiter: choice.delimiter === 'auto' ? detectCsvDelimiter(text) : choice.delimiter,
+              records: [],
+            };
             warnings.push(err.message);
           }
           const header = profile.headerRow ? (read.records[0]?.cells ?? []) : null;
           const rows = read.records.slice(profile.headerRow ? 1 : 0, (profile.headerRow ? 1 : 0) + PREVIEW_ROWS);
           warnings.push(...columnIndexes(profile, header).problems);
-          return { encoding: read.encoding, delimiter: read.delimiter, header, rows: rows.map((r) => r.cells), warnings };
+          return {
+            encoding: read.encoding,
+            delimiter: read.delimiter,
+            header,
+            rows: rows.map((r) => r.cells),
+            lines: rows.map((r) => r.line),
+            warnings,
+          };
         },
       }),
       route({

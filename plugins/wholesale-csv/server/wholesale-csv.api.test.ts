@@ -19,7 +19,8 @@ let orgA: number;
 let statusId: number;
 
 const BASE = '/api/plugins/wholesale-csv';
-const install = (client: ApiClient) => client.request('POST', '/api/plugin_install', { form: { pluginId: 'wholesale-csv' } });
+const install = (client: ApiClient) =>
+  client.request('POST', '/api/plugin_install', { form: { pluginId: 'wholesale-csv' } });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,8 +28,10 @@ beforeAll(async () => {
   b = await createOrg(server);
   expect((await install(a.admin)).status).toBe(204);
   const db = server.database.db;
-  orgA = (await db.selectFrom('organizations').select('id').where('prefix', '=', a.prefix).executeTakeFirstOrThrow()).id;
-  statusId = (await db.selectFrom('item_statuses').select('id').where('org_id', '=', orgA).executeTakeFirstOrThrow()).id;
+  orgA = (await db.selectFrom('organizations').select('id').where('prefix', '=', a.prefix).executeTakeFirstOrThrow())
+    .id;
+  statusId = (await db.selectFrom('item_statuses').select('id').where('org_id', '=', orgA).executeTakeFirstOrThrow())
+    .id;
 });
 afterAll(() => server.close());
 
@@ -61,10 +64,19 @@ function form(file: Buffer | string, fields: Record<string, string>): FormData {
 }
 
 const worker = () =>
-  new JobWorker({ db: server.deps.db, engine: server.deps.engine, kinds: pluginsModule.jobs!(server.deps), log: () => undefined });
+  new JobWorker({
+    db: server.deps.db,
+    engine: server.deps.engine,
+    kinds: pluginsModule.jobs!(server.deps),
+    log: () => undefined,
+  });
 
 /** Uploads, runs the job to its end and answers the status with its report. */
-async function runImport(client: ApiClient, profileId: number, file: Buffer | string): Promise<ImportStatus & { jobId: number }> {
+async function runImport(
+  client: ApiClient,
+  profileId: number,
+  file: Buffer | string,
+): Promise<ImportStatus & { jobId: number }> {
   const res = await client.request<{ jobId: number }>('POST', `${BASE}/imports`, {
     multipart: form(file, { profileId: String(profileId) }),
   });
@@ -97,7 +109,10 @@ describe('profiles', () => {
     const p = await createProfile(a.admin);
     expect(p).toMatchObject({ name: 'Hurtownia Łódź', marginPercent: 10, defaults: { vat: 23, currency: 'PLN' } });
     expect((await a.admin.get<Profile>(`${BASE}/profile?id=${p.id}`)).body.columns.code).toBe('kod');
-    const put = await a.admin.put<Profile>(`${BASE}/profile?id=${p.id}`, profileInput({ name: 'Inna', marginPercent: '12,5' }));
+    const put = await a.admin.put<Profile>(
+      `${BASE}/profile?id=${p.id}`,
+      profileInput({ name: 'Inna', marginPercent: '12,5' }),
+    );
     expect([put.status, put.body.name, put.body.marginPercent]).toEqual([200, 'Inna', 12.5]);
     const list = await a.admin.get<{ profiles: Profile[] }>(`${BASE}/profiles`);
     expect(list.body.profiles.map((x) => x.name)).toContain('Inna');
@@ -124,7 +139,10 @@ describe('profiles', () => {
 
   it('answers 404 to an organisation without the plugin, another organisation a missing profile, a user without the key 403', async () => {
     const p = await createProfile(a.admin);
-    expect((await b.admin.get(`${BASE}/profiles`)).body).toEqual({ code: 404, message: 'Plugin nie jest zainstalowany' });
+    expect((await b.admin.get(`${BASE}/profiles`)).body).toEqual({
+      code: 404,
+      message: 'Plugin nie jest zainstalowany',
+    });
     expect((await install(b.admin)).status).toBe(204);
     expect((await b.admin.get(`${BASE}/profile?id=${p.id}`)).status).toBe(404);
     expect((await b.admin.delete(`${BASE}/profile?id=${p.id}`)).status).toBe(404);
@@ -138,14 +156,27 @@ describe('preview', () => {
   it('answers 20 rows with the detected encoding and delimiter, and takes overrides', async () => {
     const p = await createProfile(a.admin);
     const rows = Array.from({ length: 30 }, (_, i) => `P${i};"Żółć; ""gęś""\nlinia";12,50;${i}`);
-    const file = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(['kod;nazwa;cena;stan', '', ...rows].join('\r\n'))]);
-    const res = await a.admin.request<PreviewAnswer>('POST', `${BASE}/preview`, { multipart: form(file, { profileId: String(p.id) }) });
+    const file = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(['kod;nazwa;cena;stan', '', ...rows].join('\r\n')),
+    ]);
+    const res = await a.admin.request<PreviewAnswer>('POST', `${BASE}/preview`, {
+      multipart: form(file, { profileId: String(p.id) }),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ encoding: 'utf-8', delimiter: 'semicolon', header: ['kod', 'nazwa', 'cena', 'stan'], warnings: [] });
+    expect(res.body).toMatchObject({
+      encoding: 'utf-8',
+      delimiter: 'semicolon',
+      header: ['kod', 'nazwa', 'cena', 'stan'],
+      warnings: [],
+    });
     expect(res.body.rows).toHaveLength(20);
     expect(res.body.rows[0]).toEqual(['P0', 'Żółć; "gęś"\nlinia', '12,50', '0']);
+    expect(res.body.lines.slice(0, 3)).toEqual([3, 5, 7]);
     const win = Buffer.from([0x6b, 0x6f, 0x64, 0x2c, 0x6e, 0x61, 0x7a, 0x77, 0x61, 0x0a, 0x41, 0x2c, 0xb9, 0x9c, 0x9f]);
-    const auto = await a.admin.request<PreviewAnswer>('POST', `${BASE}/preview`, { multipart: form(win, { profileId: String(p.id) }) });
+    const auto = await a.admin.request<PreviewAnswer>('POST', `${BASE}/preview`, {
+      multipart: form(win, { profileId: String(p.id) }),
+    });
     expect(auto.body).toMatchObject({ encoding: 'windows-1250', delimiter: 'comma', rows: [['A', 'ąśź']] });
     const iso = await a.admin.request<PreviewAnswer>('POST', `${BASE}/preview`, {
       multipart: form(win, { profileId: String(p.id), encoding: 'iso-8859-2', delimiter: 'semicolon' }),
@@ -158,11 +189,30 @@ describe('preview', () => {
 describe('imports', () => {
   it('creates, updates and leaves unchanged; a second run changes nothing; stock goes through the ledger as IMPORT', async () => {
     const p = await createProfile(a.admin);
-    const file = ['kod;nazwa;cena;stan', 'imp-1;Kubek „Łabędź”;10,00;5', 'IMP-2;=SUM(A1);3,33;0', '', 'IMP-3;+48 600;1;7'].join('\n');
+    const file = [
+      'kod;nazwa;cena;stan',
+      'imp-1;Kubek „Łabędź”;10,00;5',
+      'IMP-2;=SUM(A1);3,33;0',
+      '',
+      'IMP-3;+48 600;1;7',
+    ].join('\n');
     const first = await runImport(a.admin, p.id, file);
-    expect(first).toMatchObject({ state: 'done', done: 3, total: 3, report: { created: 3, updated: 0, unchanged: 0, errors: [] } });
+    expect(first).toMatchObject({
+      state: 'done',
+      done: 3,
+      total: 3,
+      report: { created: 3, updated: 0, unchanged: 0, errors: [] },
+    });
     expect(await items(['IMP-1', 'IMP-2', 'IMP-3'])).toEqual([
-      { code: 'IMP-1', name: 'Kubek „Łabędź”', price: 1100, count_ware: 5, ext_price: 1000, vat: 2300, currency: 'PLN' },
+      {
+        code: 'IMP-1',
+        name: 'Kubek „Łabędź”',
+        price: 1100,
+        count_ware: 5,
+        ext_price: 1000,
+        vat: 2300,
+        currency: 'PLN',
+      },
       { code: 'IMP-2', name: '=SUM(A1)', price: 366, count_ware: 0, ext_price: 333, vat: 2300, currency: 'PLN' },
       { code: 'IMP-3', name: '+48 600', price: 110, count_ware: 7, ext_price: 100, vat: 2300, currency: 'PLN' },
     ]);
@@ -173,7 +223,11 @@ describe('imports', () => {
     expect(again.report).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
     expect(await ledger('IMP-1')).toHaveLength(1);
 
-    const changed = await runImport(a.admin, p.id, ['kod;nazwa;cena;stan', 'IMP-1;Kubek „Łabędź”;10,00;2', 'IMP-2;=SUM(A1);4;0'].join('\n'));
+    const changed = await runImport(
+      a.admin,
+      p.id,
+      ['kod;nazwa;cena;stan', 'IMP-1;Kubek „Łabędź”;10,00;2', 'IMP-2;=SUM(A1);4;0'].join('\n'),
+    );
     expect(changed.report).toEqual({ created: 0, updated: 2, unchanged: 0, errors: [] });
     expect(await ledger('IMP-1')).toEqual([
       { type: 'IMPORT', quantity: 5, qty_after: 5 },
@@ -210,9 +264,22 @@ describe('imports', () => {
     // A row the core refuses at write time (a code taken by another item, matched by GTIN) leaves nothing.
     const byGtin = await createProfile(a.admin, {
       matchBy: 'gtin',
-      columns: { code: 'kod', gtin: 'gtin', name: 'nazwa', extCode: '', extUrl: '', extPrice: 'cena', stock: 'stan', vat: '' },
+      columns: {
+        code: 'kod',
+        gtin: 'gtin',
+        name: 'nazwa',
+        extCode: '',
+        extUrl: '',
+        extPrice: 'cena',
+        stock: 'stan',
+        vat: '',
+      },
     });
-    const g = await runImport(a.admin, byGtin.id, ['kod;gtin;nazwa;cena;stan', 'BR-1;5901234123457;Zajęty;1;9', 'BR-6;96385074;Nowy;1;9'].join('\n'));
+    const g = await runImport(
+      a.admin,
+      byGtin.id,
+      ['kod;gtin;nazwa;cena;stan', 'BR-1;5901234123457;Zajęty;1;9', 'BR-6;96385074;Nowy;1;9'].join('\n'),
+    );
     expect(g.report!.created).toBe(1);
     expect(g.report!.errors).toEqual([{ row: 2, reason: expect.stringMatching(/BR-1/) }]);
     expect(await ledger('BR-1')).toEqual([{ type: 'IMPORT', quantity: 1, qty_after: 1 }]);
@@ -233,7 +300,11 @@ describe('imports', () => {
     });
     expect((await runImport(a.admin, setup.id, 'EXT-1\tDOST-1\t1')).report!.created).toBe(1);
     const st = await runImport(a.admin, p.id, 'DOST-1,"12,34",8,8\nDOST-9,1,1,23');
-    expect(st.report).toMatchObject({ created: 0, updated: 1, errors: [{ row: 2, reason: expect.stringMatching(/Nie znaleziono towaru/) }] });
+    expect(st.report).toMatchObject({
+      created: 0,
+      updated: 1,
+      errors: [{ row: 2, reason: expect.stringMatching(/Nie znaleziono towaru/) }],
+    });
     expect((await items(['EXT-1']))[0]).toMatchObject({ ext_price: 1234, count_ware: 8, vat: 800, price: 0 });
   });
 
@@ -244,7 +315,12 @@ describe('imports', () => {
     const cases: [Buffer | string, number, RegExp, Record<string, string>?][] = [
       ['', 400, /pusty/],
       [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2]), 400, /dane binarne/],
-      [Buffer.from([0x6b, 0x3b, 0xb9]), 400, /nie jest zapisany w UTF-8/, { profileId: String(p.id), encoding: 'utf-8' }],
+      [
+        Buffer.from([0x6b, 0x3b, 0xb9]),
+        400,
+        /nie jest zapisany w UTF-8/,
+        { profileId: String(p.id), encoding: 'utf-8' },
+      ],
       ['kod;nazwa', 404, /profilu/, { profileId: '999999' }],
       ['kod;nazwa', 400, /Wybierz profil/, {}],
     ];
@@ -258,7 +334,12 @@ describe('imports', () => {
     expect(notMultipart.status).toBe(400);
     // A quote never closed: the job reports it, nothing is applied.
     const st = await runImport(a.admin, p.id, 'kod;nazwa;cena;stan\nQ-1;"bez końca;1;1\nQ-2;x;1;1');
-    expect(st.report).toEqual({ created: 0, updated: 0, unchanged: 0, errors: [{ row: 2, reason: expect.stringMatching(/cudzysłów/) }] });
+    expect(st.report).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 2, reason: expect.stringMatching(/cudzysłów/) }],
+    });
     expect((await a.admin.get(`${BASE}/imports?jobId=999999`)).status).toBe(404);
   });
 });
@@ -291,14 +372,18 @@ describe('round trip', () => {
           const codes = rows.map((_, i) => `RT-${run}-${i}`);
           const price = (n: number) => `${Math.trunc(n / 100)},${String(n % 100).padStart(2, '0')}`;
           const lines = ['kod', 'nazwa', 'cena', 'stan'].join(delim);
-          const body = rows.map((r, i) => [codes[i]!, quote(r.name), quote(price(r.price)), String(r.stock)].join(delim));
+          const body = rows.map((r, i) =>
+            [codes[i]!, quote(r.name), quote(price(r.price)), String(r.stock)].join(delim),
+          );
           const text = [lines, ...body].join('\r\n');
           const p = await createProfile(a.admin, { name: `RT ${run}`, marginPercent: 0 });
           const st = await runImport(a.admin, p.id, windows ? cp1250(text) : text);
           expect(st.report).toEqual({ created: rows.length, updated: 0, unchanged: 0, errors: [] });
           const got = await items(codes);
           expect(got.map((g) => [g.code, g.name, g.ext_price, g.count_ware])).toEqual(
-            rows.map((r, i) => [codes[i], r.name, r.price, r.stock]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+            rows
+              .map((r, i) => [codes[i], r.name, r.price, r.stock])
+              .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
           );
         },
       ),

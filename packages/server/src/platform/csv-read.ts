@@ -32,7 +32,8 @@ export function isBinary(buf: Buffer): boolean {
   const head = buf.subarray(0, SAMPLE);
   if (head.includes(0)) return true;
   const sig = head.subarray(0, 4).toString('latin1');
-  if (sig.startsWith('PK\u0003\u0004') || sig.startsWith('%PDF') || sig.startsWith('\u00d0\u00cf\u0011\u00e0')) return true;
+  if (sig.startsWith('PK\u0003\u0004') || sig.startsWith('%PDF') || sig.startsWith('\u00d0\u00cf\u0011\u00e0'))
+    return true;
   let control = 0;
   for (const b of head) if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1a)) control++;
   return control > head.length / 100;

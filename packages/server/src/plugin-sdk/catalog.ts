@@ -7,11 +7,7 @@
  * Every function takes a `CatalogScope`: a route's `ctx` or a plugin job's context (both carry
  * `tdb` and `deps`). Writes join the caller's transaction when `scope.tdb` is in one.
  */
-import {
-  itemUpdateSchema,
-  splitOptionList,
-  type ItemInputParsed,
-} from '@zaplecze/contract';
+import { itemUpdateSchema, splitOptionList, type ItemInputParsed } from '@zaplecze/contract';
 import type { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
 import { createItem, getItem, updateItem } from '../modules/items';
@@ -173,7 +169,13 @@ export async function catalogReferences(tdb: TenantDb): Promise<CatalogReference
   const [statuses, categories, options] = await Promise.all([
     tdb.selectFrom('item_statuses').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
     tdb.selectFrom('categories').select(['id', 'full_name']).orderBy('full_number').orderBy('id').execute(),
-    readOptions(tdb, ['DEFAULT_ITEM_STATUS_ID', 'VAT_VALUES', 'VAT_DEFAULT_ITEM', 'CURRENCY_VALUES', 'CURRENCY_DEFAULT']),
+    readOptions(tdb, [
+      'DEFAULT_ITEM_STATUS_ID',
+      'VAT_VALUES',
+      'VAT_DEFAULT_ITEM',
+      'CURRENCY_VALUES',
+      'CURRENCY_DEFAULT',
+    ]),
   ]);
   const opt = new Map(options.map((o) => [o.key, o.value]));
   const statusId = Number(opt.get('DEFAULT_ITEM_STATUS_ID'));

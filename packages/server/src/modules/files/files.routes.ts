@@ -18,8 +18,8 @@ async function readPhotoPart(req: FastifyRequest): Promise<Buffer> {
     notMultipart: () => badRequest(FILES_MSG.noFile, 'file'),
     broken: () => badRequest(FILES_MSG.badUpload, 'file'),
   });
-  if (!upload.file) throw badRequest(FILES_MSG.noFile, 'file');
   if (upload.tooBig) throw photoTooBig();
+  if (!upload.file) throw badRequest(FILES_MSG.noFile, 'file');
   return upload.file;
 }
 
