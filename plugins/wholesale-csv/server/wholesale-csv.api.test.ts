@@ -219,7 +219,8 @@ describe('imports', () => {
     expect(await ledger('IMP-1')).toEqual([{ type: 'IMPORT', quantity: 5, qty_after: 5 }]);
     expect(await ledger('IMP-2')).toEqual([]);
 
-    const again = await runImport(a.admin, p.id, file);
+    // The same rows again, now with a BOM and CRLF line ends: nothing to change.
+    const again = await runImport(a.admin, p.id, Buffer.from(`\ufeff${file.replace(/\n/g, '\r\n')}`, 'utf8'));
     expect(again.report).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
     expect(await ledger('IMP-1')).toHaveLength(1);
 
