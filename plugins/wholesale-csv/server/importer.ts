@@ -46,7 +46,6 @@ const MSG = {
   field: (label: string, message: string) => `${label}: ${message}`,
   tooLong: (max: number) => `najwyżej ${max} znaków.`,
   urlInvalid: 'adres musi zaczynać się od http:// lub https://.',
-  failed: 'Nie udało się zapisać wiersza.',
 } as const;
 
 const LABELS: Record<ColumnField, string> = {
@@ -312,7 +311,10 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
           if (p.kind !== 'unchanged') await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
           count(p);
         } catch (err) {
-          fail(p.row.line, err instanceof AppError ? err.message : MSG.failed);
+          // The core's refusals (Polish 4xx) are the row's; anything else fails the job (retried,
+          // then shown in 'Dziennik').
+          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+          fail(p.row.line, err.message);
         }
       }
     }

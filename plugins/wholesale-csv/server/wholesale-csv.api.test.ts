@@ -238,6 +238,9 @@ describe('imports', () => {
     const report = await a.admin.request('GET', `${BASE}/imports/report?jobId=${changed.jobId}`);
     expect(report.headers.get('content-disposition')).toContain('import_report.txt');
     expect(report.body).toContain('Zaktualizowane: 2');
+    // Another organisation (which has the plugin too) sees neither the import nor its report.
+    expect((await b.admin.get(`${BASE}/imports?jobId=${changed.jobId}`)).status).toBe(404);
+    expect((await b.admin.get(`${BASE}/imports/report?jobId=${changed.jobId}`)).status).toBe(404);
   });
 
   it('reports broken rows with their line and reason, applies the rest, never half a row', async () => {

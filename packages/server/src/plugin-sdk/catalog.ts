@@ -10,6 +10,7 @@
 import { itemUpdateSchema, splitOptionList, type ItemInputParsed } from '@zaplecze/contract';
 import type { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
+import { badRequest } from '../platform/errors';
 import { createItem, getItem, updateItem } from '../modules/items';
 import { readOptions } from '../modules/options';
 import { setStock } from '../modules/stock';
@@ -119,7 +120,7 @@ export type CatalogChanges = Partial<
  */
 export async function updateCatalogItem(scope: CatalogScope, id: number, changes: CatalogChanges): Promise<void> {
   const item = await getItem(scope.tdb, id);
-  const base = itemUpdateSchema.parse({
+  const parsed = itemUpdateSchema.safeParse({
     id,
     code: item.code,
     gtin: item.gtin,
@@ -140,7 +141,10 @@ export async function updateCatalogItem(scope: CatalogScope, id: number, changes
     paramsUnchanged: true,
     descsUnchanged: true,
   });
-  await updateItem(scope, { ...base, ...changes });
+  // An item stored before a rule tightened (a code or GTIN the form would refuse now) is refused
+  // the way the items screen would refuse saving it.
+  if (!parsed.success) throw badRequest(`${item.code}: ${parsed.error.issues[0]?.message ?? ''}`);
+  await updateItem(scope, { ...parsed.data, ...changes });
 }
 
 /**
