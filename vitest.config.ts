@@ -58,7 +58,7 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit-web',
-      include: ['packages/web/src/**/*.test.{ts,tsx}'],
+      include: ['packages/web/src/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.tsx'],
       environment: 'jsdom',
       // A screen rendered in jsdom takes well under a second alone, but up to 5 s beside the API
       // forks on a loaded 2-core machine: the default limit failed three such tests there.

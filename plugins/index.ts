@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '@zaplecze/plugin-sdk';
+import wholesaleCsv from './wholesale-csv/server';
 
 /**
  * THE list of the plugins built with the app (docs/plugins.md): one static import per plugin's
@@ -6,4 +7,4 @@ import type { PluginDefinition } from '@zaplecze/plugin-sdk';
  * (packages/server/src/modules/plugins) loads them in dependency order. Empty until the first
  * plugins land (issue 18: wholesale-csv, moto).
  */
-export const plugins: PluginDefinition[] = [];
+export const plugins: PluginDefinition[] = [wholesaleCsv];

@@ -17,6 +17,8 @@ export const WAREHOUSE_CHANGE_TYPES = [
   'MASS_EDIT',
   'READER',
   'ORDER',
+  /** A file import of a plugin (wholesale-csv): the stock a supplier's file sets. */
+  'IMPORT',
 ] as const;
 export type WarehouseChangeType = (typeof WAREHOUSE_CHANGE_TYPES)[number];
 
@@ -29,6 +31,7 @@ export const WAREHOUSE_CHANGE_TYPE_NAMES: Record<WarehouseChangeType, string> = 
   MASS_EDIT: 'Edycja masowa',
   READER: 'Czytnik',
   ORDER: 'Zamówienie',
+  IMPORT: 'Import z pliku',
 };
 
 export const WAREHOUSE_YEAR_MIN = 2000;

@@ -92,6 +92,13 @@ const ID_OPTIONS = [
 
 const MISSING_ID = 2_000_000_000;
 
+/** A wholesale-csv profile with no references to rows (status and category from the organisation's defaults). */
+const CSV_PROFILE = {
+  name: 'Hurtownia',
+  columns: { code: '1', name: '2' },
+  defaults: { itemStatusId: null, categoryId: null },
+};
+
 const RESOURCES: TenantResource[] = [
   {
     name: 'users',
@@ -352,6 +359,27 @@ const RESOURCES: TenantResource[] = [
       const res = await owner.admin.get<{ jobs: { id: number }[] }>('/api/jobs?pluginId=fixture-base&perPage=100');
       return res.body.jobs.find((j) => j.id === id);
     },
+  },
+  // wholesale-csv's supplier profiles (plugins/wholesale-csv), installed in both.
+  {
+    name: '/api/plugins/wholesale-csv/profiles',
+    create: async (_server, org) => {
+      for (const o of [org, attacker])
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'wholesale-csv' } });
+      return (await org.admin.post<{ id: number }>('/api/plugins/wholesale-csv/profiles', CSV_PROFILE)).body.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/plugins/wholesale-csv/profile?id=${id}` },
+      { method: 'PUT', url: `/api/plugins/wholesale-csv/profile?id=${id}`, body: { ...CSV_PROFILE, name: 'Przejęty' } },
+      { method: 'DELETE', url: `/api/plugins/wholesale-csv/profile?id=${id}` },
+    ],
+    lists: [
+      {
+        url: '/api/plugins/wholesale-csv/profiles',
+        ids: (b) => (b as { profiles: { id: number }[] }).profiles.map((n) => n.id),
+      },
+    ],
+    snapshot: async (owner, id) => (await owner.admin.get(`/api/plugins/wholesale-csv/profile?id=${id}`)).body,
   },
 ];
 const unregisterCarriers: (() => void)[] = [];

@@ -9,7 +9,8 @@ import type { PluginManifest } from '@zaplecze/contract';
 import type { Engine } from '../db/database';
 import { columns } from '../db/migrations/helpers';
 import type { TenantDb } from '../db/tenant';
-import { enqueueJob, type JobContext, type JobHandler } from '../platform/jobs';
+import type { AppDeps } from '../platform/context';
+import { enqueueJob, type JobContext } from '../platform/jobs';
 import type { JobKindOptions } from '../platform/jobs/types';
 import type { RouteDef } from '../platform/route';
 
@@ -51,7 +52,7 @@ export interface PluginMigration {
 /** A job kind of the plugin: its kind on the wire is `<pluginId>.<name>`. */
 export interface PluginJobKind extends JobKindOptions {
   name: string;
-  handler: JobHandler;
+  handler: (ctx: PluginJobContext) => Promise<void>;
 }
 
 /**
@@ -126,5 +127,37 @@ export function enqueuePluginJob(
   return enqueueJob(tdb, { kind: `${pluginId}.${name}`, pluginId, ...opts });
 }
 
-/** What a job handler receives (re-exported for plugin authors' signatures). */
-export type PluginJobContext = JobContext;
+/**
+ * What a plugin's job handler receives: the job, its organisation's `tdb`, `progress`, `signal`
+ * (platform/jobs), and the server's services `deps` (as a route's `ctx.deps`), which the
+ * catalogue face (`catalogItems`, ...) takes with `tdb`.
+ */
+export type PluginJobContext = JobContext & { deps: AppDeps };
+
+// ---- goods, stock, uploads (first used by wholesale-csv; docs/plugins.md, The SDK surface) -------
+export {
+  findCatalogItems,
+  createCatalogItem,
+  updateCatalogItem,
+  setCatalogStock,
+  catalogReferences,
+  pluginJobStatus,
+  type CatalogScope,
+  type CatalogItem,
+  type CatalogKey,
+  type CatalogChanges,
+  type CatalogReferences,
+} from './catalog';
+export { pluginFiles } from './files';
+export { readUpload, type Upload } from '../platform/upload';
+export {
+  readCsvFile,
+  decode as decodeCsvText,
+  detectDelimiter as detectCsvDelimiter,
+  isBinary as looksBinary,
+  CsvBroken,
+  CSV_READ_MSG,
+  type CsvRecord,
+  type CsvEncoding,
+  type CsvDelimiter,
+} from '../platform/csv-read';

@@ -1,30 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@zaplecze/contract';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
+import { readUpload } from '../../platform/upload';
 import { route } from '../../platform/route';
 import { findImage, photoTooBig, uploadImage } from './files.service';
 import { FILES_MSG } from './messages.pl';
 import { PHOTO_SIZES } from './storage';
 
 /**
- * The first file part of a multipart body, read through busboy's size limit: memory never holds
- * more than PHOTO_MAX_BYTES, and a longer file is refused (busboy skips the rest of it).
+ * The first file part of a multipart body, read through busboy's size limit (platform/upload.ts):
+ * memory never holds more than PHOTO_MAX_BYTES, and a longer file is refused.
  */
 async function readPhotoPart(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest(FILES_MSG.noFile, 'file');
-  try {
-    const part = await req.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
-    if (!part) throw badRequest(FILES_MSG.noFile, 'file');
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.file.truncated) throw photoTooBig();
-    return Buffer.concat(chunks);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    // Busboy's own failures (no boundary, a body cut short) are the client's, never a 500.
-    throw badRequest(FILES_MSG.badUpload, 'file');
-  }
+  const upload = await readUpload(req, {
+    maxBytes: PHOTO_MAX_BYTES,
+    notMultipart: () => badRequest(FILES_MSG.noFile, 'file'),
+    broken: () => badRequest(FILES_MSG.badUpload, 'file'),
+  });
+  if (upload.tooBig) throw photoTooBig();
+  if (!upload.file) throw badRequest(FILES_MSG.noFile, 'file');
+  return upload.file;
 }
 
 const imageQuery = z.object({

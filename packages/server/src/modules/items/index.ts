@@ -34,7 +34,7 @@ const usageChecks: UsageCheckDef[] = [
 
 /** The goods catalogue: items, their search, copy, generation and mass changes. */
 export const itemsModule: ServerModule = { name: 'items', routes: itemsRoutes, usageChecks };
-export { getItem, prewarmItemIndexes } from './items.service';
+export { createItem, getItem, prewarmItemIndexes, updateItem, type ItemWriteContext } from './items.service';
 export { purgeItemIndexLog } from './item-index/item-index.purge';
 export { itemsRepository } from './items.repository';
 export {

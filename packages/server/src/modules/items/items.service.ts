@@ -25,6 +25,9 @@ import { ITEMS_MSG } from './messages.pl';
 
 type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
+/** What an item write needs: the organisation's handle and the server's services (a route's ctx, or a plugin job's). */
+export type ItemWriteContext = Pick<AuthContext, 'tdb' | 'deps'>;
+
 export interface Paged<R> {
   items: R[];
   count: number;
@@ -122,7 +125,7 @@ async function withUniqueCode<R>(code: string, run: () => Promise<R>): Promise<R
 }
 
 /** POST /items: the item, its photos, descriptions and parameters, and its stock as a ledger row. */
-export async function createItem(ctx: AuthContext, input: ItemInputParsed): Promise<Item> {
+export async function createItem(ctx: ItemWriteContext, input: ItemInputParsed): Promise<Item> {
   const now = ctx.deps.now().toISOString();
   const id = await withUniqueCode(input.code, () =>
     ctx.tdb.transaction(async (tdb) => {
@@ -152,7 +155,7 @@ export async function createItem(ctx: AuthContext, input: ItemInputParsed): Prom
  * the ledger as the difference); photos, parameters and descriptions stay as stored when their
  * "unchanged" flag is set (docs/rules/catalogue-and-orders-rules.md §4).
  */
-export async function updateItem(ctx: AuthContext, input: ItemUpdateParsed): Promise<Item> {
+export async function updateItem(ctx: ItemWriteContext, input: ItemUpdateParsed): Promise<Item> {
   const now = ctx.deps.now().toISOString();
   await withUniqueCode(input.code, () =>
     ctx.tdb.transaction(async (tdb) => {

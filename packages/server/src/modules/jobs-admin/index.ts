@@ -6,3 +6,4 @@ import { jobsAdminRoutes } from './jobs-admin.routes';
  * the organisation, newest first, and the retry of a dead one (platform/jobs retryDeadJob).
  */
 export const jobsAdminModule: ServerModule = { name: 'jobs-admin', routes: jobsAdminRoutes };
+export { jobsAdminRepository } from './jobs-admin.repository';

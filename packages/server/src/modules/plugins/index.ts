@@ -13,7 +13,7 @@ export const pluginsModule: ServerModule = {
   get routes() {
     return [...pluginsCoreRoutes, ...pluginRoutes(pluginHost())];
   },
-  jobs: (deps) => pluginJobKinds(pluginHost(), deps.db),
+  jobs: (deps) => pluginJobKinds(pluginHost(), deps),
   schedules: () => pluginSchedules(pluginHost()),
 };
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { AppDeps } from '../../platform/context';
 import { redactError, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
 import type { PluginHost } from './plugins.host';
 import { pluginsRepository } from './plugins.repository';
@@ -9,9 +8,11 @@ import { pluginsRepository } from './plugins.repository';
  * plugin that is broken everywhere, or that its organisation no longer has installed, ends without
  * running. A job that fails its last attempt marks the plugin broken for that organisation (shown on
  * the plugins page) until a later job of the plugin succeeds there; other organisations, the other
- * plugins and the core go on.
+ * plugins and the core go on. The handler also gets the server's services (`deps`, as a route's
+ * ctx.deps), which the SDK's catalogue face needs (plugin-sdk/catalog.ts).
  */
-export function pluginJobKinds(host: PluginHost, db: Kysely<DB>): JobKind[] {
+export function pluginJobKinds(host: PluginHost, deps: AppDeps): JobKind[] {
+  const db = deps.db;
   const kinds: JobKind[] = [];
   for (const plugin of host.plugins) {
     const id = plugin.manifest.id;
@@ -23,7 +24,7 @@ export function pluginJobKinds(host: PluginHost, db: Kysely<DB>): JobKind[] {
         handler: async (ctx) => {
           if (!host.usable(id) || !(await pluginsRepository.isInstalled(db, ctx.job.orgId, id))) return;
           try {
-            await j.handler(ctx);
+            await j.handler({ ...ctx, deps });
           } catch (err) {
             if (!(err instanceof RetryAfterError) && ctx.job.attempt >= ctx.job.maxAttempts)
               await pluginsRepository

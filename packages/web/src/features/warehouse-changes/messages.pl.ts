@@ -18,6 +18,7 @@ export const warehouseChangesMessages = {
     MASS_EDIT: 'Edycja masowa',
     READER: 'Czytnik',
     ORDER: 'Zamówienie',
+    IMPORT: 'Import z pliku',
   },
   search: {
     month: 'Miesiąc',

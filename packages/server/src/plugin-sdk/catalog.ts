@@ -1,0 +1,201 @@
+/**
+ * The catalogue face of the plugin SDK (docs/plugins.md, The SDK surface): what a plugin that
+ * imports or syncs goods needs from the core, over the core's own services, so every write goes
+ * the way the items screen's does (validation, unique codes, the item filter index's change log
+ * and caches, `item.saved` events) and stock moves only through the ledger.
+ *
+ * Every function takes a `CatalogScope`: a route's `ctx` or a plugin job's context (both carry
+ * `tdb` and `deps`). Writes join the caller's transaction when `scope.tdb` is in one.
+ */
+import { itemUpdateSchema, splitOptionList, type ItemInputParsed } from '@zaplecze/contract';
+import type { TenantDb } from '../db/tenant';
+import type { AppDeps } from '../platform/context';
+import { badRequest } from '../platform/errors';
+import { createItem, getItem, updateItem } from '../modules/items';
+import { readOptions } from '../modules/options';
+import { setStock } from '../modules/stock';
+import { jobsAdminRepository } from '../modules/jobs-admin';
+
+export interface CatalogScope {
+  tdb: TenantDb;
+  deps: AppDeps;
+}
+
+/** An item as a sync compares it: money in grosze, VAT as stored (hundredths or a code's number). */
+export interface CatalogItem {
+  id: number;
+  code: string;
+  gtin: string;
+  name: string;
+  price: number;
+  vat: number;
+  currency: string;
+  countWare: number;
+  /** The external (supplier's) data; `hasExt` false means the item has none. */
+  hasExt: boolean;
+  extCode: string;
+  extUrl: string;
+  extPrice: number;
+  extMargin: number | null;
+}
+
+/** Which column `findCatalogItems` matches on. */
+export type CatalogKey = 'code' | 'gtin' | 'extCode';
+const KEY_COLUMN = { code: 'code', gtin: 'gtin', extCode: 'ext_code' } as const;
+const CHUNK = 500;
+
+/**
+ * The organisation's items whose code, GTIN or external code is one of `values` (exact match; codes
+ * are stored upper-case). Several items may share a GTIN or an external code: all are answered.
+ */
+export async function findCatalogItems(
+  tdb: TenantDb,
+  key: CatalogKey,
+  values: readonly string[],
+): Promise<CatalogItem[]> {
+  const out: CatalogItem[] = [];
+  const unique = [...new Set(values.filter((v) => v !== ''))];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await tdb
+      .selectFrom('items')
+      .select([
+        'id',
+        'code',
+        'gtin',
+        'name',
+        'price',
+        'vat',
+        'currency',
+        'count_ware',
+        'has_ext',
+        'ext_code',
+        'ext_url',
+        'ext_price',
+        'ext_margin',
+      ])
+      .where(KEY_COLUMN[key], 'in', unique.slice(i, i + CHUNK))
+      .orderBy('id')
+      .execute();
+    for (const r of rows)
+      out.push({
+        id: r.id,
+        code: r.code,
+        gtin: r.gtin,
+        name: r.name,
+        price: r.price,
+        vat: r.vat,
+        currency: r.currency,
+        countWare: r.count_ware,
+        hasExt: r.has_ext === 1,
+        extCode: r.ext_code,
+        extUrl: r.ext_url,
+        extPrice: r.ext_price,
+        extMargin: r.ext_margin,
+      });
+  }
+  return out;
+}
+
+/**
+ * Creates an item exactly as `POST /items` does (the contract's parsed input: money in grosze, VAT
+ * stored), with no stock: set it afterwards with `setCatalogStock`, naming the source. Refusals
+ * (a taken code, a missing status or category) throw the core's Polish AppError. Answers the id.
+ */
+export async function createCatalogItem(
+  scope: CatalogScope,
+  input: Omit<ItemInputParsed, 'countWare'>,
+): Promise<number> {
+  return (await createItem(scope, { ...input, countWare: 0 })).id;
+}
+
+/** The fields `updateCatalogItem` may change (parsed: grosze, stored VAT); the rest stay as stored. */
+export type CatalogChanges = Partial<
+  Pick<ItemInputParsed, 'gtin' | 'name' | 'price' | 'vat' | 'currency' | 'externalData'>
+>;
+
+/**
+ * Changes some fields of an item through `PUT /items`'s service: the item is read, the changes laid
+ * over it, photos, parameters, descriptions and stock left as stored. Throws the core's AppError
+ * (404 for a missing item, 400 when the stored item no longer passes the item rules).
+ */
+export async function updateCatalogItem(scope: CatalogScope, id: number, changes: CatalogChanges): Promise<void> {
+  const item = await getItem(scope.tdb, id);
+  const parsed = itemUpdateSchema.safeParse({
+    id,
+    code: item.code,
+    gtin: item.gtin,
+    name: item.name,
+    description: item.description,
+    price: item.price,
+    vat: item.vat,
+    currency: item.currency,
+    countOffer: item.countOffer,
+    itemStatusId: item.itemStatus?.id,
+    deliveryPriceListId: item.deliveryPriceList?.id ?? null,
+    deliveryTimeId: item.deliveryTime?.id ?? null,
+    itemGroupId: item.itemGroup?.id ?? null,
+    categoryId: item.category?.id ?? null,
+    placeId: item.place?.id ?? null,
+    externalData: item.externalData,
+    photosUnchanged: true,
+    paramsUnchanged: true,
+    descsUnchanged: true,
+  });
+  // An item stored before a rule tightened (a code or GTIN the form would refuse now) is refused
+  // the way the items screen would refuse saving it.
+  if (!parsed.success) throw badRequest(`${item.code}: ${parsed.error.issues[0]?.message ?? ''}`);
+  await updateItem(scope, { ...parsed.data, ...changes });
+}
+
+/**
+ * Sets an item's stock to `target` through the stock ledger (one committed change of the
+ * difference, type IMPORT: 'Import z pliku' on the warehouse-changes screen). Records nothing and
+ * answers false when the stock already is `target`. Needs a transaction (the caller's).
+ */
+export async function setCatalogStock(scope: CatalogScope, itemId: number, target: number): Promise<boolean> {
+  return (await setStock(scope.deps, scope.tdb, itemId, target, 'IMPORT')) !== undefined;
+}
+
+/** The reference lists an item needs, as the organisation keeps them. */
+export interface CatalogReferences {
+  itemStatuses: { id: number; name: string }[];
+  defaultItemStatusId: number | null;
+  categories: { id: number; fullName: string }[];
+  /** As the VAT settings hold them, e.g. '23', '8', 'zw'. */
+  vatRates: string[];
+  defaultVat: string;
+  currencies: string[];
+  defaultCurrency: string;
+}
+
+/** Item statuses, categories, the VAT rates and currencies of the settings, and their defaults. */
+export async function catalogReferences(tdb: TenantDb): Promise<CatalogReferences> {
+  const [statuses, categories, options] = await Promise.all([
+    tdb.selectFrom('item_statuses').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+    tdb.selectFrom('categories').select(['id', 'full_name']).orderBy('full_number').orderBy('id').execute(),
+    readOptions(tdb, [
+      'DEFAULT_ITEM_STATUS_ID',
+      'VAT_VALUES',
+      'VAT_DEFAULT_ITEM',
+      'CURRENCY_VALUES',
+      'CURRENCY_DEFAULT',
+    ]),
+  ]);
+  const opt = new Map(options.map((o) => [o.key, o.value]));
+  const statusId = Number(opt.get('DEFAULT_ITEM_STATUS_ID'));
+  return {
+    itemStatuses: statuses,
+    defaultItemStatusId: statuses.some((s) => s.id === statusId) ? statusId : null,
+    categories: categories.map((c) => ({ id: c.id, fullName: c.full_name })),
+    vatRates: splitOptionList(opt.get('VAT_VALUES')),
+    defaultVat: opt.get('VAT_DEFAULT_ITEM') ?? '',
+    currencies: splitOptionList(opt.get('CURRENCY_VALUES')),
+    defaultCurrency: opt.get('CURRENCY_DEFAULT') ?? '',
+  };
+}
+
+/** The state and progress of one of the plugin's jobs of the organisation, or undefined. */
+export async function pluginJobStatus(tdb: TenantDb, pluginId: string, jobId: number) {
+  const job = await jobsAdminRepository.pluginJob(tdb, pluginId, jobId);
+  return job && { state: job.state, done: job.progressDone, total: job.progressTotal, lastError: job.lastError };
+}

@@ -1,0 +1,344 @@
+import {
+  addPercent,
+  countSchema,
+  gtinSchema,
+  itemCodeSchema,
+  ITEM_EXT_CODE_MAX,
+  ITEM_NAME_MAX,
+  ITEM_URL_MAX,
+  moneySchema,
+  vatSchema,
+} from '@zaplecze/contract';
+import {
+  AppError,
+  catalogReferences,
+  createCatalogItem,
+  type CsvBroken,
+  findCatalogItems,
+  setCatalogStock,
+  updateCatalogItem,
+  type CatalogChanges,
+  type CatalogItem,
+  type CatalogScope,
+  type CsvRecord,
+} from '@zaplecze/plugin-sdk';
+import type { z } from 'zod';
+import { COLUMN_FIELDS, type ColumnField, type ImportReport, type ProfileSettings } from '../schemas';
+
+/**
+ * The import of one file (docs/plugins.md, wholesale-csv): rows are checked one by one, then applied
+ * in transactions of BATCH rows through the SDK's catalogue face. A row that fails its checks, or
+ * whose write the core refuses, is a report line and changes nothing: when a batch's transaction
+ * fails, it is rolled back whole and its rows are applied again one transaction each. A row whose
+ * item already is what the file says is counted unchanged and writes nothing (no ledger entry).
+ */
+export const BATCH = 200;
+
+const MSG = {
+  missingHeader: (name: string) => `Brak kolumny „${name}” w wierszu nagłówka.`,
+  noColumn: (n: number) => `Plik nie ma kolumny nr ${n}.`,
+  keyEmpty: 'Pusta wartość w kolumnie dopasowania.',
+  duplicate: (key: string, line: number) =>
+    `Wartość „${key}” powtarza się w pliku (pierwszy raz w wierszu ${line}); wiersz pominięto.`,
+  notFound: 'Nie znaleziono towaru, a profil tylko aktualizuje istniejące towary.',
+  ambiguous: (n: number) => `Pasuje ${n} towarów: dopasowanie musi być jednoznaczne.`,
+  statusMissing: 'Brak statusu dla nowych towarów: wybierz go w profilu albo ustaw domyślny status towaru.',
+  field: (label: string, message: string) => `${label}: ${message}`,
+  tooLong: (max: number) => `najwyżej ${max} znaków.`,
+  urlInvalid: 'adres musi zaczynać się od http:// lub https://.',
+} as const;
+
+const LABELS: Record<ColumnField, string> = {
+  code: 'Kod',
+  gtin: 'GTIN',
+  name: 'Nazwa',
+  extCode: 'Kod zewnętrzny',
+  extUrl: 'Adres zewnętrzny',
+  extPrice: 'Cena zewnętrzna',
+  stock: 'Stan',
+  vat: 'VAT',
+};
+
+/** Resolves the profile's columns to cell indexes (0-based); a header name not found is a failure. */
+export function columnIndexes(
+  profile: ProfileSettings,
+  header: readonly string[] | null,
+): { indexes: Partial<Record<ColumnField, number>>; problems: string[] } {
+  const indexes: Partial<Record<ColumnField, number>> = {};
+  const problems: string[] = [];
+  const names = header?.map((h) => h.trim().toLowerCase()) ?? [];
+  for (const f of COLUMN_FIELDS) {
+    const c = profile.columns[f];
+    if (c === '') continue;
+    if (/^\d+$/.test(c)) indexes[f] = Number(c) - 1;
+    else {
+      const at = names.indexOf(c.toLowerCase());
+      if (at < 0) problems.push(MSG.missingHeader(c));
+      else indexes[f] = at;
+    }
+  }
+  return { indexes, problems };
+}
+
+/** A row after its checks: parsed values of the mapped columns (undefined = column not in profile). */
+interface RowValues {
+  line: number;
+  key: string;
+  code?: string;
+  gtin?: string;
+  name?: string;
+  extCode?: string;
+  extUrl?: string;
+  extPrice?: number;
+  stock?: number;
+  vat?: number;
+}
+
+class RowRefused extends Error {}
+
+function parseField<S extends z.ZodType>(schema: S, raw: string, label: string): z.output<S> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new RowRefused(MSG.field(label, r.error.issues[0]?.message ?? ''));
+  return r.data;
+}
+
+function text(raw: string, max: number, label: string): string {
+  const s = raw.trim();
+  if (s.length > max) throw new RowRefused(MSG.field(label, MSG.tooLong(max)));
+  return s;
+}
+
+/** Reads one record's mapped cells into checked values; throws RowRefused with a Polish reason. */
+function rowValues(rec: CsvRecord, profile: ProfileSettings, idx: Partial<Record<ColumnField, number>>): RowValues {
+  const cell = (f: ColumnField): string | undefined => {
+    const i = idx[f];
+    if (i === undefined) return undefined;
+    if (i >= rec.cells.length) throw new RowRefused(MSG.noColumn(i + 1));
+    return rec.cells[i]!;
+  };
+  const v: Partial<RowValues> = { line: rec.line };
+  const code = cell('code');
+  if (code !== undefined && (code.trim() !== '' || profile.matchBy === 'code' || profile.createMissing))
+    v.code = parseField(itemCodeSchema, code, LABELS.code);
+  const gtin = cell('gtin');
+  if (gtin !== undefined) v.gtin = parseField(gtinSchema, gtin, LABELS.gtin);
+  const name = cell('name');
+  if (name !== undefined) v.name = text(name, ITEM_NAME_MAX, LABELS.name);
+  const extCode = cell('extCode');
+  if (extCode !== undefined) v.extCode = text(extCode, ITEM_EXT_CODE_MAX, LABELS.extCode);
+  const extUrl = cell('extUrl');
+  if (extUrl !== undefined) {
+    v.extUrl = text(extUrl, ITEM_URL_MAX, LABELS.extUrl);
+    if (v.extUrl !== '' && !/^https?:\/\/\S+$/i.test(v.extUrl))
+      throw new RowRefused(MSG.field(LABELS.extUrl, MSG.urlInvalid));
+  }
+  const extPrice = cell('extPrice');
+  if (extPrice !== undefined) v.extPrice = parseField(moneySchema, extPrice.replace(/\s/g, ''), LABELS.extPrice);
+  const stock = cell('stock');
+  if (stock !== undefined) v.stock = parseField(countSchema, stock.trim(), LABELS.stock);
+  const vat = cell('vat');
+  if (vat !== undefined && vat.trim() !== '') v.vat = parseField(vatSchema, vat.trim().replace(/%$/, ''), LABELS.vat);
+  const key = profile.matchBy === 'code' ? v.code : profile.matchBy === 'gtin' ? v.gtin : v.extCode;
+  if (!key) throw new RowRefused(MSG.keyEmpty);
+  return { ...v, key, line: rec.line } as RowValues;
+}
+
+const keyOf = (item: CatalogItem, by: ProfileSettings['matchBy']) =>
+  by === 'code' ? item.code : by === 'gtin' ? item.gtin : item.extCode;
+
+type Planned =
+  | { kind: 'create'; row: RowValues }
+  | { kind: 'update'; row: RowValues; item: CatalogItem; changes: CatalogChanges; stock?: number }
+  | { kind: 'unchanged'; row: RowValues };
+
+function hasExtColumns(p: ProfileSettings): boolean {
+  return p.columns.extCode !== '' || p.columns.extUrl !== '' || p.columns.extPrice !== '';
+}
+
+/** The price the profile's rule gives, or undefined to leave it. */
+function priceOf(p: ProfileSettings, row: RowValues): number | undefined {
+  return p.priceRule === 'margin' && row.extPrice !== undefined ? addPercent(row.extPrice, p.marginPercent) : undefined;
+}
+
+function planUpdate(p: ProfileSettings, row: RowValues, item: CatalogItem): Planned {
+  const changes: CatalogChanges = {};
+  if (row.name !== undefined && row.name !== '' && row.name !== item.name) changes.name = row.name;
+  if (row.gtin !== undefined && row.gtin !== '' && row.gtin !== item.gtin) changes.gtin = row.gtin;
+  if (row.vat !== undefined && row.vat !== item.vat) changes.vat = row.vat;
+  const price = priceOf(p, row);
+  if (price !== undefined && price !== item.price) changes.price = price;
+  if (hasExtColumns(p)) {
+    const ext = {
+      code: row.extCode ?? item.extCode,
+      url: row.extUrl ?? item.extUrl,
+      price: row.extPrice ?? item.extPrice,
+      customMargin: item.extMargin,
+    };
+    if (!item.hasExt || ext.code !== item.extCode || ext.url !== item.extUrl || ext.price !== item.extPrice)
+      changes.externalData = ext;
+  }
+  const stock =
+    p.stockRule === 'set' && row.stock !== undefined && row.stock !== item.countWare ? row.stock : undefined;
+  if (Object.keys(changes).length === 0 && stock === undefined) return { kind: 'unchanged', row };
+  return { kind: 'update', row, item, changes, ...(stock !== undefined ? { stock } : {}) };
+}
+
+export interface ImportRun {
+  scope: CatalogScope;
+  profile: ProfileSettings;
+  records: CsvRecord[];
+  /** Called after each batch with the data rows done and their total. */
+  progress(done: number, total: number): Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Runs the import and answers its report. */
+export async function runImport(run: ImportRun): Promise<ImportReport> {
+  const { profile, scope } = run;
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, errors: [] };
+  const fail = (row: number, reason: string) => report.errors.push({ row, reason });
+  let records = run.records;
+  let header: string[] | null = null;
+  if (profile.headerRow && records.length > 0) {
+    header = records[0]!.cells;
+    records = records.slice(1);
+  }
+  const { indexes, problems } = columnIndexes(profile, header);
+  if (problems.length > 0) {
+    for (const p of problems) fail(header ? 1 : 0, p);
+    return report;
+  }
+  const refs = await catalogReferences(scope.tdb);
+  const statusId = profile.defaults.itemStatusId ?? refs.defaultItemStatusId;
+
+  // Checks of every row, and the first line of each key (a key twice is reported, not applied).
+  const rows: RowValues[] = [];
+  const firstLine = new Map<string, number>();
+  const firstCode = new Map<string, number>();
+  for (const rec of records) {
+    try {
+      const row = rowValues(rec, profile, indexes);
+      const seen = firstLine.get(row.key);
+      if (seen !== undefined) throw new RowRefused(MSG.duplicate(row.key, seen));
+      if (row.code && profile.matchBy !== 'code') {
+        const seenCode = firstCode.get(row.code);
+        if (seenCode !== undefined) throw new RowRefused(MSG.duplicate(row.code, seenCode));
+        firstCode.set(row.code, row.line);
+      }
+      firstLine.set(row.key, row.line);
+      rows.push(row);
+    } catch (err) {
+      if (err instanceof RowRefused) fail(rec.line, err.message);
+      else throw err;
+    }
+  }
+
+  const total = records.length;
+  let done = records.length - rows.length;
+  await run.progress(done, total);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    run.signal?.throwIfAborted();
+    const batch = rows.slice(i, i + BATCH);
+    const found = await findCatalogItems(
+      scope.tdb,
+      profile.matchBy,
+      batch.map((r) => r.key),
+    );
+    const byKey = new Map<string, CatalogItem[]>();
+    for (const item of found) {
+      const k = keyOf(item, profile.matchBy);
+      byKey.set(k, [...(byKey.get(k) ?? []), item]);
+    }
+    const planned: Planned[] = [];
+    for (const row of batch) {
+      const items = byKey.get(row.key) ?? [];
+      if (items.length > 1) fail(row.line, MSG.ambiguous(items.length));
+      else if (items.length === 1) planned.push(planUpdate(profile, row, items[0]!));
+      else if (!profile.createMissing) fail(row.line, MSG.notFound);
+      else if (statusId === null) fail(row.line, MSG.statusMissing);
+      else planned.push({ kind: 'create', row });
+    }
+    const apply = async (scopeInTx: CatalogScope, p: Planned) => {
+      if (p.kind === 'create') {
+        const r = p.row;
+        const id = await createCatalogItem(scopeInTx, {
+          code: r.code!,
+          gtin: r.gtin ?? '',
+          name: r.name ?? '',
+          description: '',
+          price: priceOf(profile, r) ?? 0,
+          vat: r.vat ?? profile.defaults.vat,
+          currency: profile.defaults.currency,
+          countOffer: null,
+          itemStatusId: statusId!,
+          deliveryPriceListId: null,
+          deliveryTimeId: null,
+          itemGroupId: null,
+          categoryId: profile.defaults.categoryId,
+          placeId: null,
+          externalData: hasExtColumns(profile)
+            ? { code: r.extCode ?? '', url: r.extUrl ?? '', price: r.extPrice ?? 0, customMargin: null }
+            : null,
+          additionalDescIds: [],
+          params: [],
+          photos: [],
+        });
+        if (profile.stockRule === 'set' && r.stock !== undefined) await setCatalogStock(scopeInTx, id, r.stock);
+      } else if (p.kind === 'update') {
+        if (Object.keys(p.changes).length > 0) await updateCatalogItem(scopeInTx, p.item.id, p.changes);
+        if (p.stock !== undefined) await setCatalogStock(scopeInTx, p.item.id, p.stock);
+      }
+    };
+    const count = (p: Planned) => {
+      if (p.kind === 'create') report.created++;
+      else if (p.kind === 'update') report.updated++;
+      else report.unchanged++;
+    };
+    const writes = planned.filter((p) => p.kind !== 'unchanged');
+    let whole = true;
+    try {
+      await scope.tdb.transaction(async (tdb) => {
+        for (const p of writes) await apply({ tdb, deps: scope.deps }, p);
+      });
+    } catch {
+      whole = false;
+    }
+    if (whole) planned.forEach(count);
+    else {
+      // Row by row, each in its own transaction: a refused row leaves nothing behind.
+      for (const p of planned) {
+        try {
+          if (p.kind !== 'unchanged') await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
+          count(p);
+        } catch (err) {
+          // The core's refusals (Polish 4xx) are the row's; anything else fails the job (retried,
+          // then shown in 'Dziennik').
+          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+          fail(p.row.line, err.message);
+        }
+      }
+    }
+    done += batch.length;
+    await run.progress(done, total);
+  }
+  report.errors.sort((a, b) => a.row - b.row);
+  return report;
+}
+
+/** The report's failure for a file csv-parse cannot read. */
+export function brokenFileReport(err: CsvBroken): ImportReport {
+  return { created: 0, updated: 0, unchanged: 0, errors: [{ row: err.line, reason: err.message }] };
+}
+
+/** import_report.txt: counts, then one line per refused row. */
+export function reportText(r: ImportReport): string {
+  const lines = [
+    'Raport importu z hurtowni (CSV)',
+    `Utworzone: ${r.created}`,
+    `Zaktualizowane: ${r.updated}`,
+    `Bez zmian: ${r.unchanged}`,
+    `Błędy: ${r.errors.length}`,
+  ];
+  if (r.errors.length > 0) lines.push('', ...r.errors.map((e) => `Wiersz ${e.row}: ${e.reason}`));
+  return lines.join('\r\n') + '\r\n';
+}
