@@ -1,0 +1,23 @@
+import { definePlugin } from '@zaplecze/plugin-sdk';
+import { manifest } from '../manifest';
+import { catalogueRoutes, insertStarterCatalogue } from './catalogue';
+import { csvRoutes } from './csv';
+import { fitmentRoutes, motoItemFilter } from './fitments';
+import { migrations } from './migrations';
+import { FITMENTS, MAKES, MODELS } from './tables';
+
+/**
+ * The motorcycle module (docs/plugins.md, "The moto plugin"): a catalogue of makes and models
+ * (a starter list on install, CRUD, CSV), which items fit which models and years, and the item
+ * search filter `motoMakeId` / `motoModelId` / `motoYear` of `GET /items`.
+ */
+export default definePlugin({
+  manifest,
+  server: () => ({
+    migrations,
+    routes: [...catalogueRoutes, ...fitmentRoutes, ...csvRoutes],
+    itemFilters: [motoItemFilter],
+    onInstall: insertStarterCatalogue,
+    tables: [FITMENTS, MODELS, MAKES],
+  }),
+});
