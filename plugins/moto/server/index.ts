@@ -2,6 +2,7 @@ import { definePlugin } from '@zaplecze/plugin-sdk';
 import { manifest } from '../manifest';
 import { catalogueRoutes, insertStarterCatalogue } from './catalogue';
 import { csvRoutes } from './csv';
+import { seedMotoDemo } from './demo';
 import { fitmentRoutes, motoItemFilter } from './fitments';
 import { migrations } from './migrations';
 import { FITMENTS, MAKES, MODELS } from './tables';
@@ -18,6 +19,7 @@ export default definePlugin({
     routes: [...catalogueRoutes, ...fitmentRoutes, ...csvRoutes],
     itemFilters: [motoItemFilter],
     onInstall: insertStarterCatalogue,
+    demoSeed: seedMotoDemo,
     tables: [FITMENTS, MODELS, MAKES],
   }),
 });

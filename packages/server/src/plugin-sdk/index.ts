@@ -93,6 +93,12 @@ export interface PluginServer {
    */
   onInstall?(tdb: TenantDb): Promise<void>;
   /**
+   * The plugin's demo data over the demo organisation's items (`demo:seed --<flag>`,
+   * docs/performance.md), run after onInstall in one transaction; answers a line for the log.
+   * Bulk, set-based statements: the demo has a million items.
+   */
+  demoSeed?(tdb: TenantDb): Promise<string>;
+  /**
    * Filters the plugin adds to the item search `GET /items` (docs/plugins.md, Item search
    * filters), applied only for organisations that installed the plugin.
    */
