@@ -139,7 +139,12 @@ export const catalogueRoutes = [
           .execute(),
       ]);
       const byMake = new Map(counts.map((c) => [Number(c.make_id), Number(c.n)]));
-      return { makes: makes.map((m) => ({ id: Number(m.id), name: m.name, models: byMake.get(Number(m.id)) ?? 0 })) };
+      return {
+        makes: makes
+          .map((m) => ({ id: Number(m.id), name: m.name, models: byMake.get(Number(m.id)) ?? 0 }))
+          // Polish alphabetical order whatever the database's collation (BMW after Benelli).
+          .sort((x, y) => x.name.localeCompare(y.name, 'pl')),
+      };
     },
   }),
   route({

@@ -315,7 +315,9 @@ describe('plugin migrations', () => {
     expect(broken).toEqual([{ plugin_id: 'fixture-migration-throws', org_id: 0 }]);
     // A restart runs nothing again but the failing one, which fails again; the core and others go on.
     expect(await migratePlugins(server.database)).toEqual([]);
-    expect(await db.selectFrom('plugin_migrations').select('name').execute()).toHaveLength(2);
+    expect(
+      await db.selectFrom('plugin_migrations').select('name').where('plugin_id', 'like', 'fixture-%').execute(),
+    ).toHaveLength(2);
     expect(pluginHost().brokenReason('fixture-migration-throws')).toMatch(/0002_b/);
     expect((await a.admin.get('/api/plugins/fixture-base/notes')).status).toBe(200);
   });
