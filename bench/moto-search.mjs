@@ -114,6 +114,19 @@ const families = {
     const m = models[(i * 11) % models.length];
     return { motoMakeId: m.make_id, statusId: status, priceFrom: '20', sort: 'PRICE_D' };
   },
+  // One filter value paged and re-sorted (a user going through a list): its ids are kept.
+  'same model + year + status + price from, pages 1-5 and sorts': (i) => {
+    const m = models[3];
+    const sort = ['CODE', 'NAME', 'PRICE_A', 'PRICE_D'][i % 4];
+    return {
+      motoModelId: m.id,
+      motoYear: m.year_from + 1,
+      statusId: status,
+      priceFrom: '20',
+      sort,
+      page: String(1 + (i % 5)),
+    };
+  },
 };
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

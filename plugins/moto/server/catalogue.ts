@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound, route, type TenantDb } from '@zaplecze/plugin-sdk';
 import { idQuery, makeIdQuery, makeInput, makeUpdate, modelInput, modelUpdate, type ModelInput } from '../schemas';
-import { FITMENTS, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import { bumpVersion, FITMENTS, MAKES, MODELS, motoDb, type MotoDb } from './tables';
 import { STARTER_CATALOGUE } from './starter';
 import { MOTO_MSG } from './messages.pl';
 
@@ -233,8 +233,10 @@ export const catalogueRoutes = [
         await checkModelName(db, body, body.id);
         await db.updateTable(MODELS).set(modelColumns(body)).where('id', '=', body.id).execute();
         // The fitments carry their model's make (the make filter's index).
-        if (Number(old.make_id) !== body.makeId)
+        if (Number(old.make_id) !== body.makeId) {
           await db.updateTable(FITMENTS).set({ make_id: body.makeId }).where('model_id', '=', body.id).execute();
+          await bumpVersion(tdb);
+        }
       }),
   }),
   route({

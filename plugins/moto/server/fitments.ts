@@ -1,6 +1,6 @@
 import { badRequest, notFound, route, type PluginItemFilter, type TenantDb } from '@zaplecze/plugin-sdk';
 import { fitmentsPut, itemIdQuery, massFitment, searchFilter, type FitmentInput, type SearchFilter } from '../schemas';
-import { FITMENTS, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import { bumpVersion, FITMENTS, fitmentsVersion, MAKES, MODELS, motoDb, type MotoDb } from './tables';
 import { MOTO_MSG } from './messages.pl';
 
 /**
@@ -96,6 +96,7 @@ export async function fitmentsOf(tdb: TenantDb, itemId: number) {
 export const motoItemFilter: PluginItemFilter<SearchFilter> = {
   params: ['motoMakeId', 'motoModelId', 'motoYear'],
   schema: searchFilter,
+  version: fitmentsVersion,
   itemIds(tdb, f) {
     if (f.motoMakeId === undefined && f.motoModelId === undefined) return undefined;
     // fitments_model_idx / fitments_make_idx hold every column read here.
@@ -134,6 +135,7 @@ export const fitmentRoutes = [
         const makes = await makesOf(db, body.fitments);
         await db.deleteFrom(FITMENTS).where('item_id', '=', body.itemId).execute();
         await insertRows(db, rowsFor([body.itemId], body.fitments, makes));
+        await bumpVersion(tdb);
         return { fitments: await fitmentsOf(tdb, body.itemId) };
       }),
   }),
@@ -168,6 +170,7 @@ export const fitmentRoutes = [
           }
           if (body.mode !== 'REMOVE') added += await insertRows(db, rowsFor(part, body.fitments, makes));
         }
+        await bumpVersion(tdb);
         return { items: ids.length, added, removed };
       });
     },

@@ -5,7 +5,7 @@ import { csvRoutes } from './csv';
 import { seedMotoDemo } from './demo';
 import { fitmentRoutes, motoItemFilter } from './fitments';
 import { migrations } from './migrations';
-import { FITMENTS, MAKES, MODELS } from './tables';
+import { bumpVersion, FITMENTS, MAKES, MODELS } from './tables';
 
 /**
  * The motorcycle module (docs/plugins.md, "The moto plugin"): a catalogue of makes and models
@@ -21,5 +21,7 @@ export default definePlugin({
     onInstall: insertStarterCatalogue,
     demoSeed: seedMotoDemo,
     tables: [FITMENTS, MODELS, MAKES],
+    // The fitments went: ids kept for the search filter must not serve a reinstall.
+    onUninstallDeleteData: bumpVersion,
   }),
 });

@@ -1,5 +1,5 @@
 import { pluginColumns, type PluginMigration } from '@zaplecze/plugin-sdk';
-import { FITMENTS, MAKES, MODELS } from './tables';
+import { FITMENTS, MAKES, MODELS, VERSIONS } from './tables';
 
 /**
  * The catalogue (makes, models) and the fitments, designed for millions of fitment rows
@@ -66,6 +66,17 @@ export const migrations: PluginMigration[] = [
         .createIndex(`${FITMENTS}_make_idx`)
         .on(FITMENTS)
         .columns(['org_id', 'make_id', 'year_from', 'year_to', 'item_id'])
+        .execute();
+    },
+  },
+  {
+    // The fitments' version per organisation: the search filter's ids are kept per process until it moves.
+    name: '0002_versions',
+    async up(db) {
+      await db.schema
+        .createTable(VERSIONS)
+        .addColumn('org_id', 'integer', (col) => col.primaryKey().references('organizations.id').onDelete('cascade'))
+        .addColumn('v', 'integer', (col) => col.notNull())
         .execute();
     },
   },

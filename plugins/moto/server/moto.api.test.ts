@@ -406,6 +406,24 @@ describe('GET /items with the motorcycle filter', () => {
       expect(indexStats.answered - answered).toBe(cases().length * 3);
       indexTuning.sortFew = 0;
       await check('index-walk');
+      // The ids the index keeps for a filter value are read again once a fitment changes.
+      const mt = spec.flatMap((x) => x.fits).find((f) => f.model.name === 'MT-07')!.model;
+      const count = async () =>
+        (await o.admin.get<{ count: number }>(`/api/items?motoModelId=${mt.id}&motoYear=2015`)).body.count;
+      const before = await count();
+      expect(await count()).toBe(before);
+      const bare = spec.find((x) => x.fits.length === 0)!;
+      await o.admin.put(`${P}/fitments`, {
+        itemId: bare.id,
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      expect(await count()).toBe(before + 1);
+      await o.admin.post(`${P}/mass_fitment`, {
+        ids: [bare.id],
+        mode: 'REMOVE',
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      expect(await count()).toBe(before);
     } finally {
       indexTuning.sortFew = sortFew;
       await indexed.close();

@@ -126,6 +126,13 @@ export interface PluginItemFilter<V = any> {
   schema: z.ZodType<V>;
   /** The matching items as a query of `item_id`; undefined when the values filter nothing. */
   itemIds(tdb: TenantDb, values: V): ItemIdsQuery | undefined;
+  /**
+   * Optional: a value that changes whenever a row `itemIds` reads changes (one indexed read, e.g.
+   * a counter bumped in every write's transaction). With it the item filter index keeps the ids
+   * of recent values per process and reads them again only when the version moved; items deleted
+   * since need no bump (the index drops them itself).
+   */
+  version?(tdb: TenantDb): Promise<number>;
 }
 
 export interface PluginDefinition {

@@ -15,6 +15,10 @@ import { installedItemFilters } from '../plugins';
 export interface ActiveItemFilter {
   key: string;
   itemIds: ItemIdsQuery;
+  /** The plugin's version of the rows the query reads (PluginItemFilter.version). */
+  version?: () => Promise<number>;
+  /** The database the ids come from (a process may serve several, as tests do). */
+  scope: object;
 }
 
 /** A parsed search with the plugin filters in use (none: the core search, unchanged). */
@@ -43,7 +47,14 @@ export async function pluginFiltersOf(ctx: AuthContext, query: Record<string, un
     if (Object.keys(given).length === 0) continue;
     const values: unknown = filter.schema.parse(given);
     const itemIds = filter.itemIds(ctx.tdb, values);
-    if (itemIds) active.push({ key: JSON.stringify([pluginId, values]), itemIds });
+    const version = filter.version;
+    if (itemIds)
+      active.push({
+        key: JSON.stringify([ctx.orgId, pluginId, values]),
+        itemIds,
+        version: version && (() => version(ctx.tdb)),
+        scope: ctx.db,
+      });
   }
   return active;
 }
@@ -56,14 +67,55 @@ export async function pluginItemIds(s: ItemSearchQ): Promise<Int32Array | undefi
   if (!hasPluginFilters(s)) return undefined;
   let result: Int32Array | undefined;
   for (const f of s.plugins!) {
-    const rows = await f.itemIds.execute();
-    const ids = Int32Array.from(rows, (r) => Number(r.item_id)).sort();
-    result = result ? intersectSorted(result, ids) : distinctSorted(ids);
+    const ids = await idsOf(f);
+    result = result ? intersectSorted(result, ids) : ids;
     if (result.length === 0) break;
   }
   return result;
 }
 
+/**
+ * Id sets of recent plugin filter values, per process, for filters that give a version: a list
+ * paged, sorted or narrowed by core filters reads its plugin ids once. At most KEPT_IDS ids in
+ * all (4 bytes each); the oldest go first.
+ */
+const KEPT_IDS = 4_000_000;
+interface Kept {
+  sets: Map<string, { version: number; ids: Int32Array }>;
+  ids: number;
+}
+const keptByDatabase = new WeakMap<object, Kept>();
+
+async function idsOf(f: ActiveItemFilter): Promise<Int32Array> {
+  const version = f.version ? await f.version() : undefined;
+  let store = keptByDatabase.get(f.scope);
+  if (!store) keptByDatabase.set(f.scope, (store = { sets: new Map(), ids: 0 }));
+  const kept = store.sets;
+  const hit = kept.get(f.key);
+  if (hit && version !== undefined && hit.version === version) {
+    kept.delete(f.key);
+    kept.set(f.key, hit);
+    return hit.ids;
+  }
+  const rows = await f.itemIds.execute();
+  const ids = distinctSorted(Int32Array.from(rows, (r) => Number(r.item_id)).sort());
+  if (hit) {
+    kept.delete(f.key);
+    store.ids -= hit.ids.length;
+  }
+  if (version !== undefined && ids.length <= KEPT_IDS) {
+    kept.set(f.key, { version, ids });
+    store.ids += ids.length;
+    for (const [key, old] of kept) {
+      if (store.ids <= KEPT_IDS) break;
+      kept.delete(key);
+      store.ids -= old.ids.length;
+    }
+  }
+  return ids;
+}
+
+/** The distinct values of a sorted array (a view of it). */
 function distinctSorted(a: Int32Array): Int32Array {
   let n = 0;
   for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!;
