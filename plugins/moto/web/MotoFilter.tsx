@@ -20,12 +20,11 @@ export default function MotoFilter({
   const set = (patch: Record<string, string>) => onChange({ ...value, ...patch });
   return (
     <fieldset className="mb-2" data-testid="moto-filter">
-      <legend className="form-label fs-6 mb-1">Pasuje do motocykla</legend>
+      <legend className="form-label fs-6 mb-2">Pasuje do motocykla</legend>
       <Row className="g-2">
         <Col xs={12} sm={5}>
           <Form.Select
             aria-label="Marka motocykla"
-            size="sm"
             value={make}
             onChange={(e) => set({ motoMakeId: e.target.value, motoModelId: '' })}
             data-testid="moto-filter-make"
@@ -41,7 +40,6 @@ export default function MotoFilter({
         <Col xs={8} sm={4}>
           <Form.Select
             aria-label="Model motocykla"
-            size="sm"
             value={value.motoModelId ?? ''}
             disabled={!make}
             onChange={(e) => set({ motoModelId: e.target.value })}
@@ -59,7 +57,6 @@ export default function MotoFilter({
           <Form.Control
             aria-label="Rocznik motocykla"
             placeholder="Rocznik"
-            size="sm"
             inputMode="numeric"
             maxLength={4}
             value={value.motoYear ?? ''}
