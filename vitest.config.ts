@@ -58,7 +58,8 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit-web',
-      include: ['packages/web/src/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.tsx'],
+      // Plugins' web parts too (plugins/<id>/web/*.test.tsx).
+      include: ['packages/web/src/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       // A screen rendered in jsdom takes well under a second alone, but up to 5 s beside the API
       // forks on a loaded 2-core machine: the default limit failed three such tests there.

@@ -38,6 +38,7 @@ Polecenia:
       --password <hasło>     hasło administratora, 8-128 znaków (wymagane)
       --items <liczba>       liczba towarów, 0-5000000 (domyślnie 1000000)
       --orders <liczba>      liczba zamówień z ostatnich trzech lat, 0-5000000 (domyślnie 0)
+      --moto                 instaluje moduł motocyklowy: katalog motocykli i dwa dopasowania na towar
   backup       Zapisuje kopię zapasową bazy danych do nowego pliku, także gdy serwer działa
                (SQLite: spójna kopia pliku bazy; PostgreSQL: pg_dump w formacie custom)
       --out <plik>           plik kopii, nie może istnieć (wymagane)
@@ -242,6 +243,7 @@ async function demoSeed(args: string[]): Promise<void> {
       password: { type: 'string' },
       items: { type: 'string' },
       orders: { type: 'string' },
+      moto: { type: 'boolean' },
     },
     strict: true,
   });
@@ -263,6 +265,7 @@ async function demoSeed(args: string[]): Promise<void> {
       password,
       items,
       orders,
+      plugins: values.moto ? ['moto'] : [],
       log: (line) => console.log(line),
     });
     console.log(`Gotowe w ${(result.totalMs / 1000).toFixed(1)} s. Login administratora: ${result.login}`);

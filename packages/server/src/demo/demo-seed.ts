@@ -5,6 +5,8 @@ import { consoleLog, type AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
 import { MSG } from '../platform/messages.pl';
 import { createOrganization } from '../modules/registration';
+import { pluginHost } from '../modules/plugins';
+import { pluginsRepository } from '../modules/plugins/plugins.repository';
 import { startGenerator, type ItemGenerator } from './demo-generator';
 import { seedDemoPhotos } from './demo-photos';
 import { DEMO_SELLER, seedOrderReferences, seedReferences, seedSellerData } from './demo-references';
@@ -30,6 +32,11 @@ export interface SeedOptions {
   items: number;
   /** Orders over three years with 1-5 lines each (default 0): docs/performance.md, Order search. */
   orders?: number;
+  /**
+   * Plugins installed for the demo organisation, each with its demo data (PluginServer.demoSeed),
+   * e.g. ['moto'] for `--moto`.
+   */
+  plugins?: readonly string[];
   /** The PRNG seed; the default keeps every demo database alike. */
   seed?: number;
   log?: (line: string) => void;
@@ -233,6 +240,11 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
       await sql`analyze ${sql.join(others.rows.map((t) => sql.table(t.name)))}`.execute(db);
     }
     phase('statystyki (ANALYZE)');
+    for (const pluginId of opts.plugins ?? []) {
+      const line = await seedPluginDemo(db, orgId, pluginId, deps.now());
+      log(`  ${line}`);
+      phase(`plugin ${pluginId}`);
+    }
     const firstItemId = await firstItemOf(database, orgId);
     if (firstItemId !== null) {
       const photos = await seedDemoPhotos(database, deps.config.dataDir, orgId, firstItemId, opts.items, deps.now());
@@ -251,4 +263,21 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     phases,
     totalMs: Math.round(performance.now() - t0),
   };
+}
+
+/**
+ * Installs a plugin for the demo organisation and adds its demo data, in one transaction, then
+ * refreshes the planner's statistics of its tables.
+ */
+async function seedPluginDemo(db: Database['db'], orgId: number, pluginId: string, now: Date): Promise<string> {
+  const plugin = pluginHost().get(pluginId);
+  if (!plugin?.server || !pluginHost().usable(pluginId)) throw new Error(`plugin ${pluginId} is not usable`);
+  const server = plugin.server;
+  const line = await db.transaction().execute(async (trx) => {
+    const tdb = new TenantDb(trx, orgId);
+    if (await pluginsRepository.install(tdb, pluginId, now)) await server.onInstall?.(tdb);
+    return (await server.demoSeed?.(tdb)) ?? `${pluginId}: zainstalowany`;
+  });
+  for (const table of server.tables ?? []) await sql`analyze ${sql.table(table)}`.execute(db);
+  return line;
 }

@@ -381,6 +381,50 @@ const RESOURCES: TenantResource[] = [
     ],
     snapshot: async (owner, id) => (await owner.admin.get(`/api/plugins/wholesale-csv/profile?id=${id}`)).body,
   },
+  // The moto plugin's makes and models (plugins/moto), installed in both.
+  {
+    name: '/api/plugins/moto/makes',
+    create: async (_server, org) => {
+      for (const o of [org, attacker])
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'moto' } });
+      return (await org.admin.post<{ id: number }>('/api/plugins/moto/makes', { name: `Marka ${++treeSeq}` })).body.id;
+    },
+    byId: (id) => [
+      { method: 'PUT', url: '/api/plugins/moto/makes', body: { id, name: 'Przejęta' } },
+      { method: 'DELETE', url: `/api/plugins/moto/makes?id=${id}` },
+    ],
+    lists: [{ url: '/api/plugins/moto/makes', ids: (b) => (b as { makes: { id: number }[] }).makes.map((m) => m.id) }],
+    snapshot: async (owner, id) =>
+      (await owner.admin.get<{ makes: { id: number }[] }>('/api/plugins/moto/makes')).body.makes.find(
+        (m) => m.id === id,
+      ),
+  },
+  {
+    name: '/api/plugins/moto/models',
+    create: async (_server, org) => {
+      for (const o of [org, attacker])
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'moto' } });
+      const make = (await org.admin.post<{ id: number }>('/api/plugins/moto/makes', { name: `Marka ${++treeSeq}` }))
+        .body.id;
+      const model = { makeId: make, name: 'Model', capacity: 125, yearFrom: 2010, yearTo: null, type: 'Naked' };
+      return (await org.admin.post<{ id: number }>('/api/plugins/moto/models', model)).body.id;
+    },
+    byId: (id) => [
+      {
+        method: 'PUT',
+        url: '/api/plugins/moto/models',
+        body: { id, makeId: 1, name: 'Przejęty', capacity: 1, yearFrom: 2000, yearTo: null, type: 'Sport' },
+      },
+      { method: 'DELETE', url: `/api/plugins/moto/models?id=${id}` },
+    ],
+    lists: [
+      { url: '/api/plugins/moto/models', ids: (b) => (b as { models: { id: number }[] }).models.map((m) => m.id) },
+    ],
+    snapshot: async (owner, id) =>
+      (await owner.admin.get<{ models: { id: number }[] }>('/api/plugins/moto/models')).body.models.find(
+        (m) => m.id === id,
+      ),
+  },
 ];
 const unregisterCarriers: (() => void)[] = [];
 const orderUuids = new Map<number, string>();

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { stringify, type Options, type Stringifier } from 'csv-stringify';
 
 /**
@@ -35,4 +36,21 @@ export function csvStringifier(
     escape_formulas: true,
     cast: { string: (value) => inertCsvText(value) },
   });
+}
+
+/**
+ * THE CSV reader of every import: the rows of `text` as arrays of cells (a UTF-8 BOM dropped,
+ * quotes and line breaks inside quoted cells read as in the exports, blank lines skipped). The
+ * separator is `;` (the exports') unless the first line holds none and has a comma. Throws on a
+ * malformed file (an unclosed quote): the caller answers it as a Polish 400.
+ */
+export function parseCsvRows(text: string): string[][] {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = !firstLine.includes(';') && firstLine.includes(',') ? ',' : ';';
+  return parse(text, { bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, trim: true });
+}
+
+/** A text cell as written by csvStringifier, read back: the apostrophe inertCsvText added goes. */
+export function readCsvText(cell: string): string {
+  return /^'\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/.test(cell) ? cell.slice(1) : cell;
 }

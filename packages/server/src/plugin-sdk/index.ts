@@ -4,7 +4,8 @@
  * core: the route helper and its errors, the tenant-scoped database handle, the job engine's
  * types, and the plugin definition the host (modules/plugins) loads.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { z } from 'zod';
 import type { PluginManifest } from '@zaplecze/contract';
 import type { Engine } from '../db/database';
 import { columns } from '../db/migrations/helpers';
@@ -27,6 +28,8 @@ export { route, type RouteDef, type Access } from '../platform/route';
 export type { AuthContext, RequestContext } from '../platform/context';
 export { AppError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
 export { RetryAfterError, type JobContext, type JobHandler, type JobInfo } from '../platform/jobs';
+/** CSV exports and imports with the core's conventions (platform/csv.ts). */
+export { csvStringifier, parseCsvRows, readCsvText } from '../platform/csv';
 /**
  * The organisation's settings of the plugin and its write-only secrets (docs/plugins.md, Settings
  * and secrets); `config` is the server's (`ctx.deps.config`).
@@ -84,6 +87,53 @@ export interface PluginServer {
   tables?: readonly string[];
   /** Deletes what `tables` cannot (e.g. files), inside the uninstall's transaction. */
   onUninstallDeleteData?(tdb: TenantDb): Promise<void>;
+  /**
+   * Runs inside the install's transaction when an organisation installs the plugin (a reinstall
+   * after an uninstall included, so it must be idempotent: e.g. insert starter rows only when the
+   * organisation has none). A throw rolls the install back and answers the error.
+   */
+  onInstall?(tdb: TenantDb): Promise<void>;
+  /**
+   * The plugin's demo data over the demo organisation's items (`demo:seed --<flag>`,
+   * docs/performance.md), run after onInstall in one transaction; answers a line for the log.
+   * Bulk, set-based statements: the demo has a million items.
+   */
+  demoSeed?(tdb: TenantDb): Promise<string>;
+  /**
+   * Filters the plugin adds to the item search `GET /items` (docs/plugins.md, Item search
+   * filters), applied only for organisations that installed the plugin.
+   */
+  itemFilters?: readonly PluginItemFilter[];
+}
+
+/**
+ * The ids of matching items: a select of one column `item_id` built on the organisation's `tdb`
+ * (so scoped to it), served by an index of the plugin's table that leads with `org_id`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a plugin's own tables
+export type ItemIdsQuery = SelectQueryBuilder<any, any, { item_id: number }>;
+
+/**
+ * An item search filter of a plugin (docs/plugins.md, Item search filters). The core parses the
+ * query of `GET /items` with `schema` (only `params` are given to it), and when `itemIds` answers
+ * a query it keeps only the items it names, with every core filter, sort, page and the exact count
+ * (in the item filter index and in SQL alike).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each filter's own values
+export interface PluginItemFilter<V = any> {
+  /** The query parameters it reads, each with a prefix of the plugin (`motoYear`). */
+  params: readonly string[];
+  /** Parses those parameters (Polish messages: a failure is a 400). */
+  schema: z.ZodType<V>;
+  /** The matching items as a query of `item_id`; undefined when the values filter nothing. */
+  itemIds(tdb: TenantDb, values: V): ItemIdsQuery | undefined;
+  /**
+   * Optional: a value that changes whenever a row `itemIds` reads changes (one indexed read, e.g.
+   * a counter bumped in every write's transaction). With it the item filter index keeps the ids
+   * of recent values per process and reads them again only when the version moved; items deleted
+   * since need no bump (the index drops them itself).
+   */
+  version?(tdb: TenantDb): Promise<number>;
 }
 
 export interface PluginDefinition {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ItemSearch } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
+import { hasPluginFilters, type ItemSearchQ } from './items.plugin-filters';
 
 /**
  * Seek bookmarks of deep item pages (issue 7 §3: page 5,000 at most 3x page 1; docs/decisions.md
@@ -68,9 +69,12 @@ export interface Seek {
 }
 
 /** Text filters (contains-search) sort every match anyway; bookmarks serve every other search. */
-export function bookmarksServe(s: ItemSearch, offset: number): boolean {
+export function bookmarksServe(s: ItemSearchQ, offset: number): boolean {
+  // A plugin filter's rows (e.g. fitments) move no version counter of the list: no bookmarks.
   return (
-    offset >= bookmarkOptions.from && [s.code, s.name, s.gtin, s.extCode].every((t) => t === undefined || t === '')
+    offset >= bookmarkOptions.from &&
+    !hasPluginFilters(s) &&
+    [s.code, s.name, s.gtin, s.extCode].every((t) => t === undefined || t === '')
   );
 }
 

@@ -11,6 +11,7 @@ import {
 import type { DB } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { treeRepository, type TreeKind } from '../catalog-trees';
+import { hasPluginFilters, type ItemSearchQ } from './items.plugin-filters';
 
 /**
  * The item search's filters and sorts (items.search.ts): ONE function applies every filter, to the
@@ -75,7 +76,7 @@ function containsOnSearchTable(key: TextFilter, value: string): Expression<SqlBo
 }
 
 /** Applies every filter of the search to a query over `items` (already scoped to the organisation). */
-export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSearch): ItemsQuery<O> {
+export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSearchQ): ItemsQuery<O> {
   const postgres = tdb.isPostgres;
   let q = qb;
 
@@ -112,6 +113,9 @@ export function applyItemFilters<O>(qb: ItemsQuery<O>, tdb: TenantDb, s: ItemSea
   else if (group !== undefined) q = q.where('item_group_id', '=', group);
   if (s.catId !== undefined) q = q.where(treeCondition(tdb, 'category_id', 'categories', s.catId));
   if (s.placeId !== undefined) q = q.where(treeCondition(tdb, 'place_id', 'places', s.placeId));
+  // Plugins' filters (items.plugin-filters.ts): the items their indexed queries name.
+  for (const f of s.plugins ?? [])
+    q = q.where('id', 'in', f.itemIds as unknown as SelectQueryBuilder<DB, 'items', { id: number }>);
   return q;
 }
 
@@ -209,7 +213,8 @@ export function filterTable(tdb: TenantDb, s: ItemSearch) {
 }
 
 /** Whether the search filters nothing: its count is the organisation's item counter. */
-export function isUnfiltered(s: ItemSearch): boolean {
+export function isUnfiltered(s: ItemSearchQ): boolean {
+  if (hasPluginFilters(s)) return false;
   const filters = [
     s.code,
     s.name,

@@ -15,6 +15,7 @@ import { readPage, type PagePlan, type PageRead } from './items.page-plan';
 import { collectOnce } from './items.bookmark-walk';
 import { searchWithIndex } from './item-index/item-index.search';
 import type { IndexOptions } from './item-index/item-index.registry';
+import type { ItemSearchQ } from './items.plugin-filters';
 
 /**
  * THE item search (docs/rules/catalogue-and-orders-rules.md §2.2, §3 Item search): one function applies every filter,
@@ -37,7 +38,7 @@ export interface SearchAnswer {
  * page statement itself, and only a page past the last match (no row to carry the count) asks for
  * the count again.
  */
-export async function searchItems(tdb: TenantDb, search: ItemSearch, index?: IndexOptions): Promise<SearchAnswer> {
+export async function searchItems(tdb: TenantDb, search: ItemSearchQ, index?: IndexOptions): Promise<SearchAnswer> {
   // The organisation's filter index answers when it can (item-index/); the count alone while it
   // loads a sort's order again, the page then read here with that count as the plan's.
   const indexed = index ? await searchWithIndex(tdb, search, index) : undefined;

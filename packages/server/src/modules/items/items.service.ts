@@ -19,6 +19,7 @@ import { findItemByScan } from './items.attributes';
 import { toItem } from './items.mapper';
 import { type ItemColumns, itemsRepository as repo } from './items.repository';
 import { searchItems } from './items.search';
+import { pluginFiltersOf, type ItemSearchQ } from './items.plugin-filters';
 import { prewarmIndexes, type IndexOptions } from './item-index/item-index.registry';
 import { checkDescs, checkParams, checkRefs } from './items.validate';
 import { ITEMS_MSG } from './messages.pl';
@@ -43,7 +44,7 @@ export async function getItems(ctx: AuthContext, query: Record<string, unknown>)
     if ('id' in lookup.data && items.length === 0) throw notFound(ITEMS_MSG.notFound);
     return { items, count: items.length, perPage: Math.max(1, items.length) };
   }
-  const search = itemSearchSchema.parse(query);
+  const search: ItemSearchQ = { ...itemSearchSchema.parse(query), plugins: await pluginFiltersOf(ctx, query) };
   const { rows, count } = await searchItems(ctx.tdb, search, indexOptions(ctx.deps, ctx.log));
   return { items: rows, count, perPage: search.perPage };
 }

@@ -20,4 +20,4 @@ export const pluginsModule: ServerModule = {
 export { pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
 export { migratePlugins } from './plugins.migrate';
 export { TEST_PLUGINS_ENV } from './plugins.list';
-export { pluginPermissionKeys, pluginPermissionSections, PLUGIN_MSG } from './plugins.service';
+export { installedItemFilters, pluginPermissionKeys, pluginPermissionSections, PLUGIN_MSG } from './plugins.service';

@@ -288,6 +288,7 @@ describe('plugin migrations', () => {
     const applied = await db
       .selectFrom('plugin_migrations')
       .select(['plugin_id', 'name'])
+      // The fixtures' (the real plugins of plugins/index.ts run theirs too).
       .where('plugin_id', 'like', 'fixture-%')
       .orderBy('plugin_id')
       .execute();

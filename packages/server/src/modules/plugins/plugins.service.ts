@@ -11,6 +11,7 @@ import { deletePluginSettings } from '../../platform/plugin-settings';
 import { pluginHost, type LoadedPlugin } from './plugins.host';
 import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
+import type { PluginItemFilter } from '../../plugin-sdk';
 
 /** The plugins' Polish messages (docs/rules/platform-rules.md §8). */
 export const PLUGIN_MSG = {
@@ -76,7 +77,10 @@ export async function installPlugin(ctx: AuthContext, pluginId: string): Promise
           missing.map((d) => host.nameOf(d)),
         ),
       );
-    return pluginsRepository.install(tdb, pluginId, ctx.deps.now());
+    const added = await pluginsRepository.install(tdb, pluginId, ctx.deps.now());
+    // The plugin's starter rows, in the same transaction (PluginServer.onInstall).
+    if (added) await plugin.server?.onInstall?.(tdb);
+    return added;
   });
   if (changed) await ctx.deps.sessions.forgetCached();
 }
@@ -152,6 +156,22 @@ export async function pluginPermissionSections(
 /** Every permission key the plugins of the build add (a user's permissions may hold them). */
 export function pluginPermissionKeys(): ReadonlySet<string> {
   return pluginHost().permissionKeys();
+}
+
+/**
+ * The item search filters of the plugins the caller's organisation installed (and that work), for
+ * `GET /items` (items.plugin-filters.ts); none without a query.
+ */
+export async function installedItemFilters(
+  ctx: AuthContext,
+): Promise<{ pluginId: string; filter: PluginItemFilter }[]> {
+  const host = pluginHost();
+  const withFilters = host.plugins.filter((p) => (p.server?.itemFilters?.length ?? 0) > 0);
+  if (withFilters.length === 0) return [];
+  const ids = await installed(ctx);
+  return withFilters
+    .filter((p) => ids.has(p.manifest.id) && host.usable(p.manifest.id))
+    .flatMap((p) => p.server!.itemFilters!.map((filter) => ({ pluginId: p.manifest.id, filter })));
 }
 
 /** Throws the plugins' 404 unless the caller's organisation installed the plugin and it works. */

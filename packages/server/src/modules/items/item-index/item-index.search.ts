@@ -5,6 +5,7 @@ import { referenceNames, type ReferenceNames } from '../items.repository';
 import { NONE, type IndexQuery, type ItemIndex, type Range, type SortKey } from './item-index';
 import { readyIndex, type IndexOptions } from './item-index.registry';
 import { indexStats } from './item-index.stats';
+import { pluginItemIds, type ItemSearchQ } from '../items.plugin-filters';
 
 /**
  * The item search answered by the organisation's filter index (docs/decisions.md "The item filter
@@ -72,13 +73,15 @@ export function indexQuery(s: ItemSearch): IndexQuery {
  */
 export async function searchWithIndex(
   tdb: TenantDb,
-  s: ItemSearch,
+  s: ItemSearchQ,
   opts: IndexOptions,
 ): Promise<{ count: number; rows?: ItemRow[] } | undefined> {
   if (hasText(s)) return undefined;
   const index = await readyIndex(tdb, opts);
   if (!index) return undefined;
   const q = indexQuery(s);
+  // Plugin filters: only the items their queries name (items.plugin-filters.ts).
+  q.only = await pluginItemIds(s);
   const answer = index.query(q);
   if (!answer) {
     indexStats.countOnly++;

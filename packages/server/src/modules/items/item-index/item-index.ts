@@ -90,6 +90,8 @@ export interface IndexQuery {
   /** On the stock (`ware`) or the offer quantity (`offer`). */
   count?: { on: 'ware' | 'offer'; range: Range };
   photos?: Range;
+  /** Only these items (sorted, distinct ids): a plugin's filter (items.plugin-filters.ts). */
+  only?: Int32Array;
   sort: SortKey;
   desc: boolean;
   offset: number;
@@ -319,7 +321,35 @@ export class ItemIndex {
   /** The number of matches. */
   count(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>): number {
     const conditions = this.conditions(q);
-    return conditions === null ? 0 : this.countOf(q, conditions);
+    if (conditions === null) return 0;
+    return q.only ? this.among(q.only, conditions).length : this.countOf(q, conditions);
+  }
+
+  /**
+   * The live slots of `ids` (sorted) matching every condition, in slot order. Not kept among the
+   * counts: the ids come from a plugin's rows, whose changes the index does not see.
+   */
+  private among(ids: Int32Array, conditions: Condition[]): number[] {
+    const slots = new Int32Array(ids.length);
+    let n = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const slot = this.slotOf(ids[i]!);
+      if (slot >= 0 && this.alive[slot] === 1) slots[n++] = slot;
+    }
+    return compileCollect(shapeOf(conditions))(slots, 0, n, this.alive, conditions);
+  }
+
+  /**
+   * A page of the items among a plugin filter's ids: few matches are sorted (as fewPage), more
+   * are marked in a column the sort's order is walked with, as a condition like any other.
+   */
+  private pageAmong(q: IndexQuery, conditions: Condition[], found: number[]): number[] {
+    if (q.offset >= found.length) return [];
+    if (found.length <= indexTuning.sortFew) return this.sortedPage(q, found);
+    const mark = new Int32Array(this.alive.length);
+    for (const slot of found) mark[slot] = 1;
+    const marked = [...conditions, { col: mark, lo: 1, hi: 1 }];
+    return compilePage(shapeOf(marked))(this.orders[q.sort], this.lens[q.sort], q.desc, q.offset, q.limit, marked);
   }
 
   private countOf(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>, conditions: Condition[]): number {
@@ -374,9 +404,16 @@ export class ItemIndex {
     const found = seg
       ? compileCollect(shapeOf(seg.rest))(seg.order, seg.from, seg.to, this.alive, seg.rest)
       : compileCollect(shapeOf(conditions))(null, 0, this.n, this.alive, conditions);
-    // Every order is sorted by (key, slot), so a slot's position in it is a unique sort key: the
-    // matches' positions are sorted as plain integers (natively, several times faster than a
-    // comparator on up to sortFew slots) and the page is read back through the order.
+    return this.sortedPage(q, found);
+  }
+
+  /**
+   * The page of `found` (slots) in the query's sort. Every order is sorted by (key, slot), so a
+   * slot's position in it is a unique sort key: the matches' positions are sorted as plain
+   * integers (natively, several times faster than a comparator on up to sortFew slots) and the
+   * page is read back through the order.
+   */
+  private sortedPage(q: IndexQuery, found: number[]): number[] {
     const rank = this.rankOf(q.sort);
     const positions = new Int32Array(found.length);
     for (let i = 0; i < found.length; i++) positions[i] = rank[found[i]!]!;
@@ -436,6 +473,10 @@ export class ItemIndex {
     if (!this.knows(q.sort)) return undefined;
     const conditions = this.conditions(q);
     if (conditions === null) return { count: 0, ids: [] };
+    if (q.only) {
+      const found = this.among(q.only, conditions);
+      return { count: found.length, ids: this.pageAmong(q, conditions, found).map((s) => this.cols.ids[s]!) };
+    }
     const count = this.countOf(q, conditions);
     const slots =
       q.offset >= count

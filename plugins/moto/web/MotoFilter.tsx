@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Col, Form, Row } from '@zaplecze/plugin-sdk-web';
+import { useMakes, useModels } from './api';
+
+/**
+ * The motorcycle filter of the items search (slot items.search.filters): make, model and year,
+ * sent to GET /items as motoMakeId, motoModelId and motoYear.
+ */
+export default function MotoFilter({
+  value,
+  onChange,
+}: {
+  value: Readonly<Record<string, string>>;
+  onChange: (value: Record<string, string>) => void;
+}) {
+  const makes = useMakes();
+  const models = useModels();
+  const make = value.motoMakeId ?? '';
+  const ofMake = useMemo(() => (models.data ?? []).filter((m) => String(m.makeId) === make), [models.data, make]);
+  const set = (patch: Record<string, string>) => onChange({ ...value, ...patch });
+  return (
+    <fieldset className="mb-2" data-testid="moto-filter">
+      <legend className="form-label fs-6 mb-2">Pasuje do motocykla</legend>
+      <Row className="g-2">
+        <Col xs={12} sm={5}>
+          <Form.Select
+            aria-label="Marka motocykla"
+            value={make}
+            onChange={(e) => set({ motoMakeId: e.target.value, motoModelId: '' })}
+            data-testid="moto-filter-make"
+          >
+            <option value="">Marka: dowolna</option>
+            {(makes.data ?? []).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={8} sm={4}>
+          <Form.Select
+            aria-label="Model motocykla"
+            value={value.motoModelId ?? ''}
+            disabled={!make}
+            onChange={(e) => set({ motoModelId: e.target.value })}
+            data-testid="moto-filter-model"
+          >
+            <option value="">Model: dowolny</option>
+            {ofMake.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={4} sm={3}>
+          <Form.Control
+            aria-label="Rocznik motocykla"
+            placeholder="Rocznik"
+            inputMode="numeric"
+            maxLength={4}
+            value={value.motoYear ?? ''}
+            disabled={!make}
+            onChange={(e) => set({ motoYear: e.target.value.replace(/\D/g, '') })}
+            data-testid="moto-filter-year"
+          />
+        </Col>
+      </Row>
+    </fieldset>
+  );
+}
