@@ -18,7 +18,7 @@ import { benchDatabase } from './bench-db.mjs';
 import { fetchPagesFromOwnProcess, signIn, startBenchServer } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
-import { authContext } from '../packages/server/src/platform/context.ts';
+import { authContext, consoleLog } from '../packages/server/src/platform/context.ts';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getOrders } from '../packages/server/src/modules/orders/orders.service.ts';
 import { countQuery, pagePlan, pageStatement } from '../packages/server/src/modules/orders/orders.search.ts';
@@ -74,7 +74,7 @@ const userRow = await db
   .where('login', '=', `${PREFIX}_admin`)
   .executeTakeFirstOrThrow();
 const ctx = authContext(
-  { deps, db, ip: '127.0.0.1', locale: 'pl' },
+  { deps, db, ip: '127.0.0.1', locale: 'pl', log: consoleLog },
   {
     id: userRow.id,
     orgId: userRow.org_id,
