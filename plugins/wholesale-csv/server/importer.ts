@@ -12,12 +12,11 @@ import {
 import {
   AppError,
   catalogReferences,
-  createCatalogItem,
   type CsvBroken,
   findCatalogItems,
-  setCatalogStock,
-  updateCatalogItem,
+  writeCatalogBatch,
   type CatalogChanges,
+  type CatalogCreate,
   type CatalogItem,
   type CatalogScope,
   type CsvRecord,
@@ -183,6 +182,32 @@ function planUpdate(p: ProfileSettings, row: RowValues, item: CatalogItem): Plan
   return { kind: 'update', row, item, changes, ...(stock !== undefined ? { stock } : {}) };
 }
 
+/** A new item from a row: the profile's defaults for what the file does not say. */
+function creation(p: ProfileSettings, r: RowValues, statusId: number): CatalogCreate {
+  return {
+    input: {
+      code: r.code!,
+      gtin: r.gtin ?? '',
+      name: r.name ?? '',
+      description: '',
+      price: priceOf(p, r) ?? 0,
+      vat: r.vat ?? p.defaults.vat,
+      currency: p.defaults.currency,
+      countOffer: null,
+      itemStatusId: statusId,
+      deliveryPriceListId: null,
+      deliveryTimeId: null,
+      itemGroupId: null,
+      categoryId: p.defaults.categoryId,
+      placeId: null,
+      externalData: hasExtColumns(p)
+        ? { code: r.extCode ?? '', url: r.extUrl ?? '', price: r.extPrice ?? 0, customMargin: null }
+        : null,
+    },
+    ...(p.stockRule === 'set' && r.stock !== undefined ? { stock: r.stock } : {}),
+  };
+}
+
 export interface ImportRun {
   scope: CatalogScope;
   profile: ProfileSettings;
@@ -258,37 +283,16 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       else if (statusId === null) fail(row.line, MSG.statusMissing);
       else planned.push({ kind: 'create', row });
     }
-    const apply = async (scopeInTx: CatalogScope, p: Planned) => {
-      if (p.kind === 'create') {
-        const r = p.row;
-        const id = await createCatalogItem(scopeInTx, {
-          code: r.code!,
-          gtin: r.gtin ?? '',
-          name: r.name ?? '',
-          description: '',
-          price: priceOf(profile, r) ?? 0,
-          vat: r.vat ?? profile.defaults.vat,
-          currency: profile.defaults.currency,
-          countOffer: null,
-          itemStatusId: statusId!,
-          deliveryPriceListId: null,
-          deliveryTimeId: null,
-          itemGroupId: null,
-          categoryId: profile.defaults.categoryId,
-          placeId: null,
-          externalData: hasExtColumns(profile)
-            ? { code: r.extCode ?? '', url: r.extUrl ?? '', price: r.extPrice ?? 0, customMargin: null }
-            : null,
-          additionalDescIds: [],
-          params: [],
-          photos: [],
-        });
-        if (profile.stockRule === 'set' && r.stock !== undefined) await setCatalogStock(scopeInTx, id, r.stock);
-      } else if (p.kind === 'update') {
-        if (Object.keys(p.changes).length > 0) await updateCatalogItem(scopeInTx, p.item.id, p.changes);
-        if (p.stock !== undefined) await setCatalogStock(scopeInTx, p.item.id, p.stock);
-      }
-    };
+    // One batch write for the planned rows (the SDK's batch path: a constant number of statements).
+    const write = (ps: readonly Planned[]) =>
+      writeCatalogBatch(scope, {
+        create: ps.flatMap((p) => (p.kind === 'create' ? [creation(profile, p.row, statusId!)] : [])),
+        update: ps.flatMap((p) =>
+          p.kind === 'update'
+            ? [{ id: p.item.id, changes: p.changes, ...(p.stock !== undefined ? { stock: p.stock } : {}) }]
+            : [],
+        ),
+      });
     const count = (p: Planned) => {
       if (p.kind === 'create') report.created++;
       else if (p.kind === 'update') report.updated++;
@@ -297,9 +301,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     const writes = planned.filter((p) => p.kind !== 'unchanged');
     let whole = true;
     try {
-      await scope.tdb.transaction(async (tdb) => {
-        for (const p of writes) await apply({ tdb, deps: scope.deps }, p);
-      });
+      await write(writes);
     } catch {
       whole = false;
     }
@@ -308,7 +310,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       // Row by row, each in its own transaction: a refused row leaves nothing behind.
       for (const p of planned) {
         try {
-          if (p.kind !== 'unchanged') await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
+          if (p.kind !== 'unchanged') await write([p]);
           count(p);
         } catch (err) {
           // The core's refusals (Polish 4xx) are the row's; anything else fails the job (retried,

@@ -140,12 +140,15 @@ export {
   createCatalogItem,
   updateCatalogItem,
   setCatalogStock,
+  writeCatalogBatch,
   catalogReferences,
   pluginJobStatus,
   type CatalogScope,
   type CatalogItem,
   type CatalogKey,
   type CatalogChanges,
+  type CatalogCreate,
+  type CatalogUpdate,
   type CatalogReferences,
 } from './catalog';
 export { pluginFiles } from './files';
