@@ -211,7 +211,10 @@ function creation(p: ProfileSettings, r: RowValues, statusId: number): CatalogCr
 export interface ImportRun {
   scope: CatalogScope;
   profile: ProfileSettings;
-  records: CsvRecord[];
+  /** The file's non-empty records, in order (read as the import goes). */
+  records: AsyncIterable<CsvRecord>;
+  /** How many `records` there are (the header row included). */
+  count: number;
   /** Called after each batch with the data rows done and their total. */
   progress(done: number, total: number): Promise<void>;
   signal?: AbortSignal;
@@ -222,25 +225,17 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
   const { profile, scope } = run;
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const fail = (row: number, reason: string) => report.errors.push({ row, reason });
-  let records = run.records;
   let header: string[] | null = null;
-  if (profile.headerRow && records.length > 0) {
-    header = records[0]!.cells;
-    records = records.slice(1);
-  }
-  const { indexes, problems } = columnIndexes(profile, header);
-  if (problems.length > 0) {
-    for (const p of problems) fail(header ? 1 : 0, p);
-    return report;
-  }
+  let total = run.count;
+  let indexes: Partial<Record<ColumnField, number>> = {};
   const refs = await catalogReferences(scope.tdb);
   const statusId = profile.defaults.itemStatusId ?? refs.defaultItemStatusId;
 
-  // Checks of every row, and the first line of each key (a key twice is reported, not applied).
-  const rows: RowValues[] = [];
+  // The first line of each key (a key twice is reported, not applied), over the whole file.
   const firstLine = new Map<string, number>();
   const firstCode = new Map<string, number>();
-  for (const rec of records) {
+  /** A record's checks: its values, or undefined when it is a report line. */
+  const checked = (rec: CsvRecord): RowValues | undefined => {
     try {
       const row = rowValues(rec, profile, indexes);
       const seen = firstLine.get(row.key);
@@ -251,19 +246,56 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
         firstCode.set(row.code, row.line);
       }
       firstLine.set(row.key, row.line);
-      rows.push(row);
+      return row;
     } catch (err) {
       if (err instanceof RowRefused) fail(rec.line, err.message);
       else throw err;
+      return undefined;
+    }
+  };
+
+  // The file is read as it is written: BATCH checked rows at a time, never all its rows at once.
+  let done = 0;
+  let seen = 0;
+  let started = false;
+  let rows: RowValues[] = [];
+  for await (const rec of run.records) {
+    if (!started) {
+      started = true;
+      if (profile.headerRow) {
+        header = rec.cells;
+        total--;
+      }
+      const columns = columnIndexes(profile, header);
+      if (columns.problems.length > 0) {
+        for (const p of columns.problems) fail(header ? 1 : 0, p);
+        return report;
+      }
+      indexes = columns.indexes;
+      await run.progress(0, total);
+      if (header) continue;
+    }
+    seen++;
+    const row = checked(rec);
+    if (row) rows.push(row);
+    if (rows.length === BATCH) {
+      await writeRows(rows);
+      rows = [];
+      done = seen;
+      await run.progress(done, total);
     }
   }
+  if (!started) {
+    for (const p of columnIndexes(profile, null).problems) fail(0, p);
+    return report;
+  }
+  if (rows.length > 0) await writeRows(rows);
+  if (done < seen) await run.progress(seen, total);
+  report.errors.sort((a, b) => a.row - b.row);
+  return report;
 
-  const total = records.length;
-  let done = records.length - rows.length;
-  await run.progress(done, total);
-  for (let i = 0; i < rows.length; i += BATCH) {
+  async function writeRows(batch: RowValues[]): Promise<void> {
     run.signal?.throwIfAborted();
-    const batch = rows.slice(i, i + BATCH);
     const found = await findCatalogItems(
       scope.tdb,
       profile.matchBy,
@@ -320,11 +352,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
         }
       }
     }
-    done += batch.length;
-    await run.progress(done, total);
   }
-  report.errors.sort((a, b) => a.row - b.row);
-  return report;
 }
 
 /** The report's failure for a file csv-parse cannot read. */

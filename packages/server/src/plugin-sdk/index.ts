@@ -155,6 +155,7 @@ export { pluginFiles } from './files';
 export { readUpload, type Upload } from '../platform/upload';
 export {
   readCsvFile,
+  openCsvFile,
   decode as decodeCsvText,
   detectDelimiter as detectCsvDelimiter,
   isBinary as looksBinary,

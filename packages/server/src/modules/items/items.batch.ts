@@ -1,4 +1,5 @@
 import type { ItemInputParsed } from '@zaplecze/contract';
+import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { TenantDb } from '../../db/tenant';
 import { conflict, notFound } from '../../platform/errors';
@@ -124,7 +125,15 @@ export async function updateItems(
       if (!item) throw notFound(ITEMS_MSG.notFound);
       check?.(item);
     }
-    const columns = updates.map((u) => ({ id: u.id, set: changedColumns(u.changes) }));
+    // Only what differs from the stored item is written: a column no item of the batch changes
+    // stays out of the statement (and out of the triggers of its indexes).
+    const columns = updates.map((u) => {
+      const item = stored.get(u.id)!;
+      const set = Object.fromEntries(
+        Object.entries(changedColumns(u.changes)).filter(([c, v]) => String(v) !== String(item[c as PerItemColumn])),
+      ) as Partial<Record<PerItemColumn, string | number | null>>;
+      return { id: u.id, set };
+    });
     const perItem: BatchChanges['perItem'] = {};
     const touched = new Set(columns.flatMap((c) => Object.keys(c.set) as PerItemColumn[]));
     for (const column of touched) {
@@ -134,11 +143,20 @@ export async function updateItems(
       );
       (perItem as Record<PerItemColumn, Map<number, unknown>>)[column] = values;
     }
-    const changes: BatchChanges = { common: { last_changed: ctx.deps.now().toISOString() }, perItem };
+    const changes: BatchChanges = { common: {}, perItem };
     const changed = columns.filter((c) => Object.keys(c.set).length > 0).map((c) => c.id);
-    // Fields first, then stock: the ledger rows name the item as it is after the change.
-    if (changed.length > 0)
-      await recordChanges(ctx.deps, tdb, [], { ids: changed, set: (part) => batchSet(changes, part) });
+    const isChanged = new Set(changed);
+    const now = ctx.deps.now().toISOString();
+    // The statement also carries items whose stock alone moves: they keep their lastChanged.
+    const set = (part: readonly number[]) => {
+      const mine = part.filter((id) => isChanged.has(id));
+      const lastChanged =
+        mine.length === part.length
+          ? now
+          : sql`case when ${sql.ref('id')} in (${sql.join(mine)}) then ${now} else ${sql.ref('last_changed')} end`;
+      return { ...batchSet(changes, part), ...(mine.length > 0 ? { last_changed: lastChanged } : {}) };
+    };
+    // The fields and the stock in one UPDATE of each row (the ledger's AlongsideUpdate).
     await recordChanges(
       ctx.deps,
       tdb,
@@ -154,6 +172,7 @@ export async function updateItems(
               },
             ],
       ),
+      changed.length > 0 ? { ids: changed, set } : undefined,
     );
     for (const itemId of changed)
       ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: false });
