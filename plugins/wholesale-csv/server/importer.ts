@@ -12,12 +12,11 @@ import {
 import {
   AppError,
   catalogReferences,
-  createCatalogItem,
   type CsvBroken,
   findCatalogItems,
-  setCatalogStock,
-  updateCatalogItem,
+  writeCatalogBatch,
   type CatalogChanges,
+  type CatalogCreate,
   type CatalogItem,
   type CatalogScope,
   type CsvRecord,
@@ -183,10 +182,39 @@ function planUpdate(p: ProfileSettings, row: RowValues, item: CatalogItem): Plan
   return { kind: 'update', row, item, changes, ...(stock !== undefined ? { stock } : {}) };
 }
 
+/** A new item from a row: the profile's defaults for what the file does not say. */
+function creation(p: ProfileSettings, r: RowValues, statusId: number): CatalogCreate {
+  return {
+    input: {
+      code: r.code!,
+      gtin: r.gtin ?? '',
+      name: r.name ?? '',
+      description: '',
+      price: priceOf(p, r) ?? 0,
+      vat: r.vat ?? p.defaults.vat,
+      currency: p.defaults.currency,
+      countOffer: null,
+      itemStatusId: statusId,
+      deliveryPriceListId: null,
+      deliveryTimeId: null,
+      itemGroupId: null,
+      categoryId: p.defaults.categoryId,
+      placeId: null,
+      externalData: hasExtColumns(p)
+        ? { code: r.extCode ?? '', url: r.extUrl ?? '', price: r.extPrice ?? 0, customMargin: null }
+        : null,
+    },
+    ...(p.stockRule === 'set' && r.stock !== undefined ? { stock: r.stock } : {}),
+  };
+}
+
 export interface ImportRun {
   scope: CatalogScope;
   profile: ProfileSettings;
-  records: CsvRecord[];
+  /** The file's non-empty records, in order (read as the import goes). */
+  records: AsyncIterable<CsvRecord>;
+  /** How many `records` there are (the header row included). */
+  count: number;
   /** Called after each batch with the data rows done and their total. */
   progress(done: number, total: number): Promise<void>;
   signal?: AbortSignal;
@@ -197,25 +225,17 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
   const { profile, scope } = run;
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const fail = (row: number, reason: string) => report.errors.push({ row, reason });
-  let records = run.records;
   let header: string[] | null = null;
-  if (profile.headerRow && records.length > 0) {
-    header = records[0]!.cells;
-    records = records.slice(1);
-  }
-  const { indexes, problems } = columnIndexes(profile, header);
-  if (problems.length > 0) {
-    for (const p of problems) fail(header ? 1 : 0, p);
-    return report;
-  }
+  let total = run.count;
+  let indexes: Partial<Record<ColumnField, number>> = {};
   const refs = await catalogReferences(scope.tdb);
   const statusId = profile.defaults.itemStatusId ?? refs.defaultItemStatusId;
 
-  // Checks of every row, and the first line of each key (a key twice is reported, not applied).
-  const rows: RowValues[] = [];
+  // The first line of each key (a key twice is reported, not applied), over the whole file.
   const firstLine = new Map<string, number>();
   const firstCode = new Map<string, number>();
-  for (const rec of records) {
+  /** A record's checks: its values, or undefined when it is a report line. */
+  const checked = (rec: CsvRecord): RowValues | undefined => {
     try {
       const row = rowValues(rec, profile, indexes);
       const seen = firstLine.get(row.key);
@@ -226,19 +246,56 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
         firstCode.set(row.code, row.line);
       }
       firstLine.set(row.key, row.line);
-      rows.push(row);
+      return row;
     } catch (err) {
       if (err instanceof RowRefused) fail(rec.line, err.message);
       else throw err;
+      return undefined;
+    }
+  };
+
+  // The file is read as it is written: BATCH checked rows at a time, never all its rows at once.
+  let done = 0;
+  let seen = 0;
+  let started = false;
+  let rows: RowValues[] = [];
+  for await (const rec of run.records) {
+    if (!started) {
+      started = true;
+      if (profile.headerRow) {
+        header = rec.cells;
+        total--;
+      }
+      const columns = columnIndexes(profile, header);
+      if (columns.problems.length > 0) {
+        for (const p of columns.problems) fail(header ? 1 : 0, p);
+        return report;
+      }
+      indexes = columns.indexes;
+      await run.progress(0, total);
+      if (header) continue;
+    }
+    seen++;
+    const row = checked(rec);
+    if (row) rows.push(row);
+    if (rows.length === BATCH) {
+      await writeRows(rows);
+      rows = [];
+      done = seen;
+      await run.progress(done, total);
     }
   }
+  if (!started) {
+    for (const p of columnIndexes(profile, null).problems) fail(0, p);
+    return report;
+  }
+  if (rows.length > 0) await writeRows(rows);
+  if (done < seen) await run.progress(seen, total);
+  report.errors.sort((a, b) => a.row - b.row);
+  return report;
 
-  const total = records.length;
-  let done = records.length - rows.length;
-  await run.progress(done, total);
-  for (let i = 0; i < rows.length; i += BATCH) {
+  async function writeRows(batch: RowValues[]): Promise<void> {
     run.signal?.throwIfAborted();
-    const batch = rows.slice(i, i + BATCH);
     const found = await findCatalogItems(
       scope.tdb,
       profile.matchBy,
@@ -258,37 +315,16 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       else if (statusId === null) fail(row.line, MSG.statusMissing);
       else planned.push({ kind: 'create', row });
     }
-    const apply = async (scopeInTx: CatalogScope, p: Planned) => {
-      if (p.kind === 'create') {
-        const r = p.row;
-        const id = await createCatalogItem(scopeInTx, {
-          code: r.code!,
-          gtin: r.gtin ?? '',
-          name: r.name ?? '',
-          description: '',
-          price: priceOf(profile, r) ?? 0,
-          vat: r.vat ?? profile.defaults.vat,
-          currency: profile.defaults.currency,
-          countOffer: null,
-          itemStatusId: statusId!,
-          deliveryPriceListId: null,
-          deliveryTimeId: null,
-          itemGroupId: null,
-          categoryId: profile.defaults.categoryId,
-          placeId: null,
-          externalData: hasExtColumns(profile)
-            ? { code: r.extCode ?? '', url: r.extUrl ?? '', price: r.extPrice ?? 0, customMargin: null }
-            : null,
-          additionalDescIds: [],
-          params: [],
-          photos: [],
-        });
-        if (profile.stockRule === 'set' && r.stock !== undefined) await setCatalogStock(scopeInTx, id, r.stock);
-      } else if (p.kind === 'update') {
-        if (Object.keys(p.changes).length > 0) await updateCatalogItem(scopeInTx, p.item.id, p.changes);
-        if (p.stock !== undefined) await setCatalogStock(scopeInTx, p.item.id, p.stock);
-      }
-    };
+    // One batch write for the planned rows (the SDK's batch path: a constant number of statements).
+    const write = (ps: readonly Planned[]) =>
+      writeCatalogBatch(scope, {
+        create: ps.flatMap((p) => (p.kind === 'create' ? [creation(profile, p.row, statusId!)] : [])),
+        update: ps.flatMap((p) =>
+          p.kind === 'update'
+            ? [{ id: p.item.id, changes: p.changes, ...(p.stock !== undefined ? { stock: p.stock } : {}) }]
+            : [],
+        ),
+      });
     const count = (p: Planned) => {
       if (p.kind === 'create') report.created++;
       else if (p.kind === 'update') report.updated++;
@@ -297,9 +333,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     const writes = planned.filter((p) => p.kind !== 'unchanged');
     let whole = true;
     try {
-      await scope.tdb.transaction(async (tdb) => {
-        for (const p of writes) await apply({ tdb, deps: scope.deps }, p);
-      });
+      await write(writes);
     } catch {
       whole = false;
     }
@@ -308,7 +342,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       // Row by row, each in its own transaction: a refused row leaves nothing behind.
       for (const p of planned) {
         try {
-          if (p.kind !== 'unchanged') await scope.tdb.transaction(async (tdb) => apply({ tdb, deps: scope.deps }, p));
+          if (p.kind !== 'unchanged') await write([p]);
           count(p);
         } catch (err) {
           // The core's refusals (Polish 4xx) are the row's; anything else fails the job (retried,
@@ -318,11 +352,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
         }
       }
     }
-    done += batch.length;
-    await run.progress(done, total);
   }
-  report.errors.sort((a, b) => a.row - b.row);
-  return report;
 }
 
 /** The report's failure for a file csv-parse cannot read. */

@@ -12,6 +12,7 @@ import {
   notFound,
   pluginFiles,
   pluginJobStatus,
+  openCsvFile,
   readCsvFile,
   readUpload,
   route,
@@ -102,11 +103,18 @@ async function importJob({ job, tdb, deps, progress, signal }: PluginJobContext)
   else {
     const buf = await pluginFiles.read(deps.config, ID, tdb.orgId, imp.file_name);
     try {
-      const { records } = readCsvFile(buf, {
+      const file = openCsvFile(buf, {
         encoding: imp.encoding as ProfileSettings['encoding'],
         delimiter: imp.delimiter as ProfileSettings['delimiter'],
       });
-      report = await runImport({ scope: { tdb, deps }, profile, records, progress, signal });
+      report = await runImport({
+        scope: { tdb, deps },
+        profile,
+        records: file.records(),
+        count: file.count,
+        progress,
+        signal,
+      });
     } catch (err) {
       if (err instanceof CsvBroken) report = brokenFileReport(err);
       else if (err instanceof AppError && err.statusCode < 500)

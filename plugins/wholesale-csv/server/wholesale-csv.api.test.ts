@@ -289,6 +289,92 @@ describe('imports', () => {
     expect(await ledger('BR-1')).toEqual([{ type: 'IMPORT', quantity: 1, qty_after: 1 }]);
   });
 
+  it('writes batches whole: a refused row and a repeat across batches leave the rest applied; a second run of many batches changes nothing', async () => {
+    const ean13 = (n: number) => {
+      const d = `590${String(n).padStart(9, '0')}`;
+      const sum = [...d].reduce((s, ch, i) => s + Number(ch) * (i % 2 === 0 ? 1 : 3), 0);
+      return `${d}${(10 - (sum % 10)) % 10}`;
+    };
+    const byCode = await createProfile(a.admin);
+    expect((await runImport(a.admin, byCode.id, 'kod;nazwa;cena;stan\nBT-TAKEN;Zajęty;1;1')).report!.created).toBe(1);
+    const byGtin = await createProfile(a.admin, {
+      matchBy: 'gtin',
+      columns: {
+        code: 'kod',
+        gtin: 'gtin',
+        name: 'nazwa',
+        extCode: '',
+        extUrl: '',
+        extPrice: 'cena',
+        stock: 'stan',
+        vat: '',
+      },
+    });
+    // 450 rows: three batches. Line 252 (second batch) takes a code another item has: the core
+    // refuses it at write time; line 422 (third batch) repeats the GTIN of line 12 (first batch).
+    const n = 450;
+    const file = (price: (i: number) => number) =>
+      [
+        'kod;gtin;nazwa;cena;stan',
+        ...Array.from({ length: n }, (_, i) => {
+          const code = i === 250 ? 'BT-TAKEN' : `BT-${i}`;
+          return [code, ean13(100000 + (i === 420 ? 10 : i)), `Towar ${i}`, price(i), i % 7].join(';');
+        }),
+      ].join('\n');
+    const errorRows = [252, 422];
+    const changes = async () =>
+      Number(
+        (
+          await server.database.db
+            .selectFrom('warehouse_changes')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('org_id', '=', orgA)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    const first = await runImport(
+      a.admin,
+      byGtin.id,
+      file(() => 2),
+    );
+    expect(first).toMatchObject({ state: 'done', done: n, total: n });
+    expect(first.report!.created).toBe(n - 2);
+    expect(first.report!.errors.map((e) => e.row)).toEqual(errorRows);
+    expect(first.report!.errors[0]!.reason).toMatch(/BT-TAKEN/);
+    expect(first.report!.errors[1]!.reason).toMatch(/powtarza się w pliku \(pierwszy raz w wierszu 12\)/);
+    expect(await items(['BT-TAKEN', 'BT-251', 'BT-449'])).toMatchObject([
+      { code: 'BT-251', price: 220, count_ware: 251 % 7 },
+      { code: 'BT-449', price: 220, count_ware: 449 % 7 },
+      { code: 'BT-TAKEN', name: 'Zajęty', count_ware: 1 },
+    ]);
+    expect(await ledger('BT-6')).toEqual([{ type: 'IMPORT', quantity: 6, qty_after: 6 }]);
+
+    const before = await changes();
+    const again = await runImport(
+      a.admin,
+      byGtin.id,
+      file(() => 2),
+    );
+    expect(again.report).toMatchObject({ created: 0, updated: 0, unchanged: n - 2 });
+    expect(again.report!.errors.map((e) => e.row)).toEqual(errorRows);
+    expect(await changes()).toBe(before);
+
+    // Every third row's price changes: exactly those are updated, in every batch.
+    const third = await runImport(
+      a.admin,
+      byGtin.id,
+      file((i) => (i % 3 === 0 ? 3 : 2)),
+    );
+    expect(third.report).toMatchObject({ created: 0, updated: 150 - 1, unchanged: n - 2 - 149 });
+    expect(await items(['BT-3', 'BT-4', 'BT-447'])).toMatchObject([
+      { code: 'BT-3', price: 330, count_ware: 3 },
+      { code: 'BT-4', price: 220 },
+      { code: 'BT-447', price: 330 },
+    ]);
+    expect(await changes()).toBe(before);
+  });
+
   it('updates only existing items when the profile says so, matching by external code', async () => {
     const p = await createProfile(a.admin, {
       matchBy: 'extCode',

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { badRequest } from './errors';
 
@@ -150,16 +152,22 @@ export class CsvBroken extends Error {
  */
 export function parseRecords(text: string, delimiter: Delimiter, toLine?: number): CsvRecord[] {
   const out: CsvRecord[] = [];
+  eachRecord(text.replace(/\r\n?/g, '\n'), delimiter, toLine, (r) => out.push(r));
+  return out;
+}
+
+/** `parseRecords` handing each record to `use` instead of keeping it (`text` has '\n' line ends). */
+function eachRecord(text: string, delimiter: Delimiter, toLine: number | undefined, use: (r: CsvRecord) => void) {
   let next = 1;
   try {
-    parse(text.replace(/\r\n?/g, '\n'), {
+    parse(text, {
       ...PARSE_OPTIONS,
       record_delimiter: '\n',
       delimiter: DELIMITER_CHAR[delimiter],
       ...(toLine ? { to_line: toLine } : {}),
       // With `info` each record comes with its info (csv-parse's types do not say so); none is kept.
       on_record: ((p: Parsed) => {
-        if (!isEmptyRecord(p.record)) out.push({ line: next, cells: p.record });
+        if (!isEmptyRecord(p.record)) use({ line: next, cells: p.record });
         next = p.info.lines + 1;
         return null;
       }) as unknown as () => null,
@@ -167,7 +175,41 @@ export function parseRecords(text: string, delimiter: Delimiter, toLine?: number
   } catch {
     throw new CsvBroken(next);
   }
-  return out;
+}
+
+/**
+ * A file read as it goes (an import of many rows): `count` is its number of non-empty records
+ * (one pass of csv-parse that keeps none of them; a quote never closed throws CsvBroken here,
+ * before the caller does anything), `records()` hands them out in order through csv-parse's
+ * streaming API, a few at a time, so the records never all exist at once.
+ */
+export function openCsvFile(
+  buf: Buffer,
+  choice: { encoding: EncodingChoice; delimiter: DelimiterChoice },
+): { encoding: Encoding; delimiter: Delimiter; count: number; records: () => AsyncIterable<CsvRecord> } {
+  const { text: raw, encoding } = decode(buf, choice.encoding);
+  const delimiter = choice.delimiter === 'auto' ? detectDelimiter(raw) : choice.delimiter;
+  const text = raw.replace(/\r\n?/g, '\n');
+  let count = 0;
+  eachRecord(text, delimiter, undefined, () => count++);
+  return { encoding, delimiter, count, records: () => streamRecords(text, delimiter) };
+}
+
+async function* streamRecords(text: string, delimiter: Delimiter): AsyncGenerator<CsvRecord> {
+  const parser = parseStream({ ...PARSE_OPTIONS, record_delimiter: '\n', delimiter: DELIMITER_CHAR[delimiter] });
+  const pieces = function* () {
+    for (let at = 0; at < text.length; at += SAMPLE) yield text.slice(at, at + SAMPLE);
+  };
+  Readable.from(pieces()).pipe(parser);
+  let next = 1;
+  try {
+    for await (const p of parser as AsyncIterable<Parsed>) {
+      if (!isEmptyRecord(p.record)) yield { line: next, cells: p.record };
+      next = p.info.lines + 1;
+    }
+  } catch {
+    throw new CsvBroken(next);
+  }
 }
 
 /** Decodes and splits a file as the profile (or its overrides) says. */

@@ -7,11 +7,26 @@
  * Every function takes a `CatalogScope`: a route's `ctx` or a plugin job's context (both carry
  * `tdb` and `deps`). Writes join the caller's transaction when `scope.tdb` is in one.
  */
-import { itemUpdateSchema, splitOptionList, type ItemInputParsed } from '@zaplecze/contract';
+import {
+  fromHundredths,
+  itemUpdateSchema,
+  splitOptionList,
+  vatFromStored,
+  type ItemInputParsed,
+} from '@zaplecze/contract';
 import type { TenantDb } from '../db/tenant';
 import type { AppDeps } from '../platform/context';
-import { badRequest } from '../platform/errors';
-import { createItem, getItem, updateItem } from '../modules/items';
+import { badRequest, notFound } from '../platform/errors';
+import {
+  createItem,
+  createItems,
+  itemsRepository,
+  updateItem,
+  updateItems,
+  type BareItemInput,
+  ITEMS_MSG,
+  type StoredItem,
+} from '../modules/items';
 import { readOptions } from '../modules/options';
 import { setStock } from '../modules/stock';
 import { jobsAdminRepository } from '../modules/jobs-admin';
@@ -114,37 +129,94 @@ export type CatalogChanges = Partial<
 >;
 
 /**
+ * The stored item as the body of `PUT /items` with photos, parameters and descriptions unchanged,
+ * parsed by the contract: an item stored before a rule tightened (a code or GTIN the form would
+ * refuse now) is refused the way the items screen would refuse saving it (400 naming its code).
+ */
+function storedBody(item: StoredItem) {
+  const parsed = itemUpdateSchema.safeParse({
+    id: item.id,
+    code: item.code,
+    gtin: item.gtin,
+    name: item.name,
+    description: item.description,
+    price: fromHundredths(Number(item.price)),
+    vat: vatFromStored(item.vat),
+    currency: item.currency,
+    countOffer: item.count_offer,
+    itemStatusId: item.item_status_id,
+    deliveryPriceListId: item.delivery_price_list_id,
+    deliveryTimeId: item.delivery_time_id,
+    itemGroupId: item.item_group_id,
+    categoryId: item.category_id,
+    placeId: item.place_id,
+    externalData:
+      item.has_ext === 1
+        ? {
+            code: item.ext_code,
+            url: item.ext_url,
+            price: fromHundredths(Number(item.ext_price)),
+            customMargin: item.ext_margin === null ? null : fromHundredths(item.ext_margin),
+          }
+        : null,
+    photosUnchanged: true,
+    paramsUnchanged: true,
+    descsUnchanged: true,
+  });
+  if (!parsed.success) throw badRequest(`${item.code}: ${parsed.error.issues[0]?.message ?? ''}`);
+  return parsed.data;
+}
+
+/**
  * Changes some fields of an item through `PUT /items`'s service: the item is read, the changes laid
  * over it, photos, parameters, descriptions and stock left as stored. Throws the core's AppError
  * (404 for a missing item, 400 when the stored item no longer passes the item rules).
  */
 export async function updateCatalogItem(scope: CatalogScope, id: number, changes: CatalogChanges): Promise<void> {
-  const item = await getItem(scope.tdb, id);
-  const parsed = itemUpdateSchema.safeParse({
-    id,
-    code: item.code,
-    gtin: item.gtin,
-    name: item.name,
-    description: item.description,
-    price: item.price,
-    vat: item.vat,
-    currency: item.currency,
-    countOffer: item.countOffer,
-    itemStatusId: item.itemStatus?.id,
-    deliveryPriceListId: item.deliveryPriceList?.id ?? null,
-    deliveryTimeId: item.deliveryTime?.id ?? null,
-    itemGroupId: item.itemGroup?.id ?? null,
-    categoryId: item.category?.id ?? null,
-    placeId: item.place?.id ?? null,
-    externalData: item.externalData,
-    photosUnchanged: true,
-    paramsUnchanged: true,
-    descsUnchanged: true,
+  const item = await itemsRepository.rawById(scope.tdb, id);
+  if (!item) throw notFound(ITEMS_MSG.notFound);
+  await updateItem(scope, { ...storedBody(item), ...changes });
+}
+
+/** A new item of `writeCatalogBatch`: no photos, parameters or descriptions; stock to set, if any. */
+export interface CatalogCreate {
+  input: BareItemInput;
+  stock?: number;
+}
+
+/** A change of `writeCatalogBatch`: fields to change (may be none) and stock to set, if any. */
+export interface CatalogUpdate {
+  id: number;
+  changes: CatalogChanges;
+  stock?: number;
+}
+
+/**
+ * The batch path of imports (docs/plugins.md, The SDK surface): creates and changes many items in
+ * one transaction (the caller's when it is in one) with a constant number of statements, under the
+ * rules of `createCatalogItem`, `updateCatalogItem` and `setCatalogStock` (stock as committed
+ * IMPORT ledger changes). All or nothing: the first refusal throws the core's AppError and nothing
+ * of the batch stays; a caller that wants the other rows applies them again one by one. Answers
+ * the created items' ids in order.
+ */
+export async function writeCatalogBatch(
+  scope: CatalogScope,
+  batch: { create: readonly CatalogCreate[]; update: readonly CatalogUpdate[] },
+): Promise<number[]> {
+  return scope.tdb.transaction(async (tdb) => {
+    const ctx = { tdb, deps: scope.deps };
+    await updateItems(
+      ctx,
+      batch.update.map((u) => ({ id: u.id, changes: u.changes, ...(u.stock !== undefined ? { stock: u.stock } : {}) })),
+      'IMPORT',
+      (stored) => void storedBody(stored),
+    );
+    return createItems(
+      ctx,
+      batch.create.map((c) => ({ input: c.input, stock: c.stock ?? 0 })),
+      'IMPORT',
+    );
   });
-  // An item stored before a rule tightened (a code or GTIN the form would refuse now) is refused
-  // the way the items screen would refuse saving it.
-  if (!parsed.success) throw badRequest(`${item.code}: ${parsed.error.issues[0]?.message ?? ''}`);
-  await updateItem(scope, { ...parsed.data, ...changes });
 }
 
 /**

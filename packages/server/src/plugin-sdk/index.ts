@@ -190,18 +190,22 @@ export {
   createCatalogItem,
   updateCatalogItem,
   setCatalogStock,
+  writeCatalogBatch,
   catalogReferences,
   pluginJobStatus,
   type CatalogScope,
   type CatalogItem,
   type CatalogKey,
   type CatalogChanges,
+  type CatalogCreate,
+  type CatalogUpdate,
   type CatalogReferences,
 } from './catalog';
 export { pluginFiles } from './files';
 export { readUpload, type Upload } from '../platform/upload';
 export {
   readCsvFile,
+  openCsvFile,
   decode as decodeCsvText,
   detectDelimiter as detectCsvDelimiter,
   isBinary as looksBinary,

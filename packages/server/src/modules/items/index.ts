@@ -35,6 +35,8 @@ const usageChecks: UsageCheckDef[] = [
 /** The goods catalogue: items, their search, copy, generation and mass changes. */
 export const itemsModule: ServerModule = { name: 'items', routes: itemsRoutes, usageChecks };
 export { createItem, getItem, prewarmItemIndexes, updateItem, type ItemWriteContext } from './items.service';
+export { createItems, updateItems, type BareItemInput, type ItemFieldChanges, type StoredItem } from './items.batch';
+export { ITEMS_MSG };
 export { purgeItemIndexLog } from './item-index/item-index.purge';
 export { itemsRepository } from './items.repository';
 export {

@@ -11,8 +11,21 @@ export type ItemColumns = Omit<Insertable<ItemsTable>, 'id' | 'org_id'>;
 export type ItemChanges = Updateable<Omit<ItemsTable, 'id' | 'org_id' | 'count_ware'>>;
 
 /** Columns a batch update may give a different value per item, with the type each is cast to. */
-const PER_ITEM_COLUMNS = { price: 'bigint', gtin: 'text', count_offer: 'integer', count_params: 'integer' } as const;
-type PerItemColumn = keyof typeof PER_ITEM_COLUMNS;
+const PER_ITEM_COLUMNS = {
+  price: 'bigint',
+  gtin: 'text',
+  count_offer: 'integer',
+  count_params: 'integer',
+  name: 'text',
+  vat: 'integer',
+  currency: 'text',
+  has_ext: 'integer',
+  ext_code: 'text',
+  ext_url: 'text',
+  ext_price: 'bigint',
+  ext_margin: 'integer',
+} as const;
+export type PerItemColumn = keyof typeof PER_ITEM_COLUMNS;
 /** A batch update: values common to every item, and per-item values by item id. */
 export interface BatchChanges {
   common: ItemChanges;

@@ -79,12 +79,22 @@ export async function getItem(tdb: TenantDb, id: number): Promise<Item> {
   return item;
 }
 
+/** The columns of an item's external (supplier's) data; null = none. */
+export function externalColumns(ext: ItemInputParsed['externalData']) {
+  return {
+    has_ext: ext ? 1 : 0,
+    ext_code: ext?.code ?? '',
+    ext_url: ext?.url ?? '',
+    ext_price: ext?.price ?? 0,
+    ext_margin: ext?.customMargin ?? null,
+  };
+}
+
 /** The item's own columns from a parsed body (stock is the ledger's). */
-function columnsOf(
-  input: Omit<ItemInputParsed, 'countWare'>,
+export function columnsOf(
+  input: Omit<ItemInputParsed, 'countWare' | 'photos' | 'params' | 'additionalDescIds'>,
   now: string,
 ): Omit<ItemColumns, 'count_ware' | 'count_photos' | 'count_params'> {
-  const ext = input.externalData;
   return {
     code: input.code,
     gtin: input.gtin,
@@ -100,11 +110,7 @@ function columnsOf(
     item_group_id: input.itemGroupId,
     category_id: input.categoryId,
     place_id: input.placeId,
-    has_ext: ext ? 1 : 0,
-    ext_code: ext?.code ?? '',
-    ext_url: ext?.url ?? '',
-    ext_price: ext?.price ?? 0,
-    ext_margin: ext?.customMargin ?? null,
+    ...externalColumns(input.externalData),
     last_changed: now,
   };
 }

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { optionsRepository } from '../options';
 import { STOCK_MSG } from './messages.pl';
-import { type AlongsideUpdate, type ChangeRow, stockRepository as repo } from './stock.repository';
+import { type AlongsideUpdate, type ChangeRow, type ItemStock, stockRepository as repo } from './stock.repository';
 
 /**
  * THE writer of stock (docs/decisions.md, Stock ledger; docs/rules/server-side-rules.md, Stock): every change of
@@ -63,7 +63,7 @@ async function apply(
   tdb: TenantDb,
   deltas: ReadonlyMap<number, number>,
   alongside?: AlongsideUpdate,
-): Promise<Map<number, number>> {
+): Promise<Map<number, ItemStock>> {
   const after = await repo.applyToItems(tdb, deltas, alongside);
   for (const id of deltas.keys()) if (!after.has(id)) throw notFound(STOCK_MSG.itemNotFound);
   return after;
@@ -133,7 +133,8 @@ export async function recordChanges(
   for (const [id, total] of deltas) {
     // The rows are locked (PostgreSQL) or the writer is alone (SQLite), so nobody can move the
     // stock between the read and the update; if that ever breaks, fail rather than record a lie.
-    if (after.get(id) !== items.get(id)!.count_ware + total) throw new Error(`stock of item ${id} moved under lock`);
+    if (after.get(id)?.count_ware !== items.get(id)!.count_ware + total)
+      throw new Error(`stock of item ${id} moved under lock`);
   }
 
   const date = deps.now().toISOString();
@@ -141,7 +142,8 @@ export async function recordChanges(
   const rows = await repo.insertMany(
     tdb,
     recorded.map((p) => {
-      const item = items.get(p.req.itemId)!;
+      // Named as the item is after the statement (`alongside` may have renamed it).
+      const item = after.get(p.req.itemId) ?? items.get(p.req.itemId)!;
       const committed = p.kind === 'commit';
       return {
         item_id: p.req.itemId,
@@ -204,7 +206,7 @@ export async function commitChange(deps: LedgerDeps, tdb: TenantDb, id: number):
     if (!change) throw notFound(STOCK_MSG.changeNotFound);
     if (change.committed === 1) throw conflict(STOCK_MSG.alreadyCommitted);
     if (change.item_id === null) throw conflict(STOCK_MSG.itemDeleted);
-    const after = (await apply(t, new Map([[change.item_id, change.quantity]]))).get(change.item_id)!;
+    const after = (await apply(t, new Map([[change.item_id, change.quantity]]))).get(change.item_id)!.count_ware;
     // The caller's transaction rolls the update back with this error.
     if (!inRange(after)) throw conflict(STOCK_MSG.stockOutOfRange);
     const before = after - change.quantity;

@@ -70,8 +70,8 @@ export const stockRepository = {
     tdb: TenantDb,
     deltas: ReadonlyMap<number, number>,
     alongside?: AlongsideUpdate,
-  ): Promise<Map<number, number>> {
-    const after = new Map<number, number>();
+  ): Promise<Map<number, ItemStock>> {
+    const after = new Map<number, ItemStock>();
     const ids = [...new Set([...deltas.keys(), ...(alongside?.ids ?? [])])];
     for (const part of chunks(ids, CHUNK)) {
       const mine = new Map(part.flatMap((id) => (deltas.has(id) ? [[id, deltas.get(id)!] as const] : [])));
@@ -81,9 +81,9 @@ export const stockRepository = {
         .updateTable('items')
         .set(set)
         .where('id', 'in', part)
-        .returning(['id', 'count_ware'])
+        .returning(['id', 'code', 'name', 'count_ware'])
         .execute();
-      for (const r of rows) if (deltas.has(r.id)) after.set(r.id, r.count_ware);
+      for (const r of rows) if (deltas.has(r.id)) after.set(r.id, r);
     }
     return after;
   },
