@@ -10,12 +10,17 @@ import { eventually, setupE2e } from './support/e2e';
 import { newOrg, type TestOrg } from './support/org';
 import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
-import { keepScreenshot } from './support/screens';
+import { keepScreenshot, screenshotsWanted } from './support/screens';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
-const shot = (page: Page, name: string) => keepScreenshot(page, path.join(SCREENS, `plugins-${name}.png`));
+/** A screenshot for a person, once the menu's and dialogs' CSS transitions have ended. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted()) return;
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  await keepScreenshot(page, path.join(SCREENS, `plugins-${name}.png`));
+}
 const PLUGIN = fixtureBase.id;
 const TABS = { notes: 'Lista notatek', admin: 'Zarządzanie notatkami' } as const;
 const SECRET = 'tajny-token-uslugi-42';
