@@ -36,6 +36,12 @@ function apiProject(engine: 'sqlite' | 'postgres'): TestProjectInlineConfigurati
       hookTimeout: 60_000,
       // The compiled server that the files' child processes run (npm start, the CLI).
       globalSetup: ['packages/server/test/global-setup.ts'],
+      // A worker runs its files one after another in one module graph: the server's code is
+      // imported once per worker instead of once per file (the import was about a third of an API
+      // file's time). Every file still starts its own server on a fresh database; the server keeps
+      // no state in modules that one server could leak to the next (several files already start
+      // more than one server).
+      isolate: false,
     },
   };
 }
@@ -76,14 +82,22 @@ if (wantE2e) {
       name: 'e2e',
       include: ['e2e/**/*.e2e.test.ts'],
       environment: 'node',
-      env: { CHROMIUM_PATH: CHROMIUM },
-      // Builds the web app once before any browser file starts.
+      // ZAPLECZE_TEST_PLUGINS: the fixture plugins are registered (not installed: menus stay the
+      // same until a test installs one); the e2e web build has their web parts (e2e/support/build-web.ts).
+      env: { CHROMIUM_PATH: CHROMIUM, ZAPLECZE_TEST_PLUGINS: '1' },
+      // Builds the web app and starts the one shared Chromium before any browser file starts.
       globalSetup: ['e2e/support/global-setup.ts'],
       testTimeout: 60_000,
       hookTimeout: 180_000,
       // Browsers run after the API suites: Chromium next to two API forks starves 2 cores.
       sequence: { groupOrder: 1 },
       maxWorkers: 2,
+      // A worker runs its browser files one after another in one module graph: the server's code
+      // (imported by every file through the harness) is loaded once per worker, not once per file
+      // (that import was about a sixth of the phase). Each file still starts its own server on a
+      // fresh database and opens fresh browser contexts; the server keeps no state in modules that
+      // would leak between two servers (a file like home.e2e.test.ts already runs two in one graph).
+      isolate: false,
     },
   });
 }

@@ -7,9 +7,10 @@ import { newOrg, type TestOrg } from './support/org';
 import { HomePage } from './support/pages/home-page';
 import { LoginPage } from './support/pages/login-page';
 import { Shell } from './support/pages/shell';
-import { signedIn, waitForPath } from './support/session';
+import { signedIn, signedInThroughForm, waitForPath } from './support/session';
 import { RESULTS_DIR } from './support/paths';
 import { pageTitle, serverMsg, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -59,7 +60,7 @@ describe('sign-in, sessions and route guards', () => {
 
   it('"save login" keeps the token in localStorage (token_auth) and the cookie for photos; a short session uses the SameSite=Strict cookie only', async () => {
     // Long session.
-    const long = await signedIn(e2e, org.adminLogin, org.adminPass, true);
+    const long = await signedInThroughForm(e2e, org.adminLogin, org.adminPass, true);
     const stored = await long.page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
     expect(stored).toMatch(/\S{16,}/);
     // <img> of photos sends cookies only, so a long session keeps the same token there too.
@@ -72,7 +73,7 @@ describe('sign-in, sessions and route guards', () => {
     expect(new URL(long.page.url()).pathname).toBe('/');
 
     // Short session.
-    const short = await signedIn(e2e, org.adminLogin, org.adminPass, false);
+    const short = await signedInThroughForm(e2e, org.adminLogin, org.adminPass, false);
     expect(await short.page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
     const cookie = (await short.page.context().cookies()).find((c) => c.name === TOKEN_STORAGE_KEY);
     expect(cookie?.value).toMatch(/\S{16,}/);
@@ -182,7 +183,7 @@ describe('sign-in, sessions and route guards', () => {
       await login.captchaImage.waitFor();
       await eventually(() => login.captchaField.evaluate((el) => el === document.activeElement), true);
       fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'login-captcha.png'), fullPage: true });
+      await keepScreenshot(page, path.join(SHOTS, 'login-captcha.png'), { fullPage: true });
 
       // A wrong answer: the server's message, and a new image with the answer cleared.
       const first = e2e.server.captcha.last;

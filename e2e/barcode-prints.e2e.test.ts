@@ -6,6 +6,7 @@ import { BarcodePrintsPage } from './support/pages/barcode-prints-page';
 import { toastWith } from './support/pages/settings-pages';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { savedFile } from './support/downloads';
 
 describe('reader-code sheets (barcode-prints)', () => {
   const e2e = setupE2e();
@@ -16,8 +17,7 @@ describe('reader-code sheets (barcode-prints)', () => {
     org = await newOrg(e2e.server);
   });
 
-  const pdfHead = async (path: string | null): Promise<string> => {
-    if (!path) throw new Error('the download was not saved');
+  const pdfHead = async (path: string): Promise<string> => {
     return fs.readFileSync(path).subarray(0, 5).toString('latin1');
   };
 
@@ -45,7 +45,7 @@ describe('reader-code sheets (barcode-prints)', () => {
 
     const download = await codes.download('stock-changes');
     expect(download.suggestedFilename()).toBe('stock_changes.pdf');
-    expect(await pdfHead(await download.path())).toBe('%PDF-');
+    expect(await pdfHead(await savedFile(download))).toBe('%PDF-');
 
     // The list survives a reload.
     await page.reload();
@@ -70,9 +70,9 @@ describe('reader-code sheets (barcode-prints)', () => {
 
     const weights = await codes.download('weights');
     expect(weights.suggestedFilename()).toBe('weights.pdf');
-    expect(await pdfHead(await weights.path())).toBe('%PDF-');
+    expect(await pdfHead(await savedFile(weights))).toBe('%PDF-');
     const other = await codes.download('other-codes');
     expect(other.suggestedFilename()).toBe('other_codes.pdf');
-    expect(await pdfHead(await other.path())).toBe('%PDF-');
+    expect(await pdfHead(await savedFile(other))).toBe('%PDF-');
   });
 });

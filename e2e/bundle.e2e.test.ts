@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupE2e } from './support/e2e';
 import { LoginPage } from './support/pages/login-page';
-import { ROOT, WEB_DIST } from './support/paths';
+import { runBuild } from './support/build-web';
+import { E2E_WEB_DIST, RESULTS_DIR, ROOT } from './support/paths';
 
 /** The issue's budget for the first load (the login page). bench/bundle-size.mjs prints the figure. */
 const BUDGET_GZIP_BYTES = 200_000;
@@ -40,15 +41,42 @@ describe('code splitting', () => {
   });
 
   it('every plugin’s web entry is a chunk of its own, named for the check above', () => {
-    const dir = path.join(ROOT, 'plugins');
-    const ids = fs.existsSync(dir)
-      ? fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(dir, id, 'web', 'index.tsx')))
-      : [];
-    const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
+    // The browser tests' build has the fixture plugins' web parts too (VITE_TEST_PLUGINS=1).
+    const ids = ['plugins', 'plugins-fixtures'].flatMap((folder) => {
+      const dir = path.join(ROOT, folder);
+      return fs.existsSync(dir)
+        ? fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(dir, id, 'web', 'index.tsx')))
+        : [];
+    });
+    expect(ids).toContain('fixture-base');
+    const assets = fs.readdirSync(path.join(E2E_WEB_DIST, 'assets'));
     for (const id of ids)
       expect(
         assets.some((a) => a.startsWith(`plugin.${id}.`)),
         id,
       ).toBe(true);
+  });
+});
+
+describe('the production build', () => {
+  it('holds no code of the test-only fixture plugins (plugins-fixtures/)', async () => {
+    // Exactly what `npm run build` makes (no VITE_TEST_PLUGINS), into a scratch directory.
+    const out = path.join(RESULTS_DIR, `.production-web-${process.pid}`);
+    try {
+      await runBuild(out, false);
+      const files = fs.readdirSync(path.join(out, 'assets'));
+      expect(files.filter((f) => f.startsWith('plugin.fixture-'))).toEqual([]);
+      // Texts found only in the fixtures' web parts and manifests.
+      const marks = ['plugins-fixtures', 'fixture-base', 'Widżet notatek', 'Ekran z błędem'];
+      const found = files
+        .filter((f) => f.endsWith('.js'))
+        .flatMap((f) => {
+          const text = fs.readFileSync(path.join(out, 'assets', f), 'utf8');
+          return marks.filter((m) => text.includes(m)).map((m) => `${f}: ${m}`);
+        });
+      expect(found).toEqual([]);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 });

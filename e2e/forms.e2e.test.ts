@@ -14,9 +14,10 @@ import { VatSettingsPage } from './support/pages/settings-pages';
 import { Shell } from './support/pages/shell';
 import { signedIn } from './support/session';
 import { t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 /** Screens of this file, looked at by hand (docs/decisions.md, Forms). */
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/forms-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `/tmp/forms-${name}.png`, { fullPage: true });
 
 /** The web forms of a seller's first day: numbers with a comma, unsaved changes, photos, codes. */
 describe('forms: numbers, unsaved changes, photos, codes', () => {

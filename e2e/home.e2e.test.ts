@@ -16,6 +16,7 @@ import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
 const LOGIN_INFO = 'Przerwa techniczna w niedzielę od 22:00.';
@@ -92,7 +93,7 @@ describe('home: storage use against the quota', () => {
     const bar = page.getByTestId('items-widget-quota').getByRole('progressbar');
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.round((used / (QUOTA_MB * 1024 * 1024)) * 100));
     fs.mkdirSync(SCREENS, { recursive: true });
-    await page.getByTestId('items-widget').screenshot({ path: path.join(SCREENS, 'home-storage-quota.png') });
+    await keepScreenshot(page.getByTestId('items-widget'), path.join(SCREENS, 'home-storage-quota.png'));
   });
 
   it("an item's photo past the quota is refused with the server's Polish message; the form keeps its values", async () => {
@@ -143,7 +144,7 @@ describe('home: storage use against the quota', () => {
       .toast(t.itemEdit.edit.photosErrorTitle)
       .filter({ hasText: FILES_MSG.quotaExceeded(QUOTA_MB) });
     await refused.waitFor();
-    await refused.screenshot({ path: path.join(SCREENS, 'item-photo-over-quota-toast.png') });
+    await keepScreenshot(refused, path.join(SCREENS, 'item-photo-over-quota-toast.png'));
     expect(new URL(page.url()).pathname).toBe('/items/0');
     expect(await edit.code.inputValue()).toBe('KWOTA-1');
   });

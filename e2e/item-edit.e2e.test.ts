@@ -10,6 +10,7 @@ import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -153,7 +154,7 @@ describe('item edit and items mass edit', () => {
     await page.getByTestId('item-photo-url-add').click();
     await eventually(() => edit.photos.count(), 3);
     await edit.photos.nth(1).getByTestId('item-photo-main').click();
-    await page.screenshot({ path: path.join(SHOTS, 'item-new.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'item-new.png'), { fullPage: true });
 
     await edit.saveButton.click();
     await shell.toast(e.saved).waitFor();
@@ -191,7 +192,7 @@ describe('item edit and items mass edit', () => {
     await eventually(() => edit.photos.count(), 3);
     await eventually(async () => (await edit.thumbnailsLoaded()).slice(0, 2), [true, true]);
     expect(await edit.paramRow('Kolor').getByLabel('zielony').isChecked()).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'item-existing.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'item-existing.png'), { fullPage: true });
   });
 
   it('refuses photos over the limits with the warnings of §5, sends nothing and keeps what was typed', async () => {
@@ -234,7 +235,7 @@ describe('item edit and items mass edit', () => {
     expect(await edit.saveButton.isEnabled()).toBe(true);
     const found = await ok(org.admin.get<{ items: Item[] }>('/api/items?fullcode=LIMITY-1'));
     expect(found.items).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'item-photo-refused.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'item-photo-refused.png'), { fullPage: true });
   });
 
   it('edits an item without overwriting a stock change made meanwhile', async () => {
@@ -346,7 +347,7 @@ describe('item edit and items mass edit', () => {
     const rows = page.getByTestId('mass-params-row');
     await rows.filter({ hasText: 'Materiał' }).locator('input').first().fill('stal');
     await rows.filter({ hasText: 'Pojemność' }).locator('input').fill('500');
-    await page.screenshot({ path: path.join(SHOTS, 'mass-edit.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'mass-edit.png'), { fullPage: true });
 
     await mass.saveButton.click();
     await mass.report.waitFor();
@@ -354,7 +355,7 @@ describe('item edit and items mass edit', () => {
     expect(report).toContain(t.itemEdit.mass.reportSaved);
     expect(report).toContain('MASA-3');
     expect(report).toContain('999999');
-    await page.screenshot({ path: path.join(SHOTS, 'mass-edit-report.png') });
+    await keepScreenshot(page, path.join(SHOTS, 'mass-edit-report.png'));
     await page.getByTestId('report-close').click();
     await page.waitForURL((u) => ['/items', '/'].includes(u.pathname));
 

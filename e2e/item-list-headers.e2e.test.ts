@@ -6,6 +6,7 @@ import { newOrg, type TestOrg } from './support/org';
 import { ItemsPage } from './support/pages/items-page';
 import { signedIn } from './support/session';
 import { t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 /**
  * The item list's column headers are readable on the screens sellers use (docs/decisions.md,
@@ -71,7 +72,7 @@ describe('item list headers at 1366, 1920 and 390 px', () => {
       await page.setViewportSize(size);
       const items = await new ItemsPage(page, (p) => e2e.url(p)).goto();
       await items.row('NAG-101').waitFor();
-      await page.screenshot({ path: `/tmp/webfix/items-headers-${size.width}.png` });
+      await keepScreenshot(page, `/tmp/webfix/items-headers-${size.width}.png`);
       const drawn = await headers(page);
       expect(drawn.filter((h) => h.cut).map((h) => h.text)).toEqual([]);
       // A short header names its column in full for the tooltip and for screen readers.

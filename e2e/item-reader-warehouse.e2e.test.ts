@@ -16,6 +16,8 @@ import { toastWith } from './support/pages/settings-pages';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
+import { savedFile } from './support/downloads';
 
 const SCREENS = path.join(RESULTS_DIR, 'e2e', 'screens');
 
@@ -87,7 +89,7 @@ describe('item reader session and the warehouse changes it leaves', () => {
     await eventually(async () => (await reader.log()).length, 7);
     expect((await reader.log())[0]?.action).toContain('niezatwierdzona');
     await eventually(() => reader.itemField('stock').textContent(), '7');
-    await page.screenshot({ path: path.join(SCREENS, 'item-reader.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'item-reader.png'), { fullPage: true });
 
     const all = await changes();
     const reads = all.filter((c) => c.type === 'READER');
@@ -109,7 +111,7 @@ describe('item reader session and the warehouse changes it leaves', () => {
     expect(await wh.quantity(plus10.id).textContent()).toBe('+10');
     expect(await wh.stockChange(reads[0]!.id).textContent()).toBe('2 → 7');
     expect(await wh.commitDate(minus3.id).textContent()).toBe(w.list.notCommitted);
-    await page.screenshot({ path: path.join(SCREENS, 'warehouse-changes.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'warehouse-changes.png'), { fullPage: true });
 
     // Commit one.
     await wh.commitButton(minus3.id).click();
@@ -134,7 +136,7 @@ describe('item reader session and the warehouse changes it leaves', () => {
     await toastWith(page, `ID ${minus3.id}:`).waitFor();
     await eventually(() => wh.stockChange(plus10.id).textContent(), '4 → 14');
     await eventually(() => page.getByTestId('warehouse-selected').textContent(), w.bulk.selected.replace('{n}', '0'));
-    await page.screenshot({ path: path.join(SCREENS, 'warehouse-changes-after.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'warehouse-changes-after.png'), { fullPage: true });
 
     const stock = await org.admin.get<{ items: { countWare: number }[] }>('/api/items?fullcode=KUBEK-E2E');
     expect(stock.body.items[0]?.countWare).toBe(14);
@@ -143,7 +145,7 @@ describe('item reader session and the warehouse changes it leaves', () => {
     const now = new Date();
     const csv = await wh.exportCsv();
     expect(csv.suggestedFilename()).toBe(warehouseCsvFileName({ year: now.getFullYear(), month: now.getMonth() + 1 }));
-    const text = fs.readFileSync((await csv.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+    const text = fs.readFileSync(await savedFile(csv), 'utf8').replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
       'ID;Data zmiany;Data zatwierdzenia;Kod towaru;Nazwa towaru;Typ;Ilość;Stan przed;Stan po;Zatwierdzona;Zamówienie',
@@ -168,7 +170,7 @@ describe('item reader session and the warehouse changes it leaves', () => {
     expect(await wh.bulkCommit.count()).toBe(0);
     // The CSV export only reads: it stays.
     expect((await wh.exportCsv()).suggestedFilename()).toMatch(/^warehouse_changes__\d{1,2}_\d{4}\.csv$/);
-    await page.screenshot({ path: path.join(SCREENS, 'warehouse-changes-read-only.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'warehouse-changes-read-only.png'), { fullPage: true });
   });
 
   it('another month shows the empty state', async () => {

@@ -13,10 +13,12 @@ import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { screenshotsWanted } from './support/screens';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
 
 async function screenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted()) return;
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
@@ -143,7 +145,8 @@ describe('items list, search, multi-select, generation', () => {
     await items.openSearch();
     await items.field('name').fill('kubek');
     await page.waitForFunction(() => document.querySelector('.offcanvas.show:not(.showing)') !== null);
-    await page.waitForTimeout(600); // the slide-in transition
+    // The slide-in transition ends.
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
     await screenshot(page, 'items-search-panel');
     await items.runSearch();
     await eventually(() => items.codes(), ['KUB-1', 'KUB-2']);

@@ -8,6 +8,7 @@ import { newOrg, type TestOrg } from './support/org';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -118,7 +119,7 @@ describe('public buyer order page', () => {
     expect(await text('buyer-order-sum')).toBe('52,78\u00a0zł');
     // Nothing private.
     expect(await page.locator('body').innerText()).not.toContain('NOTATKA WEWNĘTRZNA');
-    await page.screenshot({ path: path.join(SHOTS, 'order-buyer.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-buyer.png'), { fullPage: true });
   });
 
   it('personal pickup: ODBIÓR OSOBISTY and no pickup point, invoice or waybill; works signed in too', async () => {
@@ -139,7 +140,7 @@ describe('public buyer order page', () => {
       expect(await page.getByTestId(id).count(), id).toBe(0);
     expect(await page.getByTestId('buyer-cod').innerText()).toContain(b.no);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, 'order-buyer-personal.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-buyer-personal.png'), { fullPage: true });
   });
 
   it('fits a 390 px phone: no sideways scroll, quantity × price under the name, the order currency', async () => {
@@ -173,7 +174,7 @@ describe('public buyer order page', () => {
     expect(await page.getByTestId('buyer-order-sum').innerText()).toBe('133\u00a0234,38\u00a0EUR');
     const box = await page.getByTestId('buyer-order-sum').boundingBox();
     expect(box && box.x + box.width <= 390).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'order-buyer-phone.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-buyer-phone.png'), { fullPage: true });
   });
 
   it('missing parameters read Błędne dane zamówienia!, a wrong pair shows the server message', async () => {
@@ -182,6 +183,6 @@ describe('public buyer order page', () => {
     expect(await page.getByTestId('buyer-error').innerText()).toBe(b.wrongData);
     await page.goto(e2e.url(`/order-buyer-info?p=${org.prefix}&uuid=00000000-0000-4000-8000-000000000000`));
     await eventually(() => page.getByTestId('buyer-error').innerText(), b.wrongData);
-    await page.screenshot({ path: path.join(SHOTS, 'order-buyer-error.png') });
+    await keepScreenshot(page, path.join(SHOTS, 'order-buyer-error.png'));
   });
 });

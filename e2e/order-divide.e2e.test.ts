@@ -10,6 +10,7 @@ import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -69,7 +70,7 @@ describe('order split', () => {
     await page.getByTestId('divide-oldDeliveryCost').fill('12');
     await page.getByTestId('divide-newDeliveryCost').fill('8.50');
     expect(await save.isDisabled()).toBe(false);
-    await page.screenshot({ path: path.join(SHOTS, 'order-divide.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-divide.png'), { fullPage: true });
 
     const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders/divide');
     await save.click();

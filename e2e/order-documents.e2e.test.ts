@@ -14,6 +14,8 @@ import { PrintSettingsPage } from './support/pages/settings-pages';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { t } from './support/texts';
+import { screenshotsWanted } from './support/screens';
+import { savedFile } from './support/downloads';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
 
@@ -27,6 +29,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
     ),
   );
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  // The waits stay without a screenshot: the steps after it read a settled screen.
+  if (!screenshotsWanted()) return;
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
 
@@ -46,8 +50,7 @@ async function closeToasts(page: Page): Promise<void> {
 
 /** A download's bytes, checked to be a real PDF (header and a page count pdfinfo can read). */
 async function pdfOf(download: Download): Promise<{ name: string; pages: number }> {
-  const file = await download.path();
-  if (!file) throw new Error('the download was not saved');
+  const file = await savedFile(download);
   const bytes = fs.readFileSync(file);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return { name: download.suggestedFilename(), pages: await pdfPageCount(bytes) };

@@ -14,6 +14,7 @@ import { WarehouseChangesPage } from './support/pages/warehouse-changes-page';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -141,7 +142,7 @@ describe('order edit', () => {
     await edit.field('order-invoice-copy').click();
     expect(await edit.invoice('city').inputValue()).toBe('Kraków');
     expect(await edit.invoice('address').inputValue()).toBe('Polna 7');
-    await page.screenshot({ path: path.join(SHOTS, 'order-new.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-new.png'), { fullPage: true });
 
     const id = await saveNew(page, edit);
     await shell.toast(o.saved).waitFor();
@@ -171,7 +172,7 @@ describe('order edit', () => {
     // The warehouse changes screen lists the order's changes with a link to it.
     const changes = await new WarehouseChangesPage(page, e2e.url).goto();
     await eventually(() => page.locator(`a[href="/orders/${id}"]`).count(), 2);
-    await page.screenshot({ path: path.join(SHOTS, 'order-new-warehouse-changes.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-new-warehouse-changes.png'), { fullPage: true });
     expect(changes).toBeTruthy();
     // ... which opens the order's edit page.
     await page.locator(`a[href="/orders/${id}"]`).first().click();
@@ -202,7 +203,7 @@ describe('order edit', () => {
     await edit.scan('TAL-1');
     await eventually(() => edit.lines.count(), 1);
     await edit.field('order-delivery-cost').fill('0');
-    await page.screenshot({ path: path.join(SHOTS, 'order-new-stationary.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-new-stationary.png'), { fullPage: true });
     const id = await saveNew(page, edit);
     await shell.toast(o.saved).waitFor();
     await page.waitForURL(leftForList);
@@ -259,7 +260,7 @@ describe('order edit', () => {
     await edit.linkOf(1).waitFor();
     await edit.lineField(1, 'code').fill('TAL-1-INNY');
     await edit.linkOf(1).waitFor({ state: 'detached' });
-    await page.screenshot({ path: path.join(SHOTS, 'order-edit-unlocked.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-edit-unlocked.png'), { fullPage: true });
     await edit.save.click();
     await shell.toast(o.saved).waitFor();
     await page.waitForURL(leftForList);
@@ -300,7 +301,7 @@ describe('order edit', () => {
     await edit.client('pickupPoint').fill('KRA01M');
     await edit.field('order-check-point').click();
     await eventually(() => edit.field('order-check-result').textContent(), o.delivery.pointUnknown);
-    await page.screenshot({ path: path.join(SHOTS, 'order-carrier-pickup-point.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-carrier-pickup-point.png'), { fullPage: true });
 
     // ONLY_ADDRESS: the pickup point option is disabled and the address is chosen.
     await edit.field('order-carrier-method').selectOption({ label: 'Kurier (Dostawa na adres)' });
@@ -345,7 +346,7 @@ describe('order edit', () => {
     expect(await edit.error('order-delivery-cost').textContent()).toBe(o.amountInvalid);
     expect(await edit.lineField(0, 'quantity').getAttribute('class')).toContain('is-invalid');
     expect(await edit.lineField(0, 'price').getAttribute('class')).toContain('is-invalid');
-    await edit.field('order-lines').screenshot({ path: path.join(SHOTS, 'order-line-errors.png') });
+    await keepScreenshot(edit.field('order-lines'), path.join(SHOTS, 'order-line-errors.png'));
     await edit.field('order-delivery-cost').fill('9.99');
     await edit.lineField(0, 'quantity').fill('2');
     await edit.lineField(0, 'price').fill('15');
@@ -368,6 +369,6 @@ describe('order edit', () => {
     expect(await edit.client('nameSurname').inputValue()).toBe('Ewa Zielińska');
     expect(await edit.lineField(0, 'name').inputValue()).toBe('Pozycja ręczna');
     expect(await edit.field('order-income-source').inputValue()).toBe(String(sourceId));
-    await page.screenshot({ path: path.join(SHOTS, 'order-save-error.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'order-save-error.png'), { fullPage: true });
   });
 });

@@ -19,6 +19,8 @@ import { OrderReaderPage } from './support/pages/order-reader-page';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
+import { savedFile } from './support/downloads';
 
 const SCREENS = path.join(RESULTS_DIR, 'e2e', 'screens');
 
@@ -153,7 +155,7 @@ describe('order reader at the packing bench', () => {
       { code: 'KUBEK-PAK', packed: '0 / 2', missing: 2 },
       { code: 'TALERZ-PAK', packed: '0 / 1', missing: 1 },
     ]);
-    await page.screenshot({ path: path.join(SCREENS, 'order-reader-selected.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'order-reader-selected.png'), { fullPage: true });
 
     await reader.scan(weightCode!);
     await eventually(() => reader.field('weight').textContent(), '1,5 kg');
@@ -185,7 +187,7 @@ describe('order reader at the packing bench', () => {
       [weightCode, false],
       [orderCode, false],
     ]);
-    await page.screenshot({ path: path.join(SCREENS, 'order-reader-packed.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'order-reader-packed.png'), { fullPage: true });
 
     // The waybill code: SEND_PARCEL, dispatched and its label downloaded (reader setting PDF);
     // auto-reset (on by default) then forgets the order.
@@ -193,7 +195,7 @@ describe('order reader at the packing bench', () => {
     await reader.scan(send);
     const download: Download = await label;
     expect(download.suggestedFilename()).toBe(DOCUMENT_FILE_NAMES.bol);
-    const labelPdf = fs.readFileSync((await download.path()) as string);
+    const labelPdf = fs.readFileSync(await savedFile(download));
     expect(labelPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await reader.none.waitFor();
     const sent = await reader.log();
@@ -208,7 +210,7 @@ describe('order reader at the packing bench', () => {
     expect(await reader.field('status').textContent()).toBe('Wysłane');
     expect(await reader.field('sizes').textContent()).toBe('300 × 200 × 150 mm');
     expect(await reader.field('weight').textContent()).toBe('1,5 kg');
-    await page.screenshot({ path: path.join(SCREENS, 'order-reader-dispatched.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'order-reader-dispatched.png'), { fullPage: true });
     const stored = orderLookupAnswerSchema.parse(await ok(org.admin.get(`/api/orders?id=${order.id}`))).orders[0]!;
     expect([stored.billOfLading, stored.orderStatus.id, stored.weight, stored.sizeA]).toEqual([
       waybill,
@@ -232,7 +234,7 @@ describe('order reader at the packing bench', () => {
     await reader.none.waitFor();
     const last = await reader.log();
     expect(last[1]).toMatchObject({ action: `Przesyłka nadana wcześniej: ${waybill}`, code: send, error: false });
-    await page.screenshot({ path: path.join(SCREENS, 'order-reader-log.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'order-reader-log.png'), { fullPage: true });
   }, 180_000);
 
   it('without reader settings warns on the page and turns a waybill scan into a red row', async () => {
@@ -262,6 +264,6 @@ describe('order reader at the packing bench', () => {
     expect(await reader.field('waybill').textContent()).toBe(reader.t.panel.noWaybill);
     const stored = orderLookupAnswerSchema.parse(await ok(org.admin.get(`/api/orders?id=${order.id}`))).orders[0]!;
     expect(stored.billOfLading ?? null).toBeNull();
-    await page.screenshot({ path: path.join(SCREENS, 'order-reader-no-settings.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SCREENS, 'order-reader-no-settings.png'), { fullPage: true });
   });
 });

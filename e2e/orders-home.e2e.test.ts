@@ -8,6 +8,7 @@ import { createUser, newOrg, type TestOrg } from './support/org';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -61,7 +62,7 @@ describe('home order and income widgets', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-widget'))),
       ['orders', 'income', 'items'],
     );
-    await page.screenshot({ path: path.join(SHOTS, 'home-order-widgets.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'home-order-widgets.png'), { fullPage: true });
   });
 
   it('each widget needs the homepage permission plus its own', async () => {

@@ -12,6 +12,8 @@ import { OrdersPage } from './support/pages/orders-page';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { screenshotsWanted } from './support/screens';
+import { savedFile } from './support/downloads';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
 
@@ -19,6 +21,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENS, { recursive: true });
   // Dialogs fade in and fields fade their borders: wait for the CSS transitions to end.
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  // The waits stay without a screenshot: the steps after it read a settled screen.
+  if (!screenshotsWanted()) return;
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
 
@@ -364,8 +368,7 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     // Order codes: order_barcodes.pdf with ORDER:{id} for each selected order.
     const download = await orders.downloadCodes();
     expect(download.suggestedFilename()).toBe('order_barcodes.pdf');
-    const file = await download.path();
-    if (!file) throw new Error('the download was not saved');
+    const file = await savedFile(download);
     // zbarimg reports the symbols of a page in its own scan order, not the print order.
     expect((await decodeCode128(fs.readFileSync(file))).sort()).toEqual(
       ids
@@ -399,8 +402,8 @@ describe('order list: search, paging, row actions and dialogs, multi-select', ()
     await screenshot(page, 'orders-mass-delete-report');
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-save').click()]);
     expect(saved.suggestedFilename()).toBe('orders_mass_delete.txt');
-    const savedPath = await saved.path();
-    expect(fs.readFileSync(savedPath ?? '', 'utf8')).toContain(`# ${sel.reportOk}`);
+    const savedPath = await savedFile(saved);
+    expect(fs.readFileSync(savedPath, 'utf8')).toContain(`# ${sel.reportOk}`);
     await page.getByTestId('report-close').click();
     await report.waitFor({ state: 'detached' });
     await orders.selection.waitFor({ state: 'detached' });

@@ -8,6 +8,7 @@ import { newOrg, type TestOrg } from './support/org';
 import { RESULTS_DIR } from './support/paths';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 const SHOTS = path.join(RESULTS_DIR, 'screens');
 
@@ -106,7 +107,7 @@ describe('orders summary', () => {
       .getByTestId('summary-chart-day')
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-income'))));
     expect(incomes.reduce((a, b) => a + b, 0)).toBe(100);
-    await page.screenshot({ path: path.join(SHOTS, 'orders-summary.png'), fullPage: true });
+    await keepScreenshot(page, path.join(SHOTS, 'orders-summary.png'), { fullPage: true });
 
     // Only 'Wysłane': one order of 25.
     await page.getByTestId('summary-statuses').click();

@@ -8,6 +8,7 @@ import { ReferenceListPage } from './support/pages/reference-list-page';
 import { Shell } from './support/pages/shell';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { savedFile } from './support/downloads';
 
 describe('simple reference lists', () => {
   const e2e = setupE2e();
@@ -28,8 +29,7 @@ describe('simple reference lists', () => {
     return { page, list, shell: new Shell(page) };
   };
   const pdfHead = async (download: Download): Promise<string> => {
-    const path = await download.path();
-    if (!path) throw new Error('the download was not saved');
+    const path = await savedFile(download);
     return fs.readFileSync(path).subarray(0, 5).toString('latin1');
   };
 

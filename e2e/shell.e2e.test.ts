@@ -6,6 +6,7 @@ import { LoginPage } from './support/pages/login-page';
 import { Shell } from './support/pages/shell';
 import { signedIn, waitForPath } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 /** The left content edge of the main area, i.e. the padding the open menu leaves. */
 async function contentLeft(shell: Shell): Promise<number> {
@@ -158,7 +159,7 @@ describe('application shell', () => {
     await page.reload();
     await shell.footer.waitFor();
     expect(await shell.footer.textContent()).toContain('© 2031 ');
-    await shell.footer.screenshot({ path: '/tmp/webfix-footer.png' });
+    await keepScreenshot(shell.footer, '/tmp/webfix-footer.png');
     expect(await shell.footer.textContent()).not.toContain('2025');
   });
 });

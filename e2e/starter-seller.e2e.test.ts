@@ -5,6 +5,7 @@ import { newOrg, type TestOrg } from './support/org';
 import { toastWith } from './support/pages/settings-pages';
 import { signedIn, waitForPath } from './support/session';
 import { t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 /**
  * A new organisation's forms with and without their required lists, and the seller's data in the
@@ -50,7 +51,7 @@ describe('starter lists and the seller data on invoices', () => {
       'Ustawienia → Słowniki → Źródła przychodu',
     );
     expect(await page.getByTestId('order-missing-lists-settings-vat').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/starter-order-missing-lists.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/starter-order-missing-lists.png', { fullPage: true });
 
     await statuses.getByRole('link').click();
     await waitForPath(page, '/order-statuses');
@@ -79,7 +80,7 @@ describe('starter lists and the seller data on invoices', () => {
     expect(await page.getByTestId('item-missing-lists-settings-currencies').innerText()).toContain(
       'Ustawienia → Waluty.',
     );
-    await page.screenshot({ path: '/tmp/starter-item-missing-lists.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/starter-item-missing-lists.png', { fullPage: true });
     await page.getByTestId('item-missing-lists-settings-vat').getByRole('link').click();
     await waitForPath(page, '/settings/vat');
   });
@@ -95,7 +96,7 @@ describe('starter lists and the seller data on invoices', () => {
     await account.fill('62 1090 1014 0000 0712 1981 2874');
     await page.getByRole('button', { name: s.save }).click();
     await page.getByText(VALIDATION.bankAccountInvalid).waitFor();
-    await page.screenshot({ path: '/tmp/starter-invoice-settings-invalid.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/starter-invoice-settings-invalid.png', { fullPage: true });
     expect((await options('INVOICE_PLACE_OF_ISSUE')).INVOICE_PLACE_OF_ISSUE).toBe('');
 
     await account.fill('61 1090 1014 0000 0712 1981 2874');
@@ -109,6 +110,6 @@ describe('starter lists and the seller data on invoices', () => {
     // Shown grouped when the screen opens again.
     await page.reload();
     await eventually(() => page.getByLabel(s.bankAccount).inputValue(), '61 1090 1014 0000 0712 1981 2874');
-    await page.screenshot({ path: '/tmp/starter-invoice-settings.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/starter-invoice-settings.png', { fullPage: true });
   });
 });

@@ -8,6 +8,7 @@ import { Shell } from './support/pages/shell';
 import { TreePage } from './support/pages/tree-page';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { savedFile } from './support/downloads';
 import { format } from '@web/i18n';
 
 describe('category and warehouse place trees', () => {
@@ -179,7 +180,7 @@ describe('category and warehouse place trees', () => {
     await eventually(() => tree.multiCount.textContent(), format(t.ui.multiSelect.selected, { n: 3 }));
     const [download] = await Promise.all([page.waitForEvent('download'), tree.multiDownload.click()]);
     expect(download.suggestedFilename()).toBe('places.pdf');
-    const file = await download.path();
+    const file = await savedFile(download);
     expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

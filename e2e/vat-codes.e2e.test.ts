@@ -10,6 +10,7 @@ import { VatSettingsPage } from './support/pages/settings-pages';
 import { Shell } from './support/pages/shell';
 import { signedIn } from './support/session';
 import { t } from './support/texts';
+import { keepScreenshot } from './support/screens';
 
 /**
  * The VAT rates that are no number (docs/decisions.md, VAT rates that are not numbers): added on
@@ -41,7 +42,7 @@ describe('VAT rates zw, np, oo on the screens', () => {
     const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);
     const shell = new Shell(page);
     const vat = await new VatSettingsPage(page, (p) => e2e.url(p)).goto();
-    await page.screenshot({ path: '/tmp/vat-settings-buttons.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-settings-buttons.png', { fullPage: true });
     for (const code of ['zw', 'np', 'oo']) await page.getByTestId(`vat-add-${code}`).click();
     expect(await vat.rates()).toEqual([
       '23%',
@@ -53,7 +54,7 @@ describe('VAT rates zw, np, oo on the screens', () => {
     // Every code is on the list now: no buttons left.
     expect(await page.getByTestId('vat-add-codes').count()).toBe(0);
     await vat.defaultSelect(t.settings.vat.defaultOrderDelivery).selectOption('zw');
-    await page.screenshot({ path: '/tmp/vat-settings.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-settings.png', { fullPage: true });
     await page.getByRole('button', { name: t.settings.vat.save }).click();
     await shell.toast(t.settings.vat.saved).waitFor();
     const saved = await org.admin.get<{ options: { key: string; value: string }[] }>(
@@ -72,14 +73,14 @@ describe('VAT rates zw, np, oo on the screens', () => {
     const labels = (await edit.vat.locator('option').allTextContents()).map((s) => s.trim());
     expect(labels).toEqual([t.itemEdit.choose, '23%', '8%', 'zw', 'np', 'oo']);
     await edit.vat.selectOption('zw');
-    await page.screenshot({ path: '/tmp/vat-item-form.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-item-form.png', { fullPage: true });
     await edit.saveButton.click();
     await shell.toast(t.itemEdit.edit.saved).waitFor();
     await page.waitForURL((u) => ['/items', '/'].includes(u.pathname));
 
     const items = await new ItemsPage(page, (p) => e2e.url(p)).goto();
     await eventually(() => items.cell('LEKCJA-1', 'item-price').textContent(), '80,00\u00a0zł (zw)');
-    await page.screenshot({ path: '/tmp/vat-items-list.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-items-list.png', { fullPage: true });
 
     const item = (await org.admin.get<{ items: Item[] }>('/api/items?fullcode=LEKCJA-1')).body.items[0];
     expect(item?.vat).toBe('zw');
@@ -104,7 +105,7 @@ describe('VAT rates zw, np, oo on the screens', () => {
     expect(await edit.lineField(0, 'vat').inputValue()).toBe('zw');
     expect(await edit.lineField(1, 'vat').inputValue()).toBe('23');
     expect(await edit.field('order-delivery-vat').inputValue()).toBe('oo');
-    await page.screenshot({ path: '/tmp/vat-order-edit.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-order-edit.png', { fullPage: true });
     await edit.save.click();
     await page.waitForURL((u) => u.pathname !== `/orders/${created.body.id}`);
     const [after] = (await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${created.body.id}`)).body.orders;
@@ -117,6 +118,6 @@ describe('VAT rates zw, np, oo on the screens', () => {
     expect(await page.getByLabel(t.settings.invoice.exemptionNote).getAttribute('placeholder')).toBe(
       t.settings.invoice.exemptionNoteHint,
     );
-    await page.screenshot({ path: '/tmp/vat-invoice-settings.png', fullPage: true });
+    await keepScreenshot(page, '/tmp/vat-invoice-settings.png', { fullPage: true });
   });
 });

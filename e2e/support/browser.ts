@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_PATH } from './paths';
 
 /**
@@ -28,10 +28,31 @@ export const CHROMIUM_ARGS = [
   '--disable-print-preview',
 ];
 
-/** Debian's Chromium; browsers are never downloaded. */
-export async function launchChromium(): Promise<Browser> {
+function checkChromium(): void {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+const LAUNCH = { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 };
+
+/** Debian's Chromium; browsers are never downloaded. */
+export async function launchChromium(): Promise<Browser> {
+  checkChromium();
+  return chromium.launch(LAUNCH);
+}
+
+/**
+ * The same Chromium, launched once to serve several processes: they connect to its WebSocket
+ * address (connectChromium) and each gets its own connection; closing one connection closes only
+ * the contexts it made.
+ */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  checkChromium();
+  return chromium.launchServer(LAUNCH);
+}
+
+/** Connects to a Chromium started by launchChromiumServer. */
+export function connectChromium(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint, { timeout: 60_000 });
 }

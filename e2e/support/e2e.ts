@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Config } from '../../packages/server/src/config';
 import { startTestServer, type TestServer } from '../../packages/server/test/harness';
-import { launchChromium } from './browser';
-import { ensureWebBuilt } from './build-web';
-import { RESULTS_DIR } from './paths';
+import { connectChromium, launchChromium } from './browser';
+import { ensureE2eWebBuilt } from './build-web';
+import { E2E_WEB_DIST, RESULTS_DIR } from './paths';
 
 /** Default wait for anything on a page; generous for a busy 2-core machine, but bounded. */
 export const UI_TIMEOUT_MS = 15_000;
@@ -36,10 +36,17 @@ function fileSafe(text: string): string {
     .slice(0, 120);
 }
 
+/** The run's shared Chromium (e2e/support/global-setup.ts), or a browser of this file's own without it. */
+function openBrowser(): Promise<Browser> {
+  const wsEndpoint = inject('chromiumWsEndpoint');
+  return wsEndpoint ? connectChromium(wsEndpoint) : launchChromium();
+}
+
 /**
- * Wires one test file: builds the web app if needed, starts a real server and Chromium before the
- * tests, gives every test fresh contexts, and on failure saves a screenshot of each open page (plus
- * the page's console errors) into test-results/e2e/.
+ * Wires one test file: builds the web app if needed, starts a real server (serving the e2e build,
+ * with the fixture plugins registered: vitest.config.ts sets ZAPLECZE_TEST_PLUGINS=1) and connects
+ * to Chromium before the tests, gives every test fresh contexts, and on failure saves a screenshot
+ * of each open page (plus the page's console errors) into test-results/e2e/.
  */
 export function setupE2e(overrides: Partial<Config> = {}): E2e {
   let server: TestServer | undefined;
@@ -47,8 +54,8 @@ export function setupE2e(overrides: Partial<Config> = {}): E2e {
   let open: OpenContext[] = [];
 
   beforeAll(async () => {
-    await ensureWebBuilt();
-    [server, browser] = await Promise.all([startTestServer(overrides), launchChromium()]);
+    await ensureE2eWebBuilt();
+    [server, browser] = await Promise.all([startTestServer({ webDist: E2E_WEB_DIST, ...overrides }), openBrowser()]);
   });
 
   afterEach(async (ctx) => {

@@ -22,6 +22,7 @@ import { ordersSummaryMessages } from '@web/features/orders-summary/messages.pl'
 import { ordersMessages } from '@web/features/orders/messages.pl';
 import { ordersMassEditMessages } from '@web/features/orders-mass-edit/messages.pl';
 import { uiMessages } from '@web/ui/messages.pl';
+import { pluginMessages } from '@web/extensions/plugins/messages.pl';
 import { MSG } from '../../packages/server/src/platform/messages.pl';
 
 /**
@@ -51,6 +52,7 @@ export const t = {
   orderBuyer: orderBuyerMessages,
   orders: ordersMessages,
   ordersMassEdit: ordersMassEditMessages,
+  plugins: pluginMessages,
   ui: uiMessages,
 };
 /** The server's Polish messages (errors shown on forms and in toasts). */

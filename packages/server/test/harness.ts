@@ -10,7 +10,7 @@ import { migrate } from '../src/db/migrate';
 import type { LogDestination, RouteInfo } from '../src/platform/app';
 import type { RouteDef } from '../src/platform/route';
 import { createApp, createDeps, servingLimits } from '../src/server';
-import { migratePlugins, setPluginLog } from '../src/modules/plugins';
+import { forgetPluginHost, migratePlugins, setPluginLog } from '../src/modules/plugins';
 import type { CaptchaGenerator } from '../src/platform/captcha';
 import type { AppDeps } from '../src/platform/context';
 
@@ -166,6 +166,9 @@ export async function startTestServer(
   // The fixture plugins that fail on purpose (plugins-fixtures/) are not reported: GET /plugin_info
   // shows them broken, and tests that count the server's errors stay exact.
   setPluginLog(() => undefined);
+  // A fresh plugin host, as a new process has: the files of a vitest worker share one module graph
+  // (vitest.config.ts, isolate: false), and an earlier server's start must not leave its marks.
+  forgetPluginHost();
   await migratePlugins(database);
   const deps: AppDeps = createDeps(config, database, {
     captcha,

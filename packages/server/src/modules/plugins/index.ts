@@ -17,7 +17,7 @@ export const pluginsModule: ServerModule = {
   schedules: () => pluginSchedules(pluginHost()),
 };
 
-export { pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
+export { forgetPluginHost, pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
 export { migratePlugins } from './plugins.migrate';
 export { TEST_PLUGINS_ENV } from './plugins.list';
 export { installedItemFilters, pluginPermissionKeys, pluginPermissionSections, PLUGIN_MSG } from './plugins.service';

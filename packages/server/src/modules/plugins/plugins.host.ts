@@ -218,6 +218,15 @@ export function pluginHost(): PluginHost {
   return host;
 }
 
+/**
+ * Drops this process's plugin host; the next pluginHost() loads the plugins afresh. For test
+ * servers started one after another in one process (packages/server/test/harness.ts): each starts
+ * as a new process would, without the broken marks an earlier server's start left.
+ */
+export function forgetPluginHost(): void {
+  host = undefined;
+}
+
 /** Where the host reports broken plugins; the server points it at its logger once built. */
 let hostLog: (message: string) => void = (m) => console.error(m);
 export function setPluginLog(log: (message: string) => void): void {
