@@ -1,7 +1,8 @@
 // The plugin platform's own calls over HTTP against the real `npm start` entry (issue 18 §5:
 // p95 <= 20 ms): install and uninstall (POST/DELETE /api/plugin_install), the plugin list
 // (GET /api/plugin_info) and the menu (GET /api/plugin_menu), one signed-in administrator,
-// sequential, after a warm-up. The list and the menu are measured with two plugins installed.
+// sequential, after a warm-up: each plugin installed and uninstalled in turn, then the list and
+// the menu with all of them installed.
 // Usage: node bench/plugins-api.mjs [runs=300]
 // Uses a fresh SQLite DATA_DIR, or PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is
 // created next to it and dropped afterwards). The server runs with the test-only fixture plugins
@@ -33,29 +34,34 @@ try {
   const { plugins } = await call('GET', '/api/plugin_info');
   // Plugins with no dependencies that load (the fixtures that throw are marked broken).
   const free = plugins.filter((p) => p.dependsOn.length === 0 && !/throws/.test(p.id)).map((p) => p.id);
-  const [cycled, ...rest] = free;
-  for (const id of rest.slice(0, 1)) await call('POST', '/api/plugin_install', { pluginId: id });
-
-  const install = [];
-  const uninstall = [];
+  console.log(`${engine}, ${plugins.length} plugins known; installed and uninstalled in turn: ${free.join(', ')}`);
+  // Install and uninstall each plugin in turn (uninstall keeps the data, so a reinstall finds it).
+  for (const id of free) {
+    const install = [];
+    const uninstall = [];
+    for (let k = 0; k < runs + 20; k++) {
+      const a = await timed('POST', '/api/plugin_install', { pluginId: id });
+      const b = await timed('DELETE', '/api/plugin_install', { pluginId: id });
+      if (k < 20) continue; // warm-up
+      install.push(a);
+      uninstall.push(b);
+    }
+    console.log('  ' + summary(`${id}: POST /api/plugin_install`, install));
+    console.log('  ' + summary(`${id}: DELETE /api/plugin_install`, uninstall));
+  }
+  // The list and the menu with every one of them installed.
+  for (const id of free) await call('POST', '/api/plugin_install', { pluginId: id });
   const list = [];
   const menu = [];
   for (let k = 0; k < runs + 20; k++) {
-    const a = await timed('POST', '/api/plugin_install', { pluginId: cycled });
     const l = await timed('GET', '/api/plugin_info');
     const m = await timed('GET', '/api/plugin_menu');
-    const b = await timed('DELETE', '/api/plugin_install', { pluginId: cycled });
-    if (k < 20) continue; // warm-up
-    install.push(a);
+    if (k < 20) continue;
     list.push(l);
     menu.push(m);
-    uninstall.push(b);
   }
-  console.log(`${engine}, ${plugins.length} plugins known (${free.join(', ')} loadable without dependencies):`);
-  console.log('  ' + summary('POST /api/plugin_install', install));
-  console.log('  ' + summary('DELETE /api/plugin_install', uninstall));
-  console.log('  ' + summary('GET /api/plugin_info', list));
-  console.log('  ' + summary('GET /api/plugin_menu', menu));
+  console.log('  ' + summary(`GET /api/plugin_info (${free.length} installed)`, list));
+  console.log('  ' + summary(`GET /api/plugin_menu (${free.length} installed)`, menu));
 } finally {
   await stop();
   await dropDb();
