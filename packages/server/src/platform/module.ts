@@ -13,7 +13,8 @@ export interface ServerModule {
   name: string;
   routes: RouteDef[];
   usageChecks?: UsageCheckDef[];
-  subscribe?(events: EventBus): void;
+  /** Subscribes to the domain events (platform/events.ts); `deps` is the server's, being built. */
+  subscribe?(events: EventBus, deps: Pick<AppDeps, 'db' | 'config'>): void;
   /** The job kinds the module's handlers run (in the job worker process only: platform/jobs). */
   jobs?(deps: AppDeps): JobKind[];
   /** The module's recurring jobs (platform/jobs/schedules.ts). */

@@ -5,7 +5,7 @@
  * types, and the plugin definition the host (modules/plugins) loads.
  */
 import type { Kysely } from 'kysely';
-import type { PluginManifest } from '@zaplecze/contract';
+import type { DomainEventName, DomainEventPayload, PluginManifest } from '@zaplecze/contract';
 import type { Engine } from '../db/database';
 import { columns } from '../db/migrations/helpers';
 import type { TenantDb } from '../db/tenant';
@@ -76,6 +76,8 @@ export interface PluginServer {
   routes?: readonly RouteDef[];
   jobs?: readonly PluginJobKind[];
   schedules?: readonly PluginSchedule[];
+  /** Durable subscriptions to the core's events: event name -> one of `jobs` (see PluginSubscriptions). */
+  subscriptions?: PluginSubscriptions;
   /**
    * The plugin's tables holding organisations' rows (full names, `pluginTable(...)`), deleted for
    * the organisation, in this order, when it uninstalls with "delete the data".
@@ -125,6 +127,22 @@ export function enqueuePluginJob(
 ): Promise<number | null> {
   return enqueueJob(tdb, { kind: `${pluginId}.${name}`, pluginId, ...opts });
 }
+
+/**
+ * Durable subscriptions (docs/plugins.md, Events and subscriptions): the core's event name (the
+ * contract's `domainEventSchemas`) -> the name of one of the plugin's jobs. When the event is
+ * emitted for an organisation that installed the plugin, that job is enqueued inside the emitting
+ * transaction (it exists if and only if the change commits) with `PluginEventJob` as its payload,
+ * and runs with the job engine's retries, backoff and dead state.
+ */
+export type PluginSubscriptions = { readonly [K in DomainEventName]?: string };
+
+/** The payload of a job a subscription enqueued: the event's name and its payload. */
+export interface PluginEventJob<K extends DomainEventName = DomainEventName> {
+  event: K;
+  payload: DomainEventPayload<K>;
+}
+export { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@zaplecze/contract';
 
 /** What a job handler receives (re-exported for plugin authors' signatures). */
 export type PluginJobContext = JobContext;
