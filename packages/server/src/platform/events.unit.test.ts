@@ -56,7 +56,12 @@ describe('EventBus', () => {
     const tdb = new TenantDb(database.db, 1);
     await tdb.transaction(async (t) => {
       bus.emit(t, 'stock.changed', { items: [{ itemId: 1, delta: 2, qty: 2 }] });
-      bus.emit(t, 'stock.changed', { items: [{ itemId: 1, delta: 3, qty: 5 }, { itemId: 2, delta: 1, qty: 1 }] });
+      bus.emit(t, 'stock.changed', {
+        items: [
+          { itemId: 1, delta: 3, qty: 5 },
+          { itemId: 2, delta: 1, qty: 1 },
+        ],
+      });
       // Nets to zero: dropped.
       bus.emit(t, 'stock.changed', { items: [{ itemId: 3, delta: 0, qty: 4 }] });
     });
@@ -68,7 +73,13 @@ describe('EventBus', () => {
     ).rejects.toThrow('refused');
     const rows = await database.db.selectFrom('options').select(['key', 'value']).execute();
     expect(rows).toEqual([
-      { key: 'stock', value: JSON.stringify([{ itemId: 1, delta: 5, qty: 5 }, { itemId: 2, delta: 1, qty: 1 }]) },
+      {
+        key: 'stock',
+        value: JSON.stringify([
+          { itemId: 1, delta: 5, qty: 5 },
+          { itemId: 2, delta: 1, qty: 1 },
+        ]),
+      },
     ]);
     await database.destroy();
   });
@@ -80,10 +91,17 @@ describe('EventBus', () => {
     bus.on('order.status_changed', (e) => void seen.push(e.orders));
     const tdb = new TenantDb(database.db, 1);
     await tdb.transaction(async (t) => {
-      bus.emit(t, 'order.status_changed', { orders: [{ orderId: 1, from: 1, to: 2 }, { orderId: 2, from: 3, to: 3 }] });
+      bus.emit(t, 'order.status_changed', {
+        orders: [
+          { orderId: 1, from: 1, to: 2 },
+          { orderId: 2, from: 3, to: 3 },
+        ],
+      });
       bus.emit(t, 'order.status_changed', { orders: [{ orderId: 1, from: 2, to: 4 }] });
     });
-    await tdb.transaction(async (t) => bus.emit(t, 'order.status_changed', { orders: [{ orderId: 5, from: 1, to: 1 }] }));
+    await tdb.transaction(async (t) =>
+      bus.emit(t, 'order.status_changed', { orders: [{ orderId: 5, from: 1, to: 1 }] }),
+    );
     await Promise.resolve();
     expect(seen).toEqual([[{ orderId: 1, from: 1, to: 4 }]]);
     await database.destroy();

@@ -1,6 +1,6 @@
 import type { AppDeps } from './context';
 import type { EventBus } from './events';
-import type { JobKind, JobSchedule } from './jobs';
+import type { CoreSchedule, JobKind, JobSchedule } from './jobs';
 import type { RouteDef } from './route';
 import type { UsageCheckDef } from './usage';
 
@@ -19,4 +19,6 @@ export interface ServerModule {
   jobs?(deps: AppDeps): JobKind[];
   /** The module's recurring jobs (platform/jobs/schedules.ts). */
   schedules?(deps: AppDeps): JobSchedule[];
+  /** The module's maintenance of no organisation (purges), run once per due time by a job worker. */
+  coreSchedules?(deps: AppDeps): CoreSchedule[];
 }

@@ -45,6 +45,9 @@ export interface ClaimedJob {
 export const LEASE_LOST_ERROR = 'Proces wykonujący zadanie przestał odpowiadać (minął czas dzierżawy).';
 
 export class JobStore {
+  /** The organisation the last claim ended with: the next one starts after it (fairness). */
+  private lastOrg = 0;
+
   constructor(
     readonly db: Kysely<DB>,
     readonly engine: Engine,
@@ -55,17 +58,49 @@ export class JobStore {
     return this.engine === 'sqlite' ? this.db.transaction().execute(fn) : fn(this.db);
   }
 
-  /** Takes up to `limit` due jobs of `kinds` (none of a paused plugin and organisation) for `leaseMs`. */
+  /**
+   * Takes up to `limit` due jobs of `kinds` (none of a paused plugin and organisation) for `leaseMs`,
+   * fairly across organisations: the due jobs are walked organisation by organisation (each one's
+   * oldest first) starting after the organisation the previous claim ended with, and from the
+   * lowest again when those run out. One organisation's 10,000 queued jobs then hold up another's
+   * by one claim at most, while a lone organisation still gets whole claims (docs/decisions.md,
+   * Jobs: fairness). The cursor is this store's, i.e. per worker process.
+   */
   async claim(kinds: readonly string[], limit: number, leaseMs: number, now = new Date()): Promise<ClaimedJob[]> {
     if (kinds.length === 0 || limit <= 0) return [];
+    // SQLite: both statements in one write turn; PostgreSQL: each on its own (write is no transaction there).
+    const [after, wrapped] = await this.write(async (db) => {
+      const first = await this.claimFrom(db, this.lastOrg, kinds, limit, leaseMs, now);
+      const rest =
+        first.length < limit && this.lastOrg > 0
+          ? await this.claimFrom(db, 0, kinds, limit - first.length, leaseMs, now)
+          : [];
+      return [first, rest];
+    });
+    const last = wrapped.length > 0 ? wrapped : after;
+    if (last.length > 0) this.lastOrg = last[last.length - 1]!.orgId;
+    // In the order taken: the organisations after the cursor first.
+    return [...after, ...wrapped];
+  }
+
+  /** One claim statement: due jobs of organisations after `afterOrg`, in organisation then due order. */
+  private async claimFrom(
+    db: Kysely<DB> | Transaction<DB>,
+    afterOrg: number,
+    kinds: readonly string[],
+    limit: number,
+    leaseMs: number,
+    now: Date,
+  ): Promise<ClaimedJob[]> {
     const token = randomUUID();
     const nowIso = now.toISOString();
     const lease = new Date(now.getTime() + leaseMs).toISOString();
-    const due = sql`select j.id from jobs j where j.state = 'pending' and j.run_at <= ${nowIso}
-      and j.kind in (${sql.join(kinds)})
+    // Ordered as the index of migration 0029 (org_id, run_at, id among pending jobs).
+    const due = sql`select j.id from jobs j where j.state = 'pending' and j.org_id > ${afterOrg}
+      and j.run_at <= ${nowIso} and j.kind in (${sql.join(kinds)})
       and not exists (select 1 from job_pauses p where p.org_id = j.org_id
         and p.plugin_id = coalesce(j.plugin_id, '') and p."until" > ${nowIso})
-      order by j.run_at, j.id limit ${limit}`;
+      order by j.org_id, j.run_at, j.id limit ${limit}`;
     const set = sql`state = 'running', attempts = attempts + 1, lease_until = ${lease}, lease_token = ${token}`;
     const returning = sql`returning jobs.id, jobs.org_id, jobs.plugin_id, jobs.kind, jobs.payload, jobs.attempts,
       jobs.max_attempts`;
@@ -75,32 +110,27 @@ export class JobStore {
       this.engine === 'postgres'
         ? sql`with c as (${due} for update skip locked) update jobs set ${set} from c where jobs.id = c.id ${returning}`
         : sql`update jobs set ${set} where id in (${due}) ${returning}`;
-    const rows = await this.write(
-      async (db) =>
-        (
-          await sql<{
-            id: number;
-            org_id: number;
-            plugin_id: string | null;
-            kind: string;
-            payload: string;
-            attempts: number;
-            max_attempts: number;
-          }>`${statement}`.execute(db)
-        ).rows,
-    );
-    return rows
-      .map((r) => ({
-        id: Number(r.id),
-        orgId: r.org_id,
-        pluginId: r.plugin_id,
-        kind: r.kind,
-        payload: r.payload,
-        attempts: r.attempts,
-        maxAttempts: r.max_attempts,
-        token,
-      }))
-      .sort((a, b) => a.id - b.id);
+    const { rows } = await sql<{
+      id: number;
+      org_id: number;
+      plugin_id: string | null;
+      kind: string;
+      payload: string;
+      attempts: number;
+      max_attempts: number;
+    }>`${statement}`.execute(db);
+    // The statement's RETURNING order is not the walk's: put it back (organisation, then id).
+    rows.sort((a, b) => a.org_id - b.org_id || Number(a.id) - Number(b.id));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      orgId: r.org_id,
+      pluginId: r.plugin_id,
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      token,
+    }));
   }
 
   /** Marks finished jobs done; a job whose lease another claim took since is left alone. */
