@@ -48,7 +48,9 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
   let ticks = 0;
   const tick = async () => {
     try {
-      await tickCoreSchedules(deps.db, coreSchedules, new Date(), (m, err) => log(`jobs: ${m}: ${redactError(err, secrets)}`));
+      await tickCoreSchedules(deps.db, coreSchedules, new Date(), (m, err) =>
+        log(`jobs: ${m}: ${redactError(err, secrets)}`),
+      );
       await tickSchedules(deps.db, schedules);
       if (ticks++ % 240 === 0) await purgeScheduleRuns(deps.db);
     } catch (err) {

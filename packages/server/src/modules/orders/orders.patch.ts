@@ -76,5 +76,6 @@ export async function patchOrder(
   await repo.update(tdb, orderId, changes);
   await rollups?.after([orderId]);
   deps.events.emit(tdb, 'orders.saved', { orderIds: [orderId], createdIds: [] });
-  if (to !== undefined) deps.events.emit(tdb, 'order.status_changed', { orders: [{ orderId, from: from ?? null, to }] });
+  if (to !== undefined)
+    deps.events.emit(tdb, 'order.status_changed', { orders: [{ orderId, from: from ?? null, to }] });
 }

@@ -293,6 +293,7 @@ describe('plugin migrations', () => {
     expect(applied).toEqual([
       { plugin_id: 'fixture-base', name: '0001_notes' },
       { plugin_id: 'fixture-migration-throws', name: '0001_a' },
+      { plugin_id: 'fixture-subscriber', name: '0001_events' },
     ]);
     const exists = async (table: string) => {
       try {
@@ -313,7 +314,7 @@ describe('plugin migrations', () => {
     expect(broken).toEqual([{ plugin_id: 'fixture-migration-throws', org_id: 0 }]);
     // A restart runs nothing again but the failing one, which fails again; the core and others go on.
     expect(await migratePlugins(server.database)).toEqual([]);
-    expect(await db.selectFrom('plugin_migrations').select('name').execute()).toHaveLength(2);
+    expect(await db.selectFrom('plugin_migrations').select('name').execute()).toHaveLength(3);
     expect(pluginHost().brokenReason('fixture-migration-throws')).toMatch(/0002_b/);
     expect((await a.admin.get('/api/plugins/fixture-base/notes')).status).toBe(200);
   });
