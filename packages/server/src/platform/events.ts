@@ -127,6 +127,8 @@ export class EventBus {
   emit<K extends DomainEventName>(tdb: TenantDb, name: K, payload: DomainEventPayload<K>): void {
     const gathered = tdb.transactionShared<Gathered>(this, () => new Map());
     if (!gathered) throw new Error(`event ${name} emitted outside a transaction`);
+    // Nobody listens: nothing to gather (an event no plugin subscribes to costs next to nothing).
+    if (!this.hasInTransaction(name) && (this.handlers.get(name)?.length ?? 0) === 0) return;
     const kept = gathered.get(name);
     if (kept !== undefined) {
       kept.push(payload);
