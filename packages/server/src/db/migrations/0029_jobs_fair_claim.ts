@@ -3,9 +3,10 @@ import type { Migration } from './helpers';
 
 /**
  * Fair claiming of jobs across organisations (platform/jobs/store.ts, JobStore.claim;
- * docs/decisions.md, Jobs: fairness): a claim walks the due jobs organisation by organisation from
- * where the worker's last claim stopped, so this index orders the pending jobs by organisation,
- * then due time. It replaces 0022's index by due time alone, which no statement uses any more.
+ * docs/decisions.md, "Jobs: fair claims across organisations"): a claim walks the due jobs
+ * organisation by organisation from where the worker's last claim stopped, so this index orders
+ * the pending jobs by organisation, then due time. It replaces 0022's index by due time alone,
+ * which no statement uses any more.
  */
 export const m0029JobsFairClaim: Migration = {
   name: '0029_jobs_fair_claim',

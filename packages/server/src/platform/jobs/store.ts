@@ -64,7 +64,7 @@ export class JobStore {
    * oldest first) starting after the organisation the previous claim ended with, and from the
    * lowest again when those run out. One organisation's 10,000 queued jobs then hold up another's
    * by one claim at most, while a lone organisation still gets whole claims (docs/decisions.md,
-   * Jobs: fairness). The cursor is this store's, i.e. per worker process.
+   * Jobs: fair claims across organisations). The cursor is this store's, i.e. per worker process.
    */
   async claim(kinds: readonly string[], limit: number, leaseMs: number, now = new Date()): Promise<ClaimedJob[]> {
     if (kinds.length === 0 || limit <= 0) return [];
