@@ -91,7 +91,7 @@ describe('the plugin host', () => {
 });
 
 describe('durable subscriptions at load', () => {
-  const job = { name: 'sync', handler: ok };
+  const job = { name: 'sync', handler: async () => undefined };
   it('refuses an unknown event or job, and subscribes in transactions only to the events plugins name', () => {
     const host = new PluginHost(
       [

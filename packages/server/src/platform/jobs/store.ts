@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { openPostgres, type Database, type Engine, type PostgresLimits } from '../../db/database';
 import type { DB } from '../../db/schema';
 
@@ -68,49 +68,23 @@ export class JobStore {
    */
   async claim(kinds: readonly string[], limit: number, leaseMs: number, now = new Date()): Promise<ClaimedJob[]> {
     if (kinds.length === 0 || limit <= 0) return [];
-    // SQLite: both statements in one write turn; PostgreSQL: each on its own (write is no transaction there).
-    const [after, wrapped] = await this.write(async (db) => {
-      const first = await this.claimFrom(db, this.lastOrg, kinds, limit, leaseMs, now);
-      const rest =
-        first.length < limit && this.lastOrg > 0
-          ? await this.claimFrom(db, 0, kinds, limit - first.length, leaseMs, now)
-          : [];
-      return [first, rest];
-    });
-    const last = wrapped.length > 0 ? wrapped : after;
-    if (last.length > 0) this.lastOrg = last[last.length - 1]!.orgId;
-    // In the order taken: the organisations after the cursor first.
-    return [...after, ...wrapped];
-  }
-
-  /** One claim statement: due jobs of organisations after `afterOrg`, in organisation then due order. */
-  private async claimFrom(
-    db: Kysely<DB> | Transaction<DB>,
-    afterOrg: number,
-    kinds: readonly string[],
-    limit: number,
-    leaseMs: number,
-    now: Date,
-  ): Promise<ClaimedJob[]> {
+    const cursor = this.lastOrg;
     const token = randomUUID();
     const nowIso = now.toISOString();
     const lease = new Date(now.getTime() + leaseMs).toISOString();
-    // Ordered as the index of migration 0029 (org_id, run_at, id among pending jobs).
-    const due = sql`select j.id from jobs j where j.state = 'pending' and j.org_id > ${afterOrg}
-      and j.run_at <= ${nowIso} and j.kind in (${sql.join(kinds)})
+    // The due jobs of the organisations `orgs` selects, in the order of migration 0029's index
+    // (org_id, run_at, id among pending jobs): the first rows of an index range, never a sort.
+    const due = (orgs: RawBuilder<unknown>, take: RawBuilder<unknown> | number) => sql`select j.id from jobs j
+      where j.state = 'pending' and ${orgs} and j.run_at <= ${nowIso} and j.kind in (${sql.join(kinds)})
       and not exists (select 1 from job_pauses p where p.org_id = j.org_id
         and p.plugin_id = coalesce(j.plugin_id, '') and p."until" > ${nowIso})
-      order by j.org_id, j.run_at, j.id limit ${limit}`;
+      order by j.org_id, j.run_at, j.id limit ${take}`;
+    const after = sql`j.org_id > ${cursor}`;
+    const upTo = sql`j.org_id <= ${cursor}`;
     const set = sql`state = 'running', attempts = attempts + 1, lease_until = ${lease}, lease_token = ${token}`;
     const returning = sql`returning jobs.id, jobs.org_id, jobs.plugin_id, jobs.kind, jobs.payload, jobs.attempts,
       jobs.max_attempts`;
-    // PostgreSQL: the due rows locked by another node's claim are skipped, not waited for; the CTE
-    // is evaluated once. SQLite: the write lock already makes the claim one at a time.
-    const statement =
-      this.engine === 'postgres'
-        ? sql`with c as (${due} for update skip locked) update jobs set ${set} from c where jobs.id = c.id ${returning}`
-        : sql`update jobs set ${set} where id in (${due}) ${returning}`;
-    const { rows } = await sql<{
+    type Row = {
       id: number;
       org_id: number;
       plugin_id: string | null;
@@ -118,9 +92,31 @@ export class JobStore {
       payload: string;
       attempts: number;
       max_attempts: number;
-    }>`${statement}`.execute(db);
-    // The statement's RETURNING order is not the walk's: put it back (organisation, then id).
-    rows.sort((a, b) => a.org_id - b.org_id || Number(a.id) - Number(b.id));
+    };
+    // PostgreSQL: one statement; the due rows locked by another node's claim are skipped, not
+    // waited for, and the wrap-around takes only what the organisations after the cursor left.
+    // SQLite: two statements in one write turn (the write lock makes the claim one at a time).
+    const rows = await this.write(async (db) => {
+      if (this.engine === 'postgres') {
+        const wrap = sql`greatest(${limit} - (select count(*) from a), 0)`;
+        return (
+          await sql<Row>`with a as (${due(after, limit)} for update skip locked),
+            b as (${due(upTo, wrap)} for update skip locked)
+            update jobs set ${set} from (select id from a union all select id from b) c where jobs.id = c.id
+            ${returning}`.execute(db)
+        ).rows;
+      }
+      const first = (await sql<Row>`update jobs set ${set} where id in (${due(after, limit)}) ${returning}`.execute(db))
+        .rows;
+      if (first.length >= limit || cursor === 0) return first;
+      const rest = await sql<Row>`update jobs set ${set} where id in (${due(upTo, limit - first.length)})
+        ${returning}`.execute(db);
+      return [...first, ...rest.rows];
+    });
+    // The walk's order (RETURNING keeps none): the organisations after the cursor, then the others.
+    const turn = (r: Row) => (r.org_id > cursor ? 0 : 1);
+    rows.sort((x, y) => turn(x) - turn(y) || x.org_id - y.org_id || Number(x.id) - Number(y.id));
+    if (rows.length > 0) this.lastOrg = rows[rows.length - 1]!.org_id;
     return rows.map((r) => ({
       id: Number(r.id),
       orgId: r.org_id,
