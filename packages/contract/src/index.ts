@@ -29,3 +29,4 @@ export * from './invoices';
 export * from './numbers';
 export * from './plugins';
 export * from './jobs-list';
+export * from './events';

@@ -7,6 +7,7 @@ import {
   openJobStorePostgres,
   purgeScheduleRuns,
   redactError,
+  tickCoreSchedules,
   tickSchedules,
 } from './platform/jobs';
 import type { ServerModule } from './platform/module';
@@ -39,11 +40,17 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
     log,
   });
   const schedules = modules.flatMap((m) => m.schedules?.(deps) ?? []);
-  for (const s of schedules) checkSchedule(s);
+  // The core's maintenance (the purges once done by a timer of the HTTP workers): once per due time
+  // across every process (docs/decisions.md, Core schedules).
+  const coreSchedules = modules.flatMap((m) => m.coreSchedules?.(deps) ?? []);
+  for (const s of [...schedules, ...coreSchedules]) checkSchedule(s);
   worker.start();
   let ticks = 0;
   const tick = async () => {
     try {
+      await tickCoreSchedules(deps.db, coreSchedules, new Date(), (m, err) =>
+        log(`jobs: ${m}: ${redactError(err, secrets)}`),
+      );
       await tickSchedules(deps.db, schedules);
       if (ticks++ % 240 === 0) await purgeScheduleRuns(deps.db);
     } catch (err) {
@@ -51,7 +58,8 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
     }
   };
   void tick();
-  const timer = schedules.length > 0 ? setInterval(() => void tick(), SCHEDULE_TICK_MS) : undefined;
+  const timer =
+    schedules.length + coreSchedules.length > 0 ? setInterval(() => void tick(), SCHEDULE_TICK_MS) : undefined;
   const shutdown = async () => {
     clearInterval(timer);
     await worker.stop();

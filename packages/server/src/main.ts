@@ -1,8 +1,7 @@
-import cluster, { type Worker } from 'node:cluster';
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { purgeExpired, relayTokenForgets } from './modules/auth';
-import { purgeUnclaimed } from './modules/files';
-import { prewarmItemIndexes, purgeItemIndexLog } from './modules/items';
+import { relayTokenForgets } from './modules/auth';
+import { prewarmItemIndexes } from './modules/items';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { isConnectionError } from './db/errors';
@@ -13,15 +12,6 @@ import { runJobProcess } from './jobs-process';
 
 /** The environment variable that makes a forked worker the job worker (docs/operations.md, Jobs). */
 const PROCESS_ROLE = 'ZAPLECZE_PROCESS';
-
-/**
- * How often the server purges expired tokens and unclaimed uploads (fixed; docs/operations.md),
- * and once at start-up: an unclaimed upload goes between one and about 1 h 10 min after it came.
- */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
-
-/** The primary's message that has one worker run the maintenance purges now. */
-const PURGE_MESSAGE = 'zaplecze:purge';
 
 /**
  * The running server's hold on its database (server-lock.ts): `restore` is refused while it is
@@ -59,19 +49,8 @@ async function primary(): Promise<void> {
     cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
   relayTokenForgets();
   if (database.engine === 'sqlite') handOutWriteTurns();
-  // Maintenance purges (expired tokens, unclaimed uploads) run in one worker per turn, the next
-  // worker each time: once when the first worker listens, then every PURGE_INTERVAL_MS.
-  // Only a worker that listens has set up its message handler: one still starting would drop it.
-  const listening = new Set<Worker>();
-  cluster.on('listening', (w) => listening.add(w));
-  cluster.on('exit', (w) => listening.delete(w));
-  let turn = 0;
-  const purgeInOneWorker = () => {
-    const live = [...listening].filter((w) => w.isConnected());
-    live[turn++ % Math.max(live.length, 1)]?.send(PURGE_MESSAGE);
-  };
-  cluster.once('listening', (w) => w.send(PURGE_MESSAGE));
-  const purgeTimer = setInterval(purgeInOneWorker, PURGE_INTERVAL_MS);
+  // The maintenance purges (expired tokens, unclaimed uploads, the item filter index's log) are
+  // core schedules of the job worker (jobs-process.ts), run once per due time across processes.
   // A worker that ends is started again after a wait that grows while workers keep ending soon
   // after they start (worker-restarts.ts): a database that is down must not make a tight loop.
   const startedAt = new Map<number, number>();
@@ -106,7 +85,6 @@ async function primary(): Promise<void> {
   });
   const stop = () => {
     stopping = true;
-    clearInterval(purgeTimer);
     for (const timer of pending) clearTimeout(timer);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 3000).unref();
@@ -120,33 +98,12 @@ async function worker(): Promise<void> {
   if (process.env[PROCESS_ROLE] === 'jobs') return runJobProcess(config);
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const { app } = await createApp(deps);
-  const base = { deps, db: deps.db, ip: '127.0.0.1', locale: 'pl', log: app.log };
-  // Expired tokens, unclaimed uploads older than an hour, the item filter index's log older than an
-  // hour (docs/operations.md). In a cluster the
-  // primary has one worker at a time run them; a single process runs them itself, at start-up and
-  // every PURGE_INTERVAL_MS. One failing job must not keep the other from running.
-  const purge = async () => {
-    for (const job of [() => purgeExpired(base), () => purgeUnclaimed(deps), () => purgeItemIndexLog(deps)]) {
-      await job().catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  if (cluster.isWorker) {
-    process.on('message', (m: unknown) => {
-      if (m === PURGE_MESSAGE) void purge();
-    });
-  } else {
-    await purge();
-    timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-    timer.unref();
-  }
   await app.listen({ port: config.port, host: config.host });
   // The item filter indexes of big organisations load in the background (docs/operations.md).
   prewarmItemIndexes(deps, app.log).catch((err: unknown) =>
     app.log.warn({ err }, 'item filter index: loading at start failed, searches load them'),
   );
   const shutdown = async () => {
-    clearInterval(timer);
     await app.close();
     // Handlers whose clients hung up may still be using the database.
     for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)

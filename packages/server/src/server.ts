@@ -32,7 +32,7 @@ export function createDeps(
   const usage = new UsageRegistry();
   for (const m of modules) {
     for (const check of m.usageChecks ?? []) usage.add(check);
-    m.subscribe?.(events);
+    m.subscribe?.(events, { db: database.db, config });
   }
   return {
     config,

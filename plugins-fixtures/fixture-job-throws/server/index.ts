@@ -12,5 +12,7 @@ export default definePlugin({
         },
       },
     ],
+    // A subscriber that always fails: the item is saved all the same (docs/plugins.md, Failure containment).
+    subscriptions: { 'items.saved': 'fail' },
   }),
 });

@@ -27,6 +27,8 @@ import { m0024Plugins } from './migrations/0024_plugins';
 import { m0025PluginSettings } from './migrations/0025_plugin_settings';
 import { m0026JobsPluginIdx } from './migrations/0026_jobs_plugin_idx';
 import { m0027ItemIndexRefs } from './migrations/0027_item_index_refs';
+import { m0028CoreScheduleRuns } from './migrations/0028_core_schedule_runs';
+import { m0029JobsFairClaim } from './migrations/0029_jobs_fair_claim';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -56,6 +58,8 @@ export const MIGRATIONS: Migration[] = [
   m0025PluginSettings,
   m0026JobsPluginIdx,
   m0027ItemIndexRefs,
+  m0028CoreScheduleRuns,
+  m0029JobsFairClaim,
 ];
 
 /**

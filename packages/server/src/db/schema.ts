@@ -562,6 +562,12 @@ export interface JobPausesTable {
 }
 
 /** One fired (schedule, organisation, due time). */
+/** The latest fired due time of each core schedule (migration 0028). */
+export interface CoreScheduleRunsTable {
+  schedule_key: string;
+  due_at: string | Date;
+}
+
 export interface JobScheduleRunsTable {
   schedule_key: string;
   org_id: number;
@@ -663,6 +669,7 @@ export interface DB {
   jobs: JobsTable;
   job_pauses: JobPausesTable;
   job_schedule_runs: JobScheduleRunsTable;
+  core_schedule_runs: CoreScheduleRunsTable;
   plugin_installs: PluginInstallsTable;
   plugin_migrations: PluginMigrationsTable;
   plugin_broken: PluginBrokenTable;

@@ -21,6 +21,17 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export type TenantTableOf<S> = {
   [K in keyof S & string]: S[K] extends { org_id: number } ? K : never;
 }[keyof S & string];
+/**
+ * What a transaction that `TenantDb.transaction()` began carries besides its connection: work to do
+ * just before it commits (inside it) and once it has committed, and values its parts share (the
+ * domain events gathered for one bulk event per transaction: platform/events.ts).
+ */
+interface TransactionState {
+  beforeCommit: (() => Promise<void>)[];
+  afterCommit: (() => void)[];
+  shared: Map<object, unknown>;
+}
+
 /** A view of the executor with one stand-in table, so that generic table names type-check. */
 type Loose = Kysely<{ t: { org_id: number } }>;
 
@@ -31,13 +42,13 @@ type Loose = Kysely<{ t: { org_id: number } }>;
  */
 export class TenantDb<S = DB> {
   /**
-   * @param pending work queued by `afterCommit` inside a transaction that `transaction()` began;
-   *   undefined outside one.
+   * @param tx what a transaction that `transaction()` began carries (`beforeCommit`, `afterCommit`,
+   *   `shared`); undefined outside one.
    */
   constructor(
     private readonly executor: Executor,
     readonly orgId: number,
-    private readonly pending?: (() => void)[],
+    private readonly tx?: TransactionState,
   ) {}
 
   private get loose(): Loose {
@@ -97,11 +108,14 @@ export class TenantDb<S = DB> {
   /** Runs `fn` in one transaction, still scoped to the same organisation. */
   async transaction<R>(fn: (tdb: TenantDb<S>) => Promise<R>): Promise<R> {
     if (this.executor.isTransaction) return fn(this);
-    const pending: (() => void)[] = [];
-    const result = await (this.executor as Kysely<DB>)
-      .transaction()
-      .execute((trx) => fn(new TenantDb<S>(trx, this.orgId, pending)));
-    for (const run of pending) run();
+    const tx: TransactionState = { beforeCommit: [], afterCommit: [], shared: new Map() };
+    const result = await (this.executor as Kysely<DB>).transaction().execute(async (trx) => {
+      const r = await fn(new TenantDb<S>(trx, this.orgId, tx));
+      // A hook may queue another (an event's subscriber writing): run until none is left.
+      for (let run = tx.beforeCommit.shift(); run; run = tx.beforeCommit.shift()) await run();
+      return r;
+    });
+    for (const run of tx.afterCommit) run();
     return result;
   }
 
@@ -139,9 +153,28 @@ export class TenantDb<S = DB> {
    * outside a transaction. Domain events go out this way.
    */
   afterCommit(fn: () => void): void {
-    if (this.pending) this.pending.push(fn);
+    if (this.tx) this.tx.afterCommit.push(fn);
     else if (this.executor.isTransaction) throw new Error('afterCommit inside a transaction TenantDb did not begin');
     else fn();
+  }
+
+  /**
+   * Runs `fn` inside the surrounding transaction once its work is done, just before it commits (a
+   * throw rolls it back), in the order queued. Only inside a transaction that `transaction()` began.
+   */
+  beforeCommit(fn: () => Promise<void>): void {
+    if (!this.tx) throw new Error('beforeCommit needs a transaction that TenantDb.transaction() began');
+    this.tx.beforeCommit.push(fn);
+  }
+
+  /**
+   * A value kept for the life of the surrounding transaction under `key` (made by `init` at the
+   * first call), shared by every handle of that transaction; null outside one.
+   */
+  transactionShared<T>(key: object, init: () => T): T | null {
+    if (!this.tx) return null;
+    if (!this.tx.shared.has(key)) this.tx.shared.set(key, init());
+    return this.tx.shared.get(key) as T;
   }
 
   /** Whether this handle runs inside a transaction (its reads see that transaction's writes). */

@@ -16,31 +16,94 @@ async function scratch() {
 }
 
 describe('EventBus', () => {
-  it('dispatches after commit, in order, and never after a rollback', async () => {
+  it('gathers one bulk event per transaction, dispatched after commit and never after a rollback', async () => {
     const database = await scratch();
     const errors: unknown[] = [];
     const bus = new EventBus((err) => errors.push(err));
-    const seen: string[] = [];
-    bus.on('item.saved', (e) => void seen.push(`saved ${e.itemId}`));
+    const seen: unknown[] = [];
+    bus.on('items.saved', (e) => void seen.push(e));
     const tdb = new TenantDb(database.db, 1);
 
     await tdb.transaction(async (t) => {
       await t.insertInto('options', { key: 'a', value: '1' }).execute();
-      bus.emitAfterCommit(t, 'item.saved', { orgId: 1, itemId: 7, created: true });
+      bus.emit(t, 'items.saved', { itemIds: [7], createdIds: [7] });
+      bus.emit(t, 'items.saved', { itemIds: [8, 7], createdIds: [] });
       expect(seen).toEqual([]); // not before the commit
     });
     await Promise.resolve();
-    expect(seen).toEqual(['saved 7']);
+    expect(seen).toEqual([{ orgId: 1, itemIds: [7, 8], createdIds: [7] }]);
 
     await expect(
       tdb.transaction(async (t) => {
-        bus.emitAfterCommit(t, 'item.saved', { orgId: 1, itemId: 8, created: true });
+        bus.emit(t, 'items.saved', { itemIds: [9], createdIds: [9] });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     await Promise.resolve();
-    expect(seen).toEqual(['saved 7']);
+    expect(seen).toHaveLength(1);
+    expect(() => bus.emit(tdb, 'items.saved', { itemIds: [1], createdIds: [] })).toThrow(/outside a transaction/);
     expect(errors).toEqual([]);
+    await database.destroy();
+  });
+
+  it('in-transaction subscribers write in the emitting transaction; a throw there rolls it back', async () => {
+    const database = await scratch();
+    const bus = new EventBus();
+    bus.inTransaction('stock.changed', async (t, e) => {
+      if (e.items.some((x) => x.qty < 0)) throw new Error('refused');
+      await t.insertInto('options', { key: 'stock', value: JSON.stringify(e.items) }).execute();
+    });
+    const tdb = new TenantDb(database.db, 1);
+    await tdb.transaction(async (t) => {
+      bus.emit(t, 'stock.changed', { items: [{ itemId: 1, delta: 2, qty: 2 }] });
+      bus.emit(t, 'stock.changed', {
+        items: [
+          { itemId: 1, delta: 3, qty: 5 },
+          { itemId: 2, delta: 1, qty: 1 },
+        ],
+      });
+      // Nets to zero: dropped.
+      bus.emit(t, 'stock.changed', { items: [{ itemId: 3, delta: 0, qty: 4 }] });
+    });
+    await expect(
+      tdb.transaction(async (t) => {
+        await t.insertInto('options', { key: 'other', value: 'x' }).execute();
+        bus.emit(t, 'stock.changed', { items: [{ itemId: 1, delta: -9, qty: -4 }] });
+      }),
+    ).rejects.toThrow('refused');
+    const rows = await database.db.selectFrom('options').select(['key', 'value']).execute();
+    expect(rows).toEqual([
+      {
+        key: 'stock',
+        value: JSON.stringify([
+          { itemId: 1, delta: 5, qty: 5 },
+          { itemId: 2, delta: 1, qty: 1 },
+        ]),
+      },
+    ]);
+    await database.destroy();
+  });
+
+  it('a status set to the one it had is no change; an empty event does not go out', async () => {
+    const database = await scratch();
+    const bus = new EventBus();
+    const seen: unknown[] = [];
+    bus.on('order.status_changed', (e) => void seen.push(e.orders));
+    const tdb = new TenantDb(database.db, 1);
+    await tdb.transaction(async (t) => {
+      bus.emit(t, 'order.status_changed', {
+        orders: [
+          { orderId: 1, from: 1, to: 2 },
+          { orderId: 2, from: 3, to: 3 },
+        ],
+      });
+      bus.emit(t, 'order.status_changed', { orders: [{ orderId: 1, from: 2, to: 4 }] });
+    });
+    await tdb.transaction(async (t) =>
+      bus.emit(t, 'order.status_changed', { orders: [{ orderId: 5, from: 1, to: 1 }] }),
+    );
+    await Promise.resolve();
+    expect(seen).toEqual([[{ orderId: 1, from: 1, to: 4 }]]);
     await database.destroy();
   });
 
@@ -51,10 +114,10 @@ describe('EventBus', () => {
     bus.on('stock.changed', () => {
       throw new Error('plugin broke');
     });
-    const off = bus.on('stock.changed', (e) => void seen.push(e.qtyAfter));
-    await bus.dispatch('stock.changed', { orgId: 1, itemId: 1, changeId: 1, qtyBefore: 1, qtyAfter: 0 });
+    const off = bus.on('stock.changed', (e) => void seen.push(e.items[0]!.qty));
+    await bus.dispatch('stock.changed', { orgId: 1, items: [{ itemId: 1, delta: -1, qty: 0 }] });
     off();
-    await bus.dispatch('stock.changed', { orgId: 1, itemId: 1, changeId: 2, qtyBefore: 0, qtyAfter: 5 });
+    await bus.dispatch('stock.changed', { orgId: 1, items: [{ itemId: 1, delta: 5, qty: 5 }] });
     expect(seen).toEqual([0]);
     expect(errors).toEqual(['stock.changed', 'stock.changed']);
   });

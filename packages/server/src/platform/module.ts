@@ -1,6 +1,6 @@
 import type { AppDeps } from './context';
 import type { EventBus } from './events';
-import type { JobKind, JobSchedule } from './jobs';
+import type { CoreSchedule, JobKind, JobSchedule } from './jobs';
 import type { RouteDef } from './route';
 import type { UsageCheckDef } from './usage';
 
@@ -13,9 +13,12 @@ export interface ServerModule {
   name: string;
   routes: RouteDef[];
   usageChecks?: UsageCheckDef[];
-  subscribe?(events: EventBus): void;
+  /** Subscribes to the domain events (platform/events.ts); `deps` is the server's, being built. */
+  subscribe?(events: EventBus, deps: Pick<AppDeps, 'db' | 'config'>): void;
   /** The job kinds the module's handlers run (in the job worker process only: platform/jobs). */
   jobs?(deps: AppDeps): JobKind[];
   /** The module's recurring jobs (platform/jobs/schedules.ts). */
   schedules?(deps: AppDeps): JobSchedule[];
+  /** The module's maintenance of no organisation (purges), run once per due time by a job worker. */
+  coreSchedules?(deps: AppDeps): CoreSchedule[];
 }

@@ -6,7 +6,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import type { PluginManifest } from '@zaplecze/contract';
+import type { DomainEventName, DomainEventPayload, PluginManifest } from '@zaplecze/contract';
 import type { Engine } from '../db/database';
 import { columns } from '../db/migrations/helpers';
 import type { TenantDb } from '../db/tenant';
@@ -87,6 +87,8 @@ export interface PluginServer {
   tables?: readonly string[];
   /** Deletes what `tables` cannot (e.g. files), inside the uninstall's transaction. */
   onUninstallDeleteData?(tdb: TenantDb): Promise<void>;
+  /** Durable subscriptions to the core's events: event name -> one of `jobs` (see PluginSubscriptions). */
+  subscriptions?: PluginSubscriptions;
   /**
    * Runs inside the install's transaction when an organisation installs the plugin (a reinstall
    * after an uninstall included, so it must be idempotent: e.g. insert starter rows only when the
@@ -176,6 +178,22 @@ export function enqueuePluginJob(
 ): Promise<number | null> {
   return enqueueJob(tdb, { kind: `${pluginId}.${name}`, pluginId, ...opts });
 }
+
+/**
+ * Durable subscriptions (docs/plugins.md, Events and subscriptions): the core's event name (the
+ * contract's `domainEventSchemas`) -> the name of one of the plugin's jobs. When the event is
+ * emitted for an organisation that installed the plugin, that job is enqueued inside the emitting
+ * transaction (it exists if and only if the change commits) with `PluginEventJob` as its payload,
+ * and runs with the job engine's retries, backoff and dead state.
+ */
+export type PluginSubscriptions = { readonly [K in DomainEventName]?: string };
+
+/** The payload of a job a subscription enqueued: the event's name and its payload. */
+export interface PluginEventJob<K extends DomainEventName = DomainEventName> {
+  event: K;
+  payload: DomainEventPayload<K>;
+}
+export { domainEventSchemas, type DomainEventName, type DomainEventPayload } from '@zaplecze/contract';
 
 /**
  * What a plugin's job handler receives: the job, its organisation's `tdb`, `progress`, `signal`

@@ -339,6 +339,8 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
         login,
       );
       await recordOrderPrints(tdb, [{ orderId, user: login, kind: 'DISPATCH', detail: waybillNumber }], now);
+      const dispatch = { orderId, carrier: provider.id, waybill: waybillNumber };
+      ctx.deps.events.emit(tdb, 'order.dispatched', { dispatches: [dispatch] });
       return {
         orderId,
         waybillNumber,

@@ -1,5 +1,7 @@
+import { JOB_DEFAULTS } from '../../platform/jobs';
 import type { ServerModule } from '../../platform/module';
 import { filesRoutes } from './files.routes';
+import { purgeUnclaimed } from './files.service';
 
 /**
  * Uploaded photos: POST /upload_image (JPEG/PNG by content, display size and thumbnail, metadata
@@ -7,7 +9,14 @@ import { filesRoutes } from './files.routes';
  * photos with the functions below, inside its own transaction; files on disk are removed or
  * linked only after commit. `FilesDeps` is what the disk-touching ones need: pass `ctx.deps`.
  */
-export const filesModule: ServerModule = { name: 'files', routes: filesRoutes };
+export const filesModule: ServerModule = {
+  name: 'files',
+  routes: filesRoutes,
+  // Uploads no item claimed within an hour (docs/operations.md).
+  coreSchedules: (deps) => [
+    { key: 'core.files-purge', everyMinutes: JOB_DEFAULTS.maintenanceEveryMinutes, run: () => purgeUnclaimed(deps) },
+  ],
+};
 
 export {
   claimFiles,

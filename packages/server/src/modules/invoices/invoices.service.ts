@@ -134,6 +134,8 @@ async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder)
         .returning('id')
         .executeTakeFirstOrThrow();
       await patchOrder(ic.deps, tdb, order.id, { invoiceNumber: snapshot.number }, ic.login);
+      const issued = { invoiceId: row.id, number: snapshot.number, orderId: order.id };
+      ic.deps.events.emit(tdb, 'invoice.issued', { invoices: [issued] });
       return { id: row.id, number: snapshot.number, snapshot };
     },
   };

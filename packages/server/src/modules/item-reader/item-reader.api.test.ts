@@ -8,11 +8,11 @@ let org: TestOrg;
 let other: TestOrg;
 let statusId: number;
 let seq = 0;
-const saved: { itemId: number; created: boolean }[] = [];
+const saved: { itemIds: number[]; createdIds: number[] }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  server.deps.events.on('item.saved', (e) => void saved.push({ itemId: e.itemId, created: e.created }));
+  server.deps.events.on('items.saved', (e) => void saved.push({ itemIds: e.itemIds, createdIds: e.createdIds }));
   org = await createOrg(server);
   other = await createOrg(server);
   statusId = (await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Aktywny', color: '00ff00' })).body.id;
@@ -164,7 +164,7 @@ describe('item reader: stock changes', () => {
 });
 
 describe('item reader: attributes', () => {
-  it('put-away and the other reference codes set the attribute, keep lastChanged current and announce item.saved', async () => {
+  it('put-away and the other reference codes set the attribute, keep lastChanged current and announce items.saved', async () => {
     const a = await createItem(1);
     const rack = await org.admin.post<{ id: number }>('/api/places', { name: 'Regał A', number: 'A' });
     const shelf = await org.admin.post<{ id: number }>('/api/places', {
@@ -207,7 +207,7 @@ describe('item reader: attributes', () => {
       countWare: 1,
     });
     expect(new Date(after?.lastChanged ?? '').getTime()).toBeGreaterThan(new Date(before).getTime());
-    expect(saved).toEqual(Array(6).fill({ itemId: a.id, created: false }));
+    expect(saved).toEqual(Array(6).fill({ itemIds: [a.id], createdIds: [] }));
   });
 
   it('a missing reference, or another organisation’s, is a red row that keeps the selection', async () => {

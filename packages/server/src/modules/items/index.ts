@@ -1,4 +1,6 @@
+import { JOB_DEFAULTS } from '../../platform/jobs';
 import type { ServerModule } from '../../platform/module';
+import { purgeItemIndexLog } from './item-index/item-index.purge';
 import type { UsageCheckDef } from '../../platform/usage';
 import { itemsRepository } from './items.repository';
 import { itemsRoutes } from './items.routes';
@@ -33,7 +35,19 @@ const usageChecks: UsageCheckDef[] = [
 ];
 
 /** The goods catalogue: items, their search, copy, generation and mass changes. */
-export const itemsModule: ServerModule = { name: 'items', routes: itemsRoutes, usageChecks };
+export const itemsModule: ServerModule = {
+  name: 'items',
+  routes: itemsRoutes,
+  usageChecks,
+  // The item filter index's change log older than an hour (docs/operations.md).
+  coreSchedules: (deps) => [
+    {
+      key: 'core.item-index-log-purge',
+      everyMinutes: JOB_DEFAULTS.maintenanceEveryMinutes,
+      run: () => purgeItemIndexLog(deps),
+    },
+  ],
+};
 export { createItem, getItem, prewarmItemIndexes, updateItem, type ItemWriteContext } from './items.service';
 export { createItems, updateItems, type BareItemInput, type ItemFieldChanges, type StoredItem } from './items.batch';
 export { ITEMS_MSG };

@@ -53,7 +53,7 @@ async function referenceName(tdb: TenantDb, kind: ItemReferenceKind, id: number)
 
 /**
  * Sets one reference of an item (a scanned status, group, price list, delivery time, category or
- * place), keeps lastChanged current and announces 'item.saved' after the commit. Answers the
+ * place), keeps lastChanged current and emits 'items.saved'. Answers the
  * reference's name, or undefined when the organisation has no such reference (another
  * organisation's id included). Call it inside a transaction of `tdb`.
  */
@@ -71,6 +71,6 @@ export async function setItemReference(
     last_changed: deps.now().toISOString(),
   });
   if (!updated) return undefined;
-  deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: false });
+  deps.events.emit(tdb, 'items.saved', { itemIds: [itemId], createdIds: [] });
   return name;
 }

@@ -87,8 +87,7 @@ export async function createItems(
         tdb,
         items.map((i, at) => ({ itemId: ids[at]!, quantity: i.stock, type: stockType, commit: 'now' })),
       );
-      for (const itemId of ids)
-        ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: true });
+      ctx.deps.events.emit(tdb, 'items.saved', { itemIds: ids, createdIds: ids });
       return ids;
     });
   } catch (err) {
@@ -174,7 +173,6 @@ export async function updateItems(
       ),
       changed.length > 0 ? { ids: changed, set } : undefined,
     );
-    for (const itemId of changed)
-      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: false });
+    if (changed.length > 0) ctx.deps.events.emit(tdb, 'items.saved', { itemIds: changed, createdIds: [] });
   });
 }

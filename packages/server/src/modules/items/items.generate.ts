@@ -91,9 +91,8 @@ async function insertGenerated(
       tdb,
       created.map((item) => ({ itemId: item.id, quantity: g.countWare, type: 'GENERATE', commit: 'now' })),
     );
-    for (const item of created) {
-      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: item.id, created: true });
-    }
+    const createdIds = created.map((item) => item.id);
+    ctx.deps.events.emit(tdb, 'items.saved', { itemIds: createdIds, createdIds });
     return { generated: created.length };
   });
 }

@@ -258,9 +258,7 @@ async function writeBatch(
     planned.map((p) => ({ itemId: p.id, quantity: p.stockDelta, type: 'MASS_EDIT', commit: 'now' })),
     { ids, set: (part) => batchSet(changes, part) },
   );
-  for (const p of planned) {
-    ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: p.id, created: false });
-  }
+  ctx.deps.events.emit(tdb, 'items.saved', { itemIds: planned.map((p) => p.id), createdIds: [] });
 }
 
 /**

@@ -150,7 +150,7 @@ export async function createItem(ctx: ItemWriteContext, input: ItemInputParsed):
       await repo.replaceDescs(tdb, itemId, input.additionalDescIds);
       await repo.replaceParams(tdb, itemId, params);
       await recordChange(ctx.deps, tdb, { itemId, quantity: input.countWare, type: 'INITIAL', commit: 'now' });
-      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId, created: true });
+      ctx.deps.events.emit(tdb, 'items.saved', { itemIds: [itemId], createdIds: [itemId] });
       return itemId;
     }),
   );
@@ -189,7 +189,7 @@ export async function updateItem(ctx: ItemWriteContext, input: ItemUpdateParsed)
       if (!input.descsUnchanged) await repo.replaceDescs(tdb, input.id, input.additionalDescIds);
       if (params) await repo.replaceParams(tdb, input.id, params);
       if (input.countWare !== undefined) await setStock(ctx.deps, tdb, input.id, input.countWare, 'ITEM_EDIT');
-      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: input.id, created: false });
+      ctx.deps.events.emit(tdb, 'items.saved', { itemIds: [input.id], createdIds: [] });
     }),
   );
   return getItem(ctx.tdb, input.id);
@@ -202,7 +202,7 @@ export async function deleteInTransaction(ctx: AuthContext, tdb: TenantDb, id: n
   await deleteItemsFiles(tdb, [id], ctx.deps);
   await ctx.deps.usage.release(tdb, 'items', id);
   await repo.remove(tdb, id);
-  ctx.deps.events.emitAfterCommit(tdb, 'item.deleted', { orgId: tdb.orgId, itemId: id, code: row.code });
+  ctx.deps.events.emit(tdb, 'items.deleted', { itemIds: [id], codes: [row.code] });
   return row.code;
 }
 
@@ -250,7 +250,7 @@ export async function copyItem(ctx: AuthContext, id: number, newCode: string): P
         copyId,
         (await repo.params(tdb, id)).map((p) => ({ paramId: p.param_id, values: JSON.parse(p.vals) as string[] })),
       );
-      ctx.deps.events.emitAfterCommit(tdb, 'item.saved', { orgId: tdb.orgId, itemId: copyId, created: true });
+      ctx.deps.events.emit(tdb, 'items.saved', { itemIds: [copyId], createdIds: [copyId] });
       return copyId;
     }),
   );

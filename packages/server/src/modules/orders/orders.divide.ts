@@ -113,9 +113,7 @@ export async function divideOrder(ctx: AuthContext, input: DivideParsed): Promis
       modified_by: ctx.user.login,
     });
     await rollups.after([input.orderId, newId]);
-    const events = ctx.deps.events;
-    events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.orderId, created: false });
-    events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: newId, created: true });
+    ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: [input.orderId, newId], createdIds: [newId] });
     return newId;
   });
   return { id };

@@ -38,7 +38,7 @@ export async function massDeleteOrders(ctx: AuthContext, ids: readonly number[])
     );
     await batch.removeMany(tdb, ok);
     await rollups.after(ok);
-    for (const orderId of ok) ctx.deps.events.emitAfterCommit(tdb, 'order.deleted', { orgId: tdb.orgId, orderId });
+    ctx.deps.events.emit(tdb, 'orders.deleted', { orderIds: ok });
     return { ok, err: [], notFound: wanted.filter((id) => !found.has(id)) };
   });
 }
@@ -77,10 +77,15 @@ export async function massEditOrders(
         last_mod_date: ctx.deps.now().toISOString(),
         modified_by: ctx.user.login,
       };
+      const to = data.orderStatusId;
+      const from = to === undefined ? undefined : await repo.statusesOf(tdb, ok);
       await batch.updateMany(tdb, ok, changes);
       await rollups.after(ok);
-      for (const orderId of ok)
-        ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: false });
+      ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: ok, createdIds: [] });
+      if (from && to !== undefined) {
+        const orders = ok.map((orderId) => ({ orderId, from: from.get(orderId) ?? null, to }));
+        ctx.deps.events.emit(tdb, 'order.status_changed', { orders });
+      }
       return { ok, err: [], notFound: wanted.filter((id) => !found.has(id)) };
     },
     'orders:',

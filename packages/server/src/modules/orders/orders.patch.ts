@@ -31,7 +31,7 @@ export interface OrderPatch {
  * Applies `patch` to the order inside the caller's transaction (`tdb` must be a transaction's):
  * the row is locked, the roll-ups stay in step (status and income source are their keys), the
  * waybill's search key and the invoice state follow their columns, lastModDate and
- * modifiedByUser are set (`user` null: the system), and `order.saved` is dispatched after commit.
+ * modifiedByUser are set (`user` null: the system), and `orders.saved` (with `order.status_changed` when the status is set) is emitted.
  * A status or income source that is not the organisation's answers 400; a missing order 404.
  * `locked`: the caller has already read and locked this order in `tdb` (PostgreSQL FOR UPDATE),
  * so it is not read again.
@@ -71,7 +71,11 @@ export async function patchOrder(
     patch.problem !== undefined ||
     patch.invoiceNumber !== undefined;
   const rollups = touchesRollups ? await rollupsBefore(tdb, [orderId]) : undefined;
+  const to = patch.orderStatusId;
+  const from = to === undefined ? undefined : (await repo.statusesOf(tdb, [orderId])).get(orderId);
   await repo.update(tdb, orderId, changes);
   await rollups?.after([orderId]);
-  deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: false });
+  deps.events.emit(tdb, 'orders.saved', { orderIds: [orderId], createdIds: [] });
+  if (to !== undefined)
+    deps.events.emit(tdb, 'order.status_changed', { orders: [{ orderId, from: from ?? null, to }] });
 }

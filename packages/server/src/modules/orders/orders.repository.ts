@@ -115,6 +115,16 @@ export const ordersRepository = {
     return (await tdb.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
+  /** The status of each of these orders (missing ids are absent): the `from` of order.status_changed. */
+  async statusesOf(tdb: TenantDb, ids: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const part of chunks(ids, CHUNK)) {
+      const rows = await tdb.selectFrom('orders').select(['id', 'order_status_id']).where('id', 'in', part).execute();
+      for (const r of rows) out.set(r.id, r.order_status_id);
+    }
+    return out;
+  },
+
   /** Whether any order of the organisation points at `id` through `column` (usage checks). */
   async anyWith(tdb: TenantDb, column: 'order_status_id' | 'income_source_id', id: number): Promise<boolean> {
     return (await tdb.selectFrom('orders').select('id').where(column, '=', id).executeTakeFirst()) !== undefined;

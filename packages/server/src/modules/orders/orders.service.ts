@@ -161,7 +161,7 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
     await recordOrderStock(ctx.deps, tdb, orderId, [], lines);
     await repo.replaceLines(tdb, orderId, lines);
     await (await rollupsBefore(tdb, [])).after([orderId]);
-    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId, created: true });
+    ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: [orderId], createdIds: [orderId] });
     return orderId;
   });
   return getOrder(ctx.tdb, id);
@@ -199,7 +199,10 @@ export async function updateOrder(ctx: AuthContext, input: OrderUpdateParsed): P
       invoice_mail_sent: input.invoice ? current.invoice_mail_sent : 0,
     });
     await rollups.after([input.id]);
-    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: input.id, created: false });
+    const events = ctx.deps.events;
+    events.emit(tdb, 'orders.saved', { orderIds: [input.id], createdIds: [] });
+    const status = { orderId: input.id, from: current.order_status_id, to: input.orderStatusId };
+    events.emit(tdb, 'order.status_changed', { orders: [status] });
   });
   return getOrder(ctx.tdb, input.id);
 }
@@ -212,7 +215,7 @@ export async function deleteOrder(ctx: AuthContext, id: number): Promise<void> {
     await recordOrderStock(ctx.deps, tdb, id, await repo.lines(tdb, id), []);
     await repo.remove(tdb, id);
     await rollups.after([id]);
-    ctx.deps.events.emitAfterCommit(tdb, 'order.deleted', { orgId: tdb.orgId, orderId: id });
+    ctx.deps.events.emit(tdb, 'orders.deleted', { orderIds: [id] });
   });
 }
 
@@ -260,7 +263,7 @@ export async function copyOrder(ctx: AuthContext, id: number): Promise<Order> {
     await recordOrderStock(ctx.deps, tdb, copyId, [], lines);
     await repo.replaceLines(tdb, copyId, lines);
     await (await rollupsBefore(tdb, [])).after([copyId]);
-    ctx.deps.events.emitAfterCommit(tdb, 'order.saved', { orgId: tdb.orgId, orderId: copyId, created: true });
+    ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: [copyId], createdIds: [copyId] });
     return copyId;
   });
   return getOrder(ctx.tdb, newId);

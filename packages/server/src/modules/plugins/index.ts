@@ -1,12 +1,12 @@
 import type { ServerModule } from '../../platform/module';
 import { pluginHost } from './plugins.host';
-import { pluginJobKinds, pluginSchedules } from './plugins.jobs';
+import { pluginJobKinds, pluginSchedules, subscribePlugins } from './plugins.jobs';
 import { pluginRoutes, pluginsCoreRoutes } from './plugins.routes';
 
 /**
  * The plugin platform's host (docs/plugins.md): the plugin list and install per organisation
  * (/plugin_info, /plugin_install, /plugin_menu), every plugin's routes under /plugins/<id>/, their
- * jobs and schedules. The plugins are loaded at the first use (plugins.host.ts).
+ * jobs, schedules and durable event subscriptions. The plugins are loaded at the first use (plugins.host.ts).
  */
 export const pluginsModule: ServerModule = {
   name: 'plugins',
@@ -15,6 +15,7 @@ export const pluginsModule: ServerModule = {
   },
   jobs: (deps) => pluginJobKinds(pluginHost(), deps),
   schedules: () => pluginSchedules(pluginHost()),
+  subscribe: (events, deps) => subscribePlugins(pluginHost(), events, deps),
 };
 
 export { forgetPluginHost, pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';

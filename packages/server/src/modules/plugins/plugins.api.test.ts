@@ -295,6 +295,7 @@ describe('plugin migrations', () => {
     expect(applied).toEqual([
       { plugin_id: 'fixture-base', name: '0001_notes' },
       { plugin_id: 'fixture-migration-throws', name: '0001_a' },
+      { plugin_id: 'fixture-subscriber', name: '0001_events' },
     ]);
     const exists = async (table: string) => {
       try {
@@ -317,7 +318,7 @@ describe('plugin migrations', () => {
     expect(await migratePlugins(server.database)).toEqual([]);
     expect(
       await db.selectFrom('plugin_migrations').select('name').where('plugin_id', 'like', 'fixture-%').execute(),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect(pluginHost().brokenReason('fixture-migration-throws')).toMatch(/0002_b/);
     expect((await a.admin.get('/api/plugins/fixture-base/notes')).status).toBe(200);
   });

@@ -1,4 +1,5 @@
 import {
+  isDomainEventName,
   isPluginPermissionKey,
   PERMISSIONS,
   PLUGIN_ID_PATTERN,
@@ -201,6 +202,10 @@ function checkServer(m: PluginManifest, s: PluginServer): void {
     if (!MIGRATION_NAME.test(mg.name) || migrations.has(mg.name))
       throw new Error(`nieprawidłowa lub powtórzona migracja „${mg.name}”`);
     migrations.add(mg.name);
+  }
+  for (const [event, job] of Object.entries(s.subscriptions ?? {})) {
+    if (!isDomainEventName(event)) throw new Error(`subskrypcja nieznanego zdarzenia „${event}”`);
+    if (!jobs.has(String(job))) throw new Error(`subskrypcja „${event}” uruchamia nieznane zadanie „${String(job)}”`);
   }
   const prefix = `p_${m.id.replace(/-/g, '_')}_`;
   for (const t of s.tables ?? [])

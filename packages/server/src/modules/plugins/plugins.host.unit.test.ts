@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { definePlugin, route, type PluginDefinition } from '../../plugin-sdk';
+import { DOMAIN_EVENT_NAMES } from '@zaplecze/contract';
+import { EventBus } from '../../platform/events';
 import { PluginHost } from './plugins.host';
+import { subscribePlugins } from './plugins.jobs';
 
 /** The host's checks at load (docs/plugins.md, The manifest; Failure containment). */
 const plugin = (id: string, over: Partial<PluginDefinition['manifest']> = {}, server?: PluginDefinition['server']) =>
@@ -84,5 +87,32 @@ describe('the plugin host', () => {
     expect(host.usable('good')).toBe(true);
     expect(host.get('good')!.server!.routes).toHaveLength(1);
     expect([...host.permissionKeys()]).toEqual(['plugin.good.edit']);
+  });
+});
+
+describe('durable subscriptions at load', () => {
+  const job = { name: 'sync', handler: async () => undefined };
+  it('refuses an unknown event or job, and subscribes in transactions only to the events plugins name', () => {
+    const host = new PluginHost(
+      [
+        plugin('subs', {}, () => ({ jobs: [job], subscriptions: { 'stock.changed': 'sync' } })),
+        plugin('quiet', {}, () => ({ jobs: [job] })),
+        plugin('bad-event', {}, () => ({ jobs: [job], subscriptions: { 'item.saved': 'sync' } as never })),
+        plugin('bad-job', {}, () => ({ jobs: [job], subscriptions: { 'items.saved': 'nope' } })),
+      ],
+      quiet,
+    );
+    expect(host.brokenReason('subs')).toBeNull();
+    expect(host.brokenReason('bad-event')).toBe(
+      'Błąd ładowania pluginu: subskrypcja nieznanego zdarzenia „item.saved”',
+    );
+    expect(host.brokenReason('bad-job')).toBe(
+      'Błąd ładowania pluginu: subskrypcja „items.saved” uruchamia nieznane zadanie „nope”',
+    );
+    const bus = new EventBus();
+    subscribePlugins(host, bus, { db: {} as never, config: {} as never });
+    // Only the event a loaded plugin subscribes to gets an in-transaction subscriber: the others
+    // are emitted without any query.
+    expect(DOMAIN_EVENT_NAMES.filter((e) => bus.hasInTransaction(e))).toEqual(['stock.changed']);
   });
 });

@@ -1,6 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DomainEventName } from '@zaplecze/contract';
+import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../platform/context';
-import { redactError, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
+import type { EventBus } from '../../platform/events';
+import { enqueueJob, redactError, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
 import type { PluginHost } from './plugins.host';
+import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
 
 /**
@@ -62,4 +67,31 @@ export function pluginSchedules(host: PluginHost): JobSchedule[] {
     }
   }
   return schedules;
+}
+
+/**
+ * The plugins' durable subscriptions (docs/plugins.md, Events and subscriptions): for each event at
+ * least one plugin subscribes to, an in-transaction subscriber that enqueues `<id>.<job>` (payload
+ * `{ event, payload }`) for each subscribed plugin the emitting organisation installed and that is
+ * not broken everywhere, inside the emitting transaction. An event no plugin subscribes to gets no
+ * subscriber, so emitting it costs no query; one that some plugin does costs the organisation's
+ * installed set (kept per worker, plugins.installed.ts) and an insert per installed subscriber.
+ */
+export function subscribePlugins(host: PluginHost, events: EventBus, deps: Pick<AppDeps, 'db' | 'config'>): void {
+  const byEvent = new Map<DomainEventName, { id: string; job: string }[]>();
+  for (const plugin of host.plugins) {
+    for (const [event, job] of Object.entries(plugin.server?.subscriptions ?? {}) as [DomainEventName, string][])
+      byEvent.set(event, [...(byEvent.get(event) ?? []), { id: plugin.manifest.id, job }]);
+  }
+  for (const [event, subscribers] of byEvent) {
+    events.inTransaction(event, async (tdb, payload) => {
+      const usable = subscribers.filter((s) => host.usable(s.id));
+      if (usable.length === 0) return;
+      const installed = await installedSet(deps.db, tdb, deps.config.pluginsCacheMs);
+      for (const s of usable) {
+        if (installed.has(s.id))
+          await enqueueJob(tdb, { kind: `${s.id}.${s.job}`, pluginId: s.id, payload: { event, payload } });
+      }
+    });
+  }
 }

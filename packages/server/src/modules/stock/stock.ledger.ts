@@ -160,16 +160,11 @@ export async function recordChanges(
       };
     }),
   );
-  for (const row of rows) {
-    if (row.committed !== 1) continue;
-    deps.events.emitAfterCommit(tdb, 'stock.changed', {
-      orgId: tdb.orgId,
-      itemId: row.item_id!,
-      changeId: row.id,
-      qtyBefore: row.qty_before!,
-      qtyAfter: row.qty_after!,
+  const moved = rows.filter((row) => row.committed === 1);
+  if (moved.length > 0)
+    deps.events.emit(tdb, 'stock.changed', {
+      items: moved.map((row) => ({ itemId: row.item_id!, delta: row.quantity, qty: row.qty_after! })),
     });
-  }
   let next = 0;
   return planned.map((p) => (p.kind === 'skip' ? undefined : rows[next++]));
 }
@@ -214,13 +209,7 @@ export async function commitChange(deps: LedgerDeps, tdb: TenantDb, id: number):
     // A concurrent commit of the same change got there first: this one must not apply twice.
     if (!(await repo.markCommitted(t, id, { qty_before: before, qty_after: after, commit_date })))
       throw conflict(STOCK_MSG.alreadyCommitted);
-    deps.events.emitAfterCommit(t, 'stock.changed', {
-      orgId: t.orgId,
-      itemId: change.item_id,
-      changeId: id,
-      qtyBefore: before,
-      qtyAfter: after,
-    });
+    deps.events.emit(t, 'stock.changed', { items: [{ itemId: change.item_id, delta: change.quantity, qty: after }] });
     return { ...change, qty_before: before, qty_after: after, commit_date, committed: 1 };
   });
 }

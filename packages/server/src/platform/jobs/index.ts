@@ -6,7 +6,15 @@
 export { enqueueJob, retryDeadJob } from './enqueue';
 export { JobWorker, type JobWorkerOptions } from './worker';
 export { JobStore, openJobStorePostgres } from './store';
-export { checkSchedule, latestDue, purgeScheduleRuns, tickSchedules, type JobSchedule } from './schedules';
+export {
+  checkSchedule,
+  latestDue,
+  purgeScheduleRuns,
+  tickCoreSchedules,
+  tickSchedules,
+  type CoreSchedule,
+  type JobSchedule,
+} from './schedules';
 export { backoffMs, redactError } from './rules';
 export {
   JOB_DEFAULTS,

@@ -8,7 +8,7 @@ import { repoRoot } from '../../../test/main-process';
 import { openPostgres, openSqlite, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { TenantDb } from '../../db/tenant';
-import { enqueueJob, JobWorker, RetryAfterError, retryDeadJob, type JobKind } from './index';
+import { enqueueJob, JobWorker, RetryAfterError, retryDeadJob, tickCoreSchedules, type JobKind } from './index';
 import { TIMEOUT_ERROR } from './worker';
 
 /**
@@ -322,17 +322,19 @@ describe(`jobs on ${testEngine()}`, () => {
     expect([row.org_id, row.progress_done, row.progress_total]).toEqual([a, 3, 7]);
   });
 
-  it('fires a schedule once per due time and organisation across two app processes', async () => {
+  it('fires a schedule once per due time and organisation, and a core schedule once, across two app processes', async () => {
     const out = path.join(tmp, 'sched');
     const common = { mode: 'schedule', out, at: Date.now() + 4000, now: '2026-11-27T10:07:00.000Z' };
     const [p1, p2] = [child(common), child(common)];
     expect(await p1.exited, p1.stderr()).toBe(0);
     expect(await p2.exited, p2.stderr()).toBe(0);
-    const fired = fs
+    const counts = fs
       .readdirSync(tmp)
       .filter((f) => f.startsWith('sched.'))
-      .map((f) => Number(fs.readFileSync(path.join(tmp, f), 'utf8')));
-    expect(fired.reduce((s, n) => s + n, 0)).toBe(orgs.length);
+      .map((f) => fs.readFileSync(path.join(tmp, f), 'utf8').split(' ').map(Number));
+    expect(counts.reduce((s, [n]) => s + n!, 0)).toBe(orgs.length);
+    // The core schedule (no organisation) ran once in all, in one of the two processes.
+    expect(counts.reduce((s, [, n]) => s + n!, 0)).toBe(1);
     const jobs = await database.db
       .selectFrom('jobs')
       .select(['org_id', 'run_at'])
@@ -341,4 +343,44 @@ describe(`jobs on ${testEngine()}`, () => {
     expect(jobs.map((j) => j.org_id).sort()).toEqual([...orgs].sort());
     expect(new Set(jobs.map((j) => ms(j.run_at)))).toEqual(new Set([Date.parse('2026-11-27T10:05:00.000Z')]));
   }, 180_000);
+
+  it('runs a core schedule once per due time, and a failing one does not stop the next', async () => {
+    const runs: string[] = [];
+    const logged: string[] = [];
+    const schedules = [
+      { key: 'core.test-fails', everyMinutes: 10, run: () => Promise.reject(new Error('purge broke')) },
+      { key: 'core.test-ok', everyMinutes: 10, run: async () => runs.push('ok') },
+    ];
+    const log = (m: string, err: unknown) => logged.push(`${m}: ${(err as Error).message}`);
+    const at = (iso: string) => tickCoreSchedules(database.db, schedules, new Date(iso), log);
+    expect(await at('2026-11-27T10:03:00.000Z')).toEqual(['core.test-fails', 'core.test-ok']);
+    expect(await at('2026-11-27T10:09:59.000Z')).toEqual([]);
+    expect(await at('2026-11-27T10:10:00.000Z')).toEqual(['core.test-fails', 'core.test-ok']);
+    // A clock behind the fired time (another process's) fires nothing.
+    expect(await at('2026-11-27T10:01:00.000Z')).toEqual([]);
+    expect(runs).toEqual(['ok', 'ok']);
+    expect(logged).toEqual([
+      'schedule core.test-fails failed: purge broke',
+      'schedule core.test-fails failed: purge broke',
+    ]);
+  });
+
+  it("claims fairly across organisations: one organisation's backlog does not starve another's job", async () => {
+    const [a, b] = [orgs[0]!, orgs[1]!];
+    await tdbOf(a).transaction(async (tdb) => {
+      for (let i = 0; i < 200; i++) await enqueueJob(tdb, { kind: 'test.fair', payload: { org: 'a' } });
+    });
+    await enqueueJob(tdbOf(b), { kind: 'test.fair', payload: { org: 'b' } });
+    const order: string[] = [];
+    const w = worker(
+      [{ kind: 'test.fair', handler: async ({ job }) => void order.push(job.orgId === b ? 'b' : 'a') }],
+      {
+        concurrency: 4,
+      },
+    );
+    expect(await w.drain()).toBe(201);
+    // Plain FIFO would run it last (201st); fair claims take it in the second claim of 4.
+    expect(order.indexOf('b')).toBeLessThan(8);
+    expect(order.filter((o) => o === 'a')).toHaveLength(200);
+  });
 });

@@ -5,7 +5,7 @@ import { NO_LIMITS, openPostgres, openSqlite, type Database } from '../../db/dat
 import { TenantDb } from '../../db/tenant';
 import { handOutWriteTurns } from '../../db/write-turn';
 import { enqueueJob } from './enqueue';
-import { tickSchedules } from './schedules';
+import { tickCoreSchedules, tickSchedules } from './schedules';
 import { openJobStorePostgres } from './store';
 import { JobWorker } from './worker';
 
@@ -96,7 +96,10 @@ async function hangMode(): Promise<void> {
   worker.start();
 }
 
-/** Fires the schedule at the agreed moment, as a second app process does at the same time. */
+/**
+ * Fires the schedule and a core schedule at the agreed moment, as a second app process does at the
+ * same time; writes `<jobs enqueued> <core runs>`.
+ */
 async function scheduleMode(): Promise<void> {
   const database = open();
   const schedule = {
@@ -109,8 +112,13 @@ async function scheduleMode(): Promise<void> {
   await sql`select 1`.execute(database.db);
   await new Promise((res) => setTimeout(res, Math.max(0, fx.at! - Date.now())));
   let fired = 0;
-  for (let i = 0; i < 3; i++) fired += await tickSchedules(database.db, [schedule], new Date(fx.now!));
-  fs.writeFileSync(`${fx.out}.${process.pid}`, String(fired));
+  let coreRuns = 0;
+  const core = { key: 'core.test-purge', everyMinutes: 5, run: async () => coreRuns++ };
+  for (let i = 0; i < 3; i++) {
+    fired += await tickSchedules(database.db, [schedule], new Date(fx.now!));
+    await tickCoreSchedules(database.db, [core], new Date(fx.now!));
+  }
+  fs.writeFileSync(`${fx.out}.${process.pid}`, `${fired} ${coreRuns}`);
   await database.destroy();
   process.exit(0);
 }

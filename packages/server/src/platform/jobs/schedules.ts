@@ -22,8 +22,22 @@ export interface JobSchedule {
   organisations(db: Kysely<DB>): Promise<number[]>;
 }
 
+/**
+ * A recurring task of the core itself, of no organisation (the maintenance purges: expired tokens,
+ * unclaimed uploads, the item filter index's log): at each due time `run` runs once, in one job
+ * worker of all processes and machines (tickCoreSchedules). A failure is logged and the next due
+ * time tries again; a due time missed while no job worker ran fires once when one starts.
+ */
+export interface CoreSchedule {
+  /** Unique and stable, `core.<name>`: the fired due time is kept under it. */
+  key: string;
+  everyMinutes?: number;
+  cron?: string;
+  run(): Promise<unknown>;
+}
+
 /** Throws when a schedule is not well formed (at registration, not at the first tick). */
-export function checkSchedule(s: JobSchedule): void {
+export function checkSchedule(s: JobSchedule | CoreSchedule): void {
   if ((s.everyMinutes === undefined) === (s.cron === undefined))
     throw new Error(`schedule ${s.key}: give exactly one of everyMinutes and cron`);
   if (s.everyMinutes !== undefined && (!Number.isInteger(s.everyMinutes) || s.everyMinutes < 1))
@@ -97,6 +111,36 @@ export async function tickSchedules(
     }
   }
   return enqueued;
+}
+
+/**
+ * Runs the core schedules whose latest due time has not fired yet: one conditional upsert per
+ * schedule moves its fired time forward, and only the process whose upsert changed the row runs
+ * the task (a concurrent one finds the row already moved and does nothing). Answers the keys run;
+ * a task's failure goes to `log` and does not stop the others.
+ */
+export async function tickCoreSchedules(
+  db: Kysely<DB>,
+  schedules: readonly CoreSchedule[],
+  now = new Date(),
+  log: (message: string, err: unknown) => void = () => undefined,
+): Promise<string[]> {
+  const ran: string[] = [];
+  for (const s of schedules) {
+    const due = latestDue(s, now).toISOString();
+    const claimed = await db.transaction().execute(
+      async (trx) =>
+        (
+          await sql<{ schedule_key: string }>`insert into core_schedule_runs (schedule_key, due_at)
+            values (${s.key}, ${due}) on conflict (schedule_key) do update set due_at = excluded.due_at
+            where core_schedule_runs.due_at < excluded.due_at returning schedule_key`.execute(trx)
+        ).rows.length > 0,
+    );
+    if (!claimed) continue;
+    ran.push(s.key);
+    await s.run().catch((err: unknown) => log(`schedule ${s.key} failed`, err));
+  }
+  return ran;
 }
 
 /** Fired rows that a later due time of the same schedule and organisation replaced are deleted. */

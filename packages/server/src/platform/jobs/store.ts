@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { openPostgres, type Database, type Engine, type PostgresLimits } from '../../db/database';
 import type { DB } from '../../db/schema';
 
@@ -45,6 +45,9 @@ export interface ClaimedJob {
 export const LEASE_LOST_ERROR = 'Proces wykonujący zadanie przestał odpowiadać (minął czas dzierżawy).';
 
 export class JobStore {
+  /** The organisation the last claim ended with: the next one starts after it (fairness). */
+  private lastOrg = 0;
+
   constructor(
     readonly db: Kysely<DB>,
     readonly engine: Engine,
@@ -55,52 +58,75 @@ export class JobStore {
     return this.engine === 'sqlite' ? this.db.transaction().execute(fn) : fn(this.db);
   }
 
-  /** Takes up to `limit` due jobs of `kinds` (none of a paused plugin and organisation) for `leaseMs`. */
+  /**
+   * Takes up to `limit` due jobs of `kinds` (none of a paused plugin and organisation) for `leaseMs`,
+   * fairly across organisations: the due jobs are walked organisation by organisation (each one's
+   * oldest first) starting after the organisation the previous claim ended with, and from the
+   * lowest again when those run out. One organisation's 10,000 queued jobs then hold up another's
+   * by one claim at most, while a lone organisation still gets whole claims (docs/decisions.md,
+   * Jobs: fair claims across organisations). The cursor is this store's, i.e. per worker process.
+   */
   async claim(kinds: readonly string[], limit: number, leaseMs: number, now = new Date()): Promise<ClaimedJob[]> {
     if (kinds.length === 0 || limit <= 0) return [];
+    const cursor = this.lastOrg;
     const token = randomUUID();
     const nowIso = now.toISOString();
     const lease = new Date(now.getTime() + leaseMs).toISOString();
-    const due = sql`select j.id from jobs j where j.state = 'pending' and j.run_at <= ${nowIso}
-      and j.kind in (${sql.join(kinds)})
+    // The due jobs of the organisations `orgs` selects, in the order of migration 0029's index
+    // (org_id, run_at, id among pending jobs): the first rows of an index range, never a sort.
+    const due = (orgs: RawBuilder<unknown>, take: RawBuilder<unknown> | number) => sql`select j.id from jobs j
+      where j.state = 'pending' and ${orgs} and j.run_at <= ${nowIso} and j.kind in (${sql.join(kinds)})
       and not exists (select 1 from job_pauses p where p.org_id = j.org_id
         and p.plugin_id = coalesce(j.plugin_id, '') and p."until" > ${nowIso})
-      order by j.run_at, j.id limit ${limit}`;
+      order by j.org_id, j.run_at, j.id limit ${take}`;
+    const after = sql`j.org_id > ${cursor}`;
+    const upTo = sql`j.org_id <= ${cursor}`;
     const set = sql`state = 'running', attempts = attempts + 1, lease_until = ${lease}, lease_token = ${token}`;
     const returning = sql`returning jobs.id, jobs.org_id, jobs.plugin_id, jobs.kind, jobs.payload, jobs.attempts,
       jobs.max_attempts`;
-    // PostgreSQL: the due rows locked by another node's claim are skipped, not waited for; the CTE
-    // is evaluated once. SQLite: the write lock already makes the claim one at a time.
-    const statement =
-      this.engine === 'postgres'
-        ? sql`with c as (${due} for update skip locked) update jobs set ${set} from c where jobs.id = c.id ${returning}`
-        : sql`update jobs set ${set} where id in (${due}) ${returning}`;
-    const rows = await this.write(
-      async (db) =>
-        (
-          await sql<{
-            id: number;
-            org_id: number;
-            plugin_id: string | null;
-            kind: string;
-            payload: string;
-            attempts: number;
-            max_attempts: number;
-          }>`${statement}`.execute(db)
-        ).rows,
-    );
-    return rows
-      .map((r) => ({
-        id: Number(r.id),
-        orgId: r.org_id,
-        pluginId: r.plugin_id,
-        kind: r.kind,
-        payload: r.payload,
-        attempts: r.attempts,
-        maxAttempts: r.max_attempts,
-        token,
-      }))
-      .sort((a, b) => a.id - b.id);
+    type Row = {
+      id: number;
+      org_id: number;
+      plugin_id: string | null;
+      kind: string;
+      payload: string;
+      attempts: number;
+      max_attempts: number;
+    };
+    // PostgreSQL: one statement; the due rows locked by another node's claim are skipped, not
+    // waited for, and the wrap-around takes only what the organisations after the cursor left.
+    // SQLite: two statements in one write turn (the write lock makes the claim one at a time).
+    const rows = await this.write(async (db) => {
+      if (this.engine === 'postgres') {
+        const wrap = sql`greatest(${limit} - (select count(*) from a), 0)`;
+        return (
+          await sql<Row>`with a as (${due(after, limit)} for update skip locked),
+            b as (${due(upTo, wrap)} for update skip locked)
+            update jobs set ${set} from (select id from a union all select id from b) c where jobs.id = c.id
+            ${returning}`.execute(db)
+        ).rows;
+      }
+      const first = (await sql<Row>`update jobs set ${set} where id in (${due(after, limit)}) ${returning}`.execute(db))
+        .rows;
+      if (first.length >= limit || cursor === 0) return first;
+      const rest = await sql<Row>`update jobs set ${set} where id in (${due(upTo, limit - first.length)})
+        ${returning}`.execute(db);
+      return [...first, ...rest.rows];
+    });
+    // The walk's order (RETURNING keeps none): the organisations after the cursor, then the others.
+    const turn = (r: Row) => (r.org_id > cursor ? 0 : 1);
+    rows.sort((x, y) => turn(x) - turn(y) || x.org_id - y.org_id || Number(x.id) - Number(y.id));
+    if (rows.length > 0) this.lastOrg = rows[rows.length - 1]!.org_id;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      orgId: r.org_id,
+      pluginId: r.plugin_id,
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      token,
+    }));
   }
 
   /** Marks finished jobs done; a job whose lease another claim took since is left alone. */

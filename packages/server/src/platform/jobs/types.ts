@@ -100,6 +100,12 @@ export const JOB_DEFAULTS = {
   timeoutSeconds: 15 * 60,
   /** Done jobs are deleted after this many days. */
   keepDoneDays: 7,
+  /**
+   * How often the core's maintenance purges run (expired tokens, unclaimed uploads, the item filter
+   * index's log; docs/operations.md): an unclaimed upload goes between one hour and about 1 h 10 min
+   * after it came.
+   */
+  maintenanceEveryMinutes: 10,
 } as const;
 
 /** The plugin id a job's pauses are kept under: its plugin's, '' for the core. */
