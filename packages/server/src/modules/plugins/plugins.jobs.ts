@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { DomainEventName } from '@zaplecze/contract';
-import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../platform/context';
 import type { EventBus } from '../../platform/events';
 import { enqueueJob, redactError, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
