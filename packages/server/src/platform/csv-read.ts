@@ -62,13 +62,34 @@ export function guessEightBit(buf: Buffer): 'windows-1250' | 'iso-8859-2' {
   return iso > cp ? 'iso-8859-2' : 'windows-1250';
 }
 
-/** Decodes the file: UTF-8 (with or without a BOM) when valid, else the 8-bit guess; or as chosen. */
+const POLISH_LETTERS = /[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/g;
+const polishLetters = (text: string) => text.match(POLISH_LETTERS)?.length ?? 0;
+
+/**
+ * Whether bytes that are valid UTF-8 are rather a Windows-1250 file that happens to be valid UTF-8
+ * (e.g. 'PÓŁKA' or 'Ćł': an upper-case Polish letter followed by one whose byte continues a UTF-8
+ * sequence, read as Cyrillic or Latin Extended-B). A Polish file read right shows more Polish
+ * letters than read wrong: UTF-8 Polish read as Windows-1250 keeps at most its ó and Ź (as ł, ą),
+ * while Windows-1250 read as UTF-8 has none. Ties keep UTF-8 (docs/decisions.md, wholesale-csv).
+ */
+function eightBitAfterAll(body: Buffer): boolean {
+  const sample = body.subarray(0, 4 * SAMPLE);
+  if (!sample.some((b) => b >= 0x80)) return false;
+  const asUtf8 = polishLetters(new TextDecoder('utf-8').decode(sample));
+  return polishLetters(new TextDecoder('windows-1250').decode(sample)) > asUtf8;
+}
+
+/**
+ * Decodes the file: UTF-8 (with or without a BOM) when valid and not a Windows-1250 file that only
+ * looks valid (no BOM), else the 8-bit guess; or as chosen.
+ */
 export function decode(buf: Buffer, choice: EncodingChoice): { text: string; encoding: Encoding } {
   const bom = buf.subarray(0, 3).equals(UTF8_BOM);
   const body = bom ? buf.subarray(3) : buf;
   if (choice === 'auto' || choice === 'utf-8') {
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+      if (choice === 'utf-8' || bom || !eightBitAfterAll(body)) return { text, encoding: 'utf-8' };
     } catch {
       if (choice === 'utf-8') throw badRequest(CSV_READ_MSG.notUtf8, 'encoding');
     }
