@@ -18,7 +18,7 @@ import { benchDatabase } from './bench-db.mjs';
 import { fetchPagesFromOwnProcess, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
-import { authContext, consoleLog } from '../packages/server/src/platform/context.ts';
+import { benchAuthContext } from './bench-context.mjs';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getItems } from '../packages/server/src/modules/items/items.service.ts';
 import { bookmarkScan } from '../packages/server/src/modules/items/items.bookmark-walk.ts';
@@ -78,23 +78,7 @@ if (database.engine === 'postgres') {
   await sql`analyze`.execute(db);
 }
 
-const userRow = await db
-  .selectFrom('users')
-  .select(['id', 'org_id', 'login', 'permissions'])
-  .where('login', '=', `${PREFIX}_admin`)
-  .executeTakeFirstOrThrow();
-const ctx = authContext(
-  { deps, db, ip: '127.0.0.1', locale: 'pl', log: consoleLog },
-  {
-    id: userRow.id,
-    orgId: userRow.org_id,
-    login: userRow.login,
-    permissions: userRow.permissions,
-    tokenId: 0,
-    longSession: false,
-    tokenValidTo: new Date(Date.now() + 3_600_000),
-  },
-);
+const ctx = await benchAuthContext(deps, `${PREFIX}_admin`);
 const tdb = ctx.tdb;
 
 // ---- raw SQL on the driver ---------------------------------------------------------------------------
@@ -205,7 +189,7 @@ async function measure(name, queries, { target, showPlan = true, runs = RUNS } =
 
 // ---- the scenarios -----------------------------------------------------------------------------------
 
-const orgId = userRow.org_id;
+const orgId = ctx.orgId;
 const ids = async (table, extra = (q) => q) =>
   (await extra(db.selectFrom(table).select('id').where('org_id', '=', orgId).orderBy('id')).execute()).map((r) => r.id);
 const statuses = await ids('item_statuses');
@@ -267,7 +251,7 @@ for (const q of args['deep-only']
 const benchItem = await db
   .selectFrom('items')
   .select(['id', 'name'])
-  .where('org_id', '=', userRow.org_id)
+  .where('org_id', '=', ctx.orgId)
   .orderBy('id')
   .executeTakeFirstOrThrow();
 let renames = 0;

@@ -15,7 +15,7 @@ import { itemSearchSchema } from '@zaplecze/contract';
 import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
-import { authContext, consoleLog } from '../packages/server/src/platform/context.ts';
+import { benchAuthContext } from './bench-context.mjs';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getItems } from '../packages/server/src/modules/items/items.service.ts';
 import { countQuery, isUnfiltered } from '../packages/server/src/modules/items/items.filters.ts';
@@ -61,23 +61,7 @@ if (!(await db.selectFrom('organizations').select('id').where('prefix', '=', PRE
 }
 if (database.engine === 'postgres') await sql`analyze`.execute(db);
 
-const userRow = await db
-  .selectFrom('users')
-  .select(['id', 'org_id', 'login', 'permissions'])
-  .where('login', '=', `${PREFIX}_admin`)
-  .executeTakeFirstOrThrow();
-const ctx = authContext(
-  { deps, db, ip: '127.0.0.1', locale: 'pl', log: consoleLog },
-  {
-    id: userRow.id,
-    orgId: userRow.org_id,
-    login: userRow.login,
-    permissions: userRow.permissions,
-    tokenId: 0,
-    longSession: false,
-    tokenValidTo: new Date(Date.now() + 3_600_000),
-  },
-);
+const ctx = await benchAuthContext(deps, `${PREFIX}_admin`);
 
 let pgClient;
 if (database.engine === 'postgres') {
@@ -93,17 +77,12 @@ async function raw(compiled) {
 // ---- the searches ------------------------------------------------------------------------------------
 
 const models = (
-  await sql`select m.id, m.make_id, m.year_from from p_moto_models m where m.org_id = ${userRow.org_id} order by m.id`.execute(
+  await sql`select m.id, m.make_id, m.year_from from p_moto_models m where m.org_id = ${ctx.orgId} order by m.id`.execute(
     db,
   )
 ).rows;
 const status = (
-  await db
-    .selectFrom('item_statuses')
-    .select('id')
-    .where('org_id', '=', userRow.org_id)
-    .limit(1)
-    .executeTakeFirstOrThrow()
+  await db.selectFrom('item_statuses').select('id').where('org_id', '=', ctx.orgId).limit(1).executeTakeFirstOrThrow()
 ).id;
 const families = {
   'model + year + status + price from, CODE': (i) => {
@@ -154,13 +133,13 @@ async function sqlPath(query) {
 }
 
 // The organisation's item filter index loads in the background at the first search.
-for (let k = 0; k < 600 && indexState(db, userRow.org_id) !== 'ready'; k++) {
+for (let k = 0; k < 600 && indexState(db, ctx.orgId) !== 'ready'; k++) {
   await getItems(ctx, { perPage: '25' });
   await new Promise((r) => setTimeout(r, 100));
 }
-console.log(`${engine}, ${ITEMS} items, index ${indexState(db, userRow.org_id) ?? 'none'}`);
-const fitments = (await sql`select count(*) as n from p_moto_fitments where org_id = ${userRow.org_id}`.execute(db))
-  .rows[0].n;
+console.log(`${engine}, ${ITEMS} items, index ${indexState(db, ctx.orgId) ?? 'none'}`);
+const fitments = (await sql`select count(*) as n from p_moto_fitments where org_id = ${ctx.orgId}`.execute(db)).rows[0]
+  .n;
 console.log(`fitments: ${fitments}`);
 
 let missed = 0;

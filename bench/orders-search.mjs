@@ -18,7 +18,7 @@ import { benchDatabase } from './bench-db.mjs';
 import { fetchPagesFromOwnProcess, signIn, startBenchServer } from './bench-server.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/demo-seed.ts';
-import { authContext, consoleLog } from '../packages/server/src/platform/context.ts';
+import { benchAuthContext } from './bench-context.mjs';
 import { openAndMigrate } from '../packages/server/src/server.ts';
 import { getOrders } from '../packages/server/src/modules/orders/orders.service.ts';
 import { countQuery, pagePlan, pageStatement } from '../packages/server/src/modules/orders/orders.search.ts';
@@ -68,23 +68,7 @@ if (database.engine === 'postgres') {
   await sql`analyze`.execute(db);
 }
 
-const userRow = await db
-  .selectFrom('users')
-  .select(['id', 'org_id', 'login', 'permissions'])
-  .where('login', '=', `${PREFIX}_admin`)
-  .executeTakeFirstOrThrow();
-const ctx = authContext(
-  { deps, db, ip: '127.0.0.1', locale: 'pl', log: consoleLog },
-  {
-    id: userRow.id,
-    orgId: userRow.org_id,
-    login: userRow.login,
-    permissions: userRow.permissions,
-    tokenId: 0,
-    longSession: false,
-    tokenValidTo: new Date(Date.now() + 3_600_000),
-  },
-);
+const ctx = await benchAuthContext(deps, `${PREFIX}_admin`);
 const tdb = ctx.tdb;
 
 // ---- raw SQL on the driver ---------------------------------------------------------------------------
@@ -183,7 +167,7 @@ async function measure(name, queries, { target, showPlan = true, runs = RUNS } =
 
 // ---- the scenarios -----------------------------------------------------------------------------------
 
-const orgId = userRow.org_id;
+const orgId = ctx.orgId;
 const idsOf = async (table) =>
   new Map(
     (await db.selectFrom(table).select(['id', 'name']).where('org_id', '=', orgId).execute()).map((r) => [

@@ -105,3 +105,35 @@ export const csvImport = z.object({
     .min(1, { error: 'Plik CSV jest pusty.' })
     .max(CSV_MAX_CHARS, { error: 'Plik CSV jest za duży (najwyżej 2 MB).' }),
 });
+
+// ---- answers (shared by the server, its tests and the web part) --------------------------------
+
+/** A make of `GET /makes`, with the number of its models. */
+export interface Make {
+  id: number;
+  name: string;
+  models: number;
+}
+
+/** A model of `GET /models`, with its make's name. */
+export interface Model {
+  id: number;
+  makeId: number;
+  makeName: string;
+  name: string;
+  capacity: number;
+  yearFrom: number;
+  yearTo: number | null;
+  type: string;
+}
+
+/** One fitment of an item (`GET /fitments`): the model, its make and the years. */
+export interface Fitment {
+  modelId: number;
+  makeId: number;
+  makeName: string;
+  modelName: string;
+  capacity: number;
+  yearFrom: number;
+  yearTo: number;
+}

@@ -1,6 +1,15 @@
 import { badRequest, conflict, notFound, route, type TenantDb } from '@zaplecze/plugin-sdk';
-import { idQuery, makeIdQuery, makeInput, makeUpdate, modelInput, modelUpdate, type ModelInput } from '../schemas';
-import { bumpVersion, FITMENTS, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import {
+  idQuery,
+  makeIdQuery,
+  makeInput,
+  makeUpdate,
+  modelInput,
+  modelUpdate,
+  type Model,
+  type ModelInput,
+} from '../schemas';
+import { bumpVersion, FITMENTS, inMotoLock, MAKES, MODELS, motoDb, type MotoDb } from './tables';
 import { STARTER_CATALOGUE } from './starter';
 import { MOTO_MSG } from './messages.pl';
 
@@ -8,19 +17,8 @@ import { MOTO_MSG } from './messages.pl';
 
 const EDIT = 'plugin.moto.catalogue' as const;
 
-export interface ModelRow {
-  id: number;
-  makeId: number;
-  makeName: string;
-  name: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number | null;
-  type: string;
-}
-
 /** The organisation's models (of one make), by make and name. */
-export async function listModels(tdb: TenantDb, makeId?: number): Promise<ModelRow[]> {
+export async function listModels(tdb: TenantDb, makeId?: number): Promise<Model[]> {
   const rows = await motoDb(tdb)
     .selectFrom(MODELS)
     .innerJoin(MAKES, `${MAKES}.id`, `${MODELS}.make_id`)
@@ -152,11 +150,7 @@ export const catalogueRoutes = [
     url: '/makes',
     access: EDIT,
     body: makeInput,
-    handler: async (ctx, { body }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        return { id: await addMake(motoDb(tdb), body.name) };
-      }),
+    handler: async (ctx, { body }) => inMotoLock(ctx.tdb, async (db) => ({ id: await addMake(db, body.name) })),
   }),
   route({
     method: 'PUT',
@@ -164,9 +158,7 @@ export const catalogueRoutes = [
     access: EDIT,
     body: makeUpdate,
     handler: async (ctx, { body }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db) => {
         if (!(await makeExists(db, body.id))) throw notFound(MOTO_MSG.makeNotFound);
         const same = await db
           .selectFrom(MAKES)
@@ -184,9 +176,7 @@ export const catalogueRoutes = [
     access: EDIT,
     query: idQuery,
     handler: async (ctx, { query }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db) => {
         if (!(await makeExists(db, query.id))) throw notFound(MOTO_MSG.makeNotFound);
         // A make with models stays (docs/decisions.md, Moto plugin): delete its models first.
         const models = await db
@@ -211,9 +201,7 @@ export const catalogueRoutes = [
     access: EDIT,
     body: modelInput,
     handler: async (ctx, { body }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db) => {
         await checkModelName(db, body);
         const row = await db.insertInto(MODELS, modelColumns(body)).returning('id').executeTakeFirstOrThrow();
         return { id: Number(row.id) };
@@ -225,9 +213,7 @@ export const catalogueRoutes = [
     access: EDIT,
     body: modelUpdate,
     handler: async (ctx, { body }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db, tdb) => {
         const old = await db.selectFrom(MODELS).select('make_id').where('id', '=', body.id).executeTakeFirst();
         if (!old) throw notFound(MOTO_MSG.modelNotFound);
         await checkModelName(db, body, body.id);
@@ -245,9 +231,7 @@ export const catalogueRoutes = [
     access: EDIT,
     query: idQuery,
     handler: async (ctx, { query }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db) => {
         const model = await db.selectFrom(MODELS).select('name').where('id', '=', query.id).executeTakeFirst();
         if (!model) throw notFound(MOTO_MSG.modelNotFound);
         // A model items fit stays (docs/decisions.md, Moto plugin): remove its fitments first.

@@ -1,7 +1,7 @@
 import { badRequest, csvStringifier, parseCsvRows, readCsvText, route } from '@zaplecze/plugin-sdk';
 import { csvImport, modelInput } from '../schemas';
 import { listModels, makeIdByName, upsertModel } from './catalogue';
-import { motoDb } from './tables';
+import { inMotoLock } from './tables';
 import { MOTO_MSG } from './messages.pl';
 
 /**
@@ -69,9 +69,7 @@ export const csvRoutes = [
       const header = rows[0]?.map(norm) ?? [];
       if (COLUMNS.some((c, i) => header[i] !== norm(c.header))) throw badRequest(MOTO_MSG.csvHeader);
       if (rows.length < 2) throw badRequest(MOTO_MSG.csvEmpty);
-      return ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      return inMotoLock(ctx.tdb, async (db) => {
         const answer = { makes: 0, added: 0, updated: 0 };
         for (let i = 1; i < rows.length; i++) {
           const [make = '', model = '', capacity, yearFrom, yearTo, type] = rows[i]!.map(readCsvText);

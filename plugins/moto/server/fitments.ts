@@ -1,6 +1,6 @@
 import { badRequest, notFound, route, type PluginItemFilter, type TenantDb } from '@zaplecze/plugin-sdk';
 import { fitmentsPut, itemIdQuery, massFitment, searchFilter, type FitmentInput, type SearchFilter } from '../schemas';
-import { bumpVersion, FITMENTS, fitmentsVersion, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import { bumpVersion, FITMENTS, fitmentsVersion, inMotoLock, MAKES, MODELS, motoDb, type MotoDb } from './tables';
 import { MOTO_MSG } from './messages.pl';
 
 /**
@@ -128,9 +128,7 @@ export const fitmentRoutes = [
     access: 'main.items.edit',
     body: fitmentsPut,
     handler: async (ctx, { body }) =>
-      ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      inMotoLock(ctx.tdb, async (db, tdb) => {
         await checkItems(tdb, [body.itemId]);
         const makes = await makesOf(db, body.fitments);
         await db.deleteFrom(FITMENTS).where('item_id', '=', body.itemId).execute();
@@ -148,9 +146,7 @@ export const fitmentRoutes = [
       const ids = [...new Set(body.ids)];
       if (ids.length * Math.max(1, body.fitments.length) > MASS_ROWS_MAX)
         throw badRequest(MOTO_MSG.tooMany(MASS_ROWS_MAX));
-      return ctx.tdb.transaction(async (tdb) => {
-        await tdb.lock('moto');
-        const db = motoDb(tdb);
+      return inMotoLock(ctx.tdb, async (db, tdb) => {
         await checkItems(tdb, ids);
         const makes = await makesOf(db, body.fitments);
         let removed = 0;

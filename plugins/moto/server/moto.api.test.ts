@@ -14,35 +14,12 @@ import { indexTuning } from '../../../packages/server/src/modules/items/item-ind
 import { indexStats } from '../../../packages/server/src/modules/items/item-index/item-index.stats';
 import { indexState } from '../../../packages/server/src/modules/items/item-index/item-index.registry';
 import { STARTER_CATALOGUE } from './starter';
+import type { Fitment, Make, Model } from '../schemas';
 
 let server: TestServer;
 let a: TestOrg;
 let b: TestOrg;
 let c: Catalog;
-
-interface Make {
-  id: number;
-  name: string;
-  models: number;
-}
-interface Model {
-  id: number;
-  makeId: number;
-  makeName: string;
-  name: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number | null;
-  type: string;
-}
-interface Fitment {
-  modelId: number;
-  makeId: number;
-  makeName: string;
-  modelName: string;
-  yearFrom: number;
-  yearTo: number;
-}
 
 const P = '/api/plugins/moto';
 const install = (client: ApiClient) => client.request('POST', '/api/plugin_install', { form: { pluginId: 'moto' } });

@@ -36,6 +36,17 @@ export interface MotoTables {
 export const motoDb = (tdb: TenantDb) => tdb.withTables<MotoTables>();
 export type MotoDb = ReturnType<typeof motoDb>;
 
+/**
+ * Runs `fn` in a transaction holding the organisation's `moto` lock: every write of the catalogue
+ * and the fitments is serialised by it (docs/decisions.md, Moto plugin).
+ */
+export function inMotoLock<T>(tdb: TenantDb, fn: (db: MotoDb, tdb: TenantDb) => Promise<T>): Promise<T> {
+  return tdb.transaction(async (t) => {
+    await t.lock('moto');
+    return fn(motoDb(t), t);
+  });
+}
+
 /** Bumps the organisation's fitments version (in the caller's transaction). */
 export async function bumpVersion(tdb: TenantDb): Promise<void> {
   await motoDb(tdb)

@@ -4,30 +4,9 @@ import { api, useQuery } from '@zaplecze/plugin-sdk-web';
 
 export const BASE = '/plugins/moto';
 
-export interface Make {
-  id: number;
-  name: string;
-  models: number;
-}
-export interface Model {
-  id: number;
-  makeId: number;
-  makeName: string;
-  name: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number | null;
-  type: string;
-}
-export interface Fitment {
-  modelId: number;
-  makeId: number;
-  makeName: string;
-  modelName: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number;
-}
+import type { Fitment, Make, Model } from '../schemas';
+
+export type { Fitment, Make, Model };
 
 export const motoKeys = {
   makes: ['plugin', 'moto', 'makes'] as const,

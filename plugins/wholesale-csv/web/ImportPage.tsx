@@ -24,8 +24,8 @@ import {
   type EncodingChoice,
   type ImportStatus,
   type PreviewAnswer,
-  type Profile,
 } from '../schemas';
+import { ChoiceSelect, useProfiles } from './shared';
 import { BASE, DELIMITER_LABELS, ENCODING_LABELS, delimiterLabel, encodingLabel } from './texts';
 
 type Override<T> = T | '';
@@ -49,10 +49,7 @@ const RUNNING = new Set(['pending', 'running']);
 /** 'Import': pick a profile and a file, check the preview, start the import and follow it to its report. */
 export default function ImportPage() {
   const toast = useToast();
-  const profiles = useQuery({
-    queryKey: ['wholesale-csv', 'profiles'],
-    queryFn: async () => (await api.get(`${BASE}/profiles`)) as { profiles: Profile[] },
-  });
+  const profiles = useProfiles();
   const [profileId, setProfileId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [encoding, setEncoding] = useState<Override<EncodingChoice>>('');
@@ -156,44 +153,32 @@ export default function ImportPage() {
               <Badge bg="secondary">{delimiterLabel(p.delimiter)}</Badge>
             </Col>
             <Col md={3}>
-              <Form.Group controlId="csv-encoding">
-                <Form.Label>Kodowanie</Form.Label>
-                <Form.Select
-                  value={encoding}
-                  onChange={(e) => {
-                    const v = e.target.value as Override<EncodingChoice>;
-                    setEncoding(v);
-                    showPreview({ encoding: v, delimiter });
-                  }}
-                >
-                  <option value="">Jak w profilu</option>
-                  {ENCODINGS.map((x) => (
-                    <option key={x} value={x}>
-                      {ENCODING_LABELS[x]}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <ChoiceSelect
+                id="csv-encoding"
+                label="Kodowanie"
+                value={encoding}
+                choices={ENCODINGS}
+                labels={ENCODING_LABELS}
+                empty="Jak w profilu"
+                onChange={(v) => {
+                  setEncoding(v);
+                  showPreview({ encoding: v, delimiter });
+                }}
+              />
             </Col>
             <Col md={3}>
-              <Form.Group controlId="csv-delimiter">
-                <Form.Label>Separator</Form.Label>
-                <Form.Select
-                  value={delimiter}
-                  onChange={(e) => {
-                    const v = e.target.value as Override<DelimiterChoice>;
-                    setDelimiter(v);
-                    showPreview({ encoding, delimiter: v });
-                  }}
-                >
-                  <option value="">Jak w profilu</option>
-                  {DELIMITERS.map((x) => (
-                    <option key={x} value={x}>
-                      {DELIMITER_LABELS[x]}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <ChoiceSelect
+                id="csv-delimiter"
+                label="Separator"
+                value={delimiter}
+                choices={DELIMITERS}
+                labels={DELIMITER_LABELS}
+                empty="Jak w profilu"
+                onChange={(v) => {
+                  setDelimiter(v);
+                  showPreview({ encoding, delimiter: v });
+                }}
+              />
             </Col>
           </Row>
           {p.warnings.map((w) => (

@@ -17,6 +17,7 @@ import {
 } from '@zaplecze/plugin-sdk-web';
 import { COLUMN_FIELDS, DELIMITERS, ENCODINGS, MATCH_KEYS, type Profile, type ProfileInput } from '../schemas';
 import { BASE, DELIMITER_LABELS, ENCODING_LABELS, FIELD_LABELS, MATCH_LABELS } from './texts';
+import { ChoiceSelect, PROFILES_KEY, useProfiles } from './shared';
 
 interface References {
   itemStatuses: { id: number; name: string }[];
@@ -87,10 +88,7 @@ export default function ProfilesPage() {
   const toast = useToast();
   const modals = useModals();
   const qc = useQueryClient();
-  const profiles = useQuery({
-    queryKey: ['wholesale-csv', 'profiles'],
-    queryFn: async () => (await api.get(`${BASE}/profiles`)) as { profiles: Profile[] },
-  });
+  const profiles = useProfiles();
   const refs = useQuery({
     queryKey: ['wholesale-csv', 'references'],
     queryFn: async () => (await api.get(`${BASE}/references`)) as References,
@@ -105,7 +103,7 @@ export default function ProfilesPage() {
     onSuccess: async () => {
       toast.success('Zapisano profil dostawcy');
       setEditing(null);
-      await qc.invalidateQueries({ queryKey: ['wholesale-csv', 'profiles'] });
+      await qc.invalidateQueries({ queryKey: PROFILES_KEY });
     },
     onError: (err) => toast.error('Nie zapisano profilu', errorMessage(err)),
   });
@@ -113,7 +111,7 @@ export default function ProfilesPage() {
     if (!(await modals.confirm({ message: `Usunąć profil „${p.name}”?`, yesLabel: 'Usuń' }))) return;
     try {
       await api.delete(`${BASE}/profile`, { query: { id: p.id } });
-      await qc.invalidateQueries({ queryKey: ['wholesale-csv', 'profiles'] });
+      await qc.invalidateQueries({ queryKey: PROFILES_KEY });
     } catch (err) {
       toast.error('Nie usunięto profilu', errorMessage(err));
     }
@@ -147,34 +145,24 @@ export default function ProfilesPage() {
                 </Form.Group>
               </Col>
               <Col md={3}>
-                <Form.Group controlId="p-encoding">
-                  <Form.Label>Kodowanie pliku</Form.Label>
-                  <Form.Select
-                    value={d.encoding}
-                    onChange={(e) => set({ encoding: e.target.value as Draft['encoding'] })}
-                  >
-                    {ENCODINGS.map((x) => (
-                      <option key={x} value={x}>
-                        {ENCODING_LABELS[x]}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
+                <ChoiceSelect
+                  id="p-encoding"
+                  label="Kodowanie pliku"
+                  value={d.encoding ?? 'auto'}
+                  choices={ENCODINGS}
+                  labels={ENCODING_LABELS}
+                  onChange={(v) => set({ encoding: v || 'auto' })}
+                />
               </Col>
               <Col md={3}>
-                <Form.Group controlId="p-delimiter">
-                  <Form.Label>Separator</Form.Label>
-                  <Form.Select
-                    value={d.delimiter}
-                    onChange={(e) => set({ delimiter: e.target.value as Draft['delimiter'] })}
-                  >
-                    {DELIMITERS.map((x) => (
-                      <option key={x} value={x}>
-                        {DELIMITER_LABELS[x]}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
+                <ChoiceSelect
+                  id="p-delimiter"
+                  label="Separator"
+                  value={d.delimiter ?? 'auto'}
+                  choices={DELIMITERS}
+                  labels={DELIMITER_LABELS}
+                  onChange={(v) => set({ delimiter: v || 'auto' })}
+                />
               </Col>
               <Col md={12}>
                 <Form.Check

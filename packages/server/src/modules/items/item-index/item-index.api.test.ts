@@ -153,7 +153,12 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) await other.admin.post('/api/items', itemBody(theirs, { code: `OBCY-${i}` }));
   await indexReady();
 }, 120_000);
-afterAll(() => server.close());
+// The tuning is the process's: put it back for the next file of this worker (isolate: false).
+const sortFewDefault = indexTuning.sortFew;
+afterAll(async () => {
+  indexTuning.sortFew = sortFewDefault;
+  await server.close();
+});
 
 describe('item filter index', () => {
   it('answers as the database does once loaded', async () => {
