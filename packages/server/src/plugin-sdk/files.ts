@@ -29,6 +29,17 @@ export const pluginFiles = {
   read(config: Pick<Config, 'dataDir'>, pluginId: string, orgId: number, name: string): Promise<Buffer> {
     return fs.promises.readFile(fileOf(config, pluginId, orgId, name));
   },
+  /**
+   * Removes all of the organisation's files of the plugin (the platform does it after an uninstall
+   * with "delete the data" has committed).
+   */
+  removeAll(config: Pick<Config, 'dataDir'>, pluginId: string, orgId: number): Promise<void> {
+    if (!/^[a-z][a-z0-9-]*$/.test(pluginId)) throw new Error('invalid plugin id');
+    return fs.promises.rm(path.join(config.dataDir, 'plugin-files', pluginId, String(orgId)), {
+      recursive: true,
+      force: true,
+    });
+  },
   /** Removes the file; an already missing one is fine. */
   remove(config: Pick<Config, 'dataDir'>, pluginId: string, orgId: number, name: string): Promise<void> {
     return fs.promises.rm(fileOf(config, pluginId, orgId, name), { force: true });

@@ -1,7 +1,7 @@
 import { itemLookupSchema, itemSearchSchema, type ItemSearch } from '@zaplecze/contract';
 import type { AuthContext } from '../../platform/context';
 import type { ItemIdsQuery } from '../../plugin-sdk';
-import { installedItemFilters } from '../plugins';
+import { installedItemFilters, itemFilterParams } from '../plugins';
 
 /**
  * Plugins' item search filters (docs/plugins.md, Item search filters; docs/decisions.md, "Plugin
@@ -39,6 +39,9 @@ const CORE_PARAMS = new Set<string>([
  * parameter of `GET /items`, ignored. A bad value is the filter schema's Polish 400.
  */
 export async function pluginFiltersOf(ctx: AuthContext, query: Record<string, unknown>): Promise<ActiveItemFilter[]> {
+  // The item list's hot path: a query naming no plugin parameter asks nothing of the plugins.
+  const params = itemFilterParams();
+  if (!Object.keys(query).some((k) => params.has(k) && !CORE_PARAMS.has(k) && query[k] !== undefined)) return [];
   const filters = await installedItemFilters(ctx);
   const active: ActiveItemFilter[] = [];
   for (const { pluginId, filter } of filters) {

@@ -21,4 +21,10 @@ export const pluginsModule: ServerModule = {
 export { forgetPluginHost, pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
 export { migratePlugins } from './plugins.migrate';
 export { TEST_PLUGINS_ENV } from './plugins.list';
-export { installedItemFilters, pluginPermissionKeys, pluginPermissionSections, PLUGIN_MSG } from './plugins.service';
+export {
+  installedItemFilters,
+  itemFilterParams,
+  pluginPermissionKeys,
+  pluginPermissionSections,
+  PLUGIN_MSG,
+} from './plugins.service';

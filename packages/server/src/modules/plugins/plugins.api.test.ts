@@ -12,6 +12,7 @@ import { startTestServer, type ApiClient, type TestServer } from '../../../test/
 import { TenantDb } from '../../db/tenant';
 import { enqueueJob, JobWorker, tickSchedules } from '../../platform/jobs';
 import { migratePlugins, pluginHost, pluginsModule } from './index';
+import { pluginFiles } from '../../plugin-sdk/files';
 
 let server: TestServer;
 let a: TestOrg;
@@ -220,7 +221,18 @@ describe('uninstall', () => {
     expect((await install(a.admin, 'fixture-base')).status).toBe(204);
     expect(await notes(a.admin)).toEqual(before);
 
+    // The plugin's files (plugin-sdk/files.ts) go with the data, only that organisation's.
+    const config = server.deps.config;
+    const [orgA, orgB] = [await orgIdOf(a), await orgIdOf(b)];
+    const fileA = await pluginFiles.save(config, 'fixture-base', orgA, Buffer.from('a'), 'txt');
+    const fileB = await pluginFiles.save(config, 'fixture-base', orgB, Buffer.from('b'), 'txt');
+    expect((await uninstall(a.admin, 'fixture-base')).status).toBe(204);
+    expect((await install(a.admin, 'fixture-base')).status).toBe(204);
+    expect(String(await pluginFiles.read(config, 'fixture-base', orgA, fileA))).toBe('a');
+
     expect((await uninstall(a.admin, 'fixture-base', true)).status).toBe(204);
+    await expect(pluginFiles.read(config, 'fixture-base', orgA, fileA)).rejects.toThrow(/ENOENT/);
+    expect(String(await pluginFiles.read(config, 'fixture-base', orgB, fileB))).toBe('b');
     expect((await install(a.admin, 'fixture-base')).status).toBe(204);
     expect(await notes(a.admin)).toEqual([]);
     expect((await notes(b.admin)).map((n) => n.text)).toEqual(['Notatka B']);

@@ -12,6 +12,7 @@ import { pluginHost, type LoadedPlugin } from './plugins.host';
 import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
 import type { PluginItemFilter } from '../../plugin-sdk';
+import { pluginFiles } from '../../plugin-sdk/files';
 
 /** The plugins' Polish messages (docs/rules/platform-rules.md §8). */
 export const PLUGIN_MSG = {
@@ -88,7 +89,8 @@ export async function installPlugin(ctx: AuthContext, pluginId: string): Promise
 /**
  * `DELETE /plugin_install`: removes the organisation's row; the plugin's data stays unless
  * `deleteData`, which deletes the organisation's rows of the plugin's tables in the same
- * transaction (and only that organisation's). Pending jobs of the plugin for the organisation go.
+ * transaction (and only that organisation's), and its files under DATA_DIR once that has committed.
+ * Pending jobs of the plugin for the organisation go.
  */
 export async function uninstallPlugin(ctx: AuthContext, pluginId: string, deleteData: boolean): Promise<void> {
   const host = pluginHost();
@@ -115,6 +117,12 @@ export async function uninstallPlugin(ctx: AuthContext, pluginId: string, delete
     }
     return removed;
   });
+  // Its files (plugin-sdk/files.ts) go once the rows are gone for good, never inside the transaction;
+  // a failure leaves files nobody reads, so it is logged and the uninstall stands.
+  if (deleteData)
+    await pluginFiles
+      .removeAll(ctx.deps.config, pluginId, ctx.orgId)
+      .catch((err: unknown) => ctx.log.warn({ err, pluginId }, 'plugin files: removal after uninstall failed'));
   if (changed) await ctx.deps.sessions.forgetCached();
 }
 
@@ -162,6 +170,11 @@ export function pluginPermissionKeys(): ReadonlySet<string> {
  * The item search filters of the plugins the caller's organisation installed (and that work), for
  * `GET /items` (items.plugin-filters.ts); none without a query.
  */
+/** Every query parameter some plugin's item search filter reads (whether installed or not). */
+export function itemFilterParams(): ReadonlySet<string> {
+  return new Set(pluginHost().plugins.flatMap((p) => (p.server?.itemFilters ?? []).flatMap((f) => f.params)));
+}
+
 export async function installedItemFilters(
   ctx: AuthContext,
 ): Promise<{ pluginId: string; filter: PluginItemFilter }[]> {
