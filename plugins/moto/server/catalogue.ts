@@ -9,7 +9,7 @@ import {
   type Model,
   type ModelInput,
 } from '../schemas';
-import { bumpVersion, FITMENTS, inMotoLock, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import { FITMENTS, inMotoLock, MAKES, MODELS, motoDb, recordFitmentChange, type MotoDb } from './tables';
 import { STARTER_CATALOGUE } from './starter';
 import { MOTO_MSG } from './messages.pl';
 
@@ -221,7 +221,8 @@ export const catalogueRoutes = [
         // The fitments carry their model's make (the make filter's index).
         if (Number(old.make_id) !== body.makeId) {
           await db.updateTable(FITMENTS).set({ make_id: body.makeId }).where('model_id', '=', body.id).execute();
-          await bumpVersion(tdb);
+          // The items' rows keep their model: only the model's make moved (read again by the index).
+          await recordFitmentChange(tdb, []);
         }
       }),
   }),

@@ -1,5 +1,5 @@
 import { sql, type TenantDb } from '@zaplecze/plugin-sdk';
-import { bumpVersion, FITMENTS, MODELS } from './tables';
+import { FITMENTS, MODELS, recordFitmentChange } from './tables';
 
 /** The year the demo takes as "now" for models still made (fixed: the demo is reproducible). */
 const DEMO_YEAR = 2026;
@@ -37,7 +37,7 @@ export async function seedMotoDemo(tdb: TenantDb): Promise<string> {
       () =>
         sql`create index ${sql.id(`${FITMENTS}_${name}_idx`)} on ${sql.table(FITMENTS)} (org_id, ${sql.id(lead)}, year_from, year_to, item_id)`,
     );
-  await bumpVersion(tdb);
+  await recordFitmentChange(tdb, 'all');
   const n = await tdb
     .withTables<{ p_moto_fitments: { org_id: number; item_id: number } }>()
     .selectFrom(FITMENTS)

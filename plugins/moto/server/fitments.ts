@@ -1,6 +1,16 @@
 import { badRequest, notFound, route, type PluginItemFilter, type TenantDb } from '@zaplecze/plugin-sdk';
 import { fitmentsPut, itemIdQuery, massFitment, searchFilter, type FitmentInput, type SearchFilter } from '../schemas';
-import { bumpVersion, FITMENTS, fitmentsVersion, inMotoLock, MAKES, MODELS, motoDb, type MotoDb } from './tables';
+import { fitmentIds } from './fitment-index';
+import {
+  FITMENTS,
+  fitmentsVersion,
+  inMotoLock,
+  MAKES,
+  MODELS,
+  motoDb,
+  recordFitmentChange,
+  type MotoDb,
+} from './tables';
 import { MOTO_MSG } from './messages.pl';
 
 /**
@@ -97,6 +107,7 @@ export const motoItemFilter: PluginItemFilter<SearchFilter> = {
   params: ['motoMakeId', 'motoModelId', 'motoYear'],
   schema: searchFilter,
   version: fitmentsVersion,
+  ids: fitmentIds,
   itemIds(tdb, f) {
     if (f.motoMakeId === undefined && f.motoModelId === undefined) return undefined;
     // fitments_model_idx / fitments_make_idx hold every column read here.
@@ -133,7 +144,7 @@ export const fitmentRoutes = [
         const makes = await makesOf(db, body.fitments);
         await db.deleteFrom(FITMENTS).where('item_id', '=', body.itemId).execute();
         await insertRows(db, rowsFor([body.itemId], body.fitments, makes));
-        await bumpVersion(tdb);
+        await recordFitmentChange(tdb, [body.itemId]);
         return { fitments: await fitmentsOf(tdb, body.itemId) };
       }),
   }),
@@ -166,7 +177,7 @@ export const fitmentRoutes = [
           }
           if (body.mode !== 'REMOVE') added += await insertRows(db, rowsFor(part, body.fitments, makes));
         }
-        await bumpVersion(tdb);
+        await recordFitmentChange(tdb, ids);
         return { items: ids.length, added, removed };
       });
     },

@@ -5,7 +5,7 @@ import { csvRoutes } from './csv';
 import { seedMotoDemo } from './demo';
 import { fitmentRoutes, motoItemFilter } from './fitments';
 import { migrations } from './migrations';
-import { bumpVersion, FITMENTS, MAKES, MODELS } from './tables';
+import { CHANGES, FITMENTS, MAKES, MODELS, recordFitmentChange } from './tables';
 
 /**
  * The motorcycle module (docs/plugins.md, "The moto plugin"): a catalogue of makes and models
@@ -20,8 +20,8 @@ export default definePlugin({
     itemFilters: [motoItemFilter],
     onInstall: insertStarterCatalogue,
     demoSeed: seedMotoDemo,
-    tables: [FITMENTS, MODELS, MAKES],
+    tables: [FITMENTS, CHANGES, MODELS, MAKES],
     // The fitments went: ids kept for the search filter must not serve a reinstall.
-    onUninstallDeleteData: bumpVersion,
+    onUninstallDeleteData: (tdb) => recordFitmentChange(tdb, 'all'),
   }),
 });

@@ -1,5 +1,5 @@
 import { pluginColumns, type PluginMigration } from '@zaplecze/plugin-sdk';
-import { FITMENTS, MAKES, MODELS, VERSIONS } from './tables';
+import { CHANGES, FITMENTS, MAKES, MODELS, VERSIONS } from './tables';
 
 /**
  * The catalogue (makes, models) and the fitments, designed for millions of fitment rows
@@ -78,6 +78,24 @@ export const migrations: PluginMigration[] = [
         .addColumn('org_id', 'integer', (col) => col.primaryKey().references('organizations.id').onDelete('cascade'))
         .addColumn('v', 'integer', (col) => col.notNull())
         .execute();
+    },
+  },
+  {
+    // The change log the in-memory fitment index catches up from (fitment-index.ts): the items
+    // each version changed, read by (org_id, v); `floor` says up to which version it was cut.
+    name: '0003_changes',
+    async up(db) {
+      await db.schema
+        .alterTable(VERSIONS)
+        .addColumn('floor', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable(CHANGES)
+        .addColumn('org_id', 'integer', (col) => col.notNull().references('organizations.id').onDelete('cascade'))
+        .addColumn('v', 'integer', (col) => col.notNull())
+        .addColumn('item_id', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex(`${CHANGES}_v_idx`).on(CHANGES).columns(['org_id', 'v', 'item_id']).execute();
     },
   },
 ];

@@ -14,6 +14,8 @@ import { indexTuning } from '../../../packages/server/src/modules/items/item-ind
 import { indexStats } from '../../../packages/server/src/modules/items/item-index/item-index.stats';
 import { indexState } from '../../../packages/server/src/modules/items/item-index/item-index.registry';
 import { STARTER_CATALOGUE } from './starter';
+import { fitmentIndexState, fitmentIndexStats } from './fitment-index';
+import { changeLogTuning } from './tables';
 import type { Fitment, Make, Model } from '../schemas';
 
 let server: TestServer;
@@ -406,6 +408,111 @@ describe('GET /items with the motorcycle filter', () => {
       await indexed.close();
     }
   }, 120_000);
+
+  it("answers from the plugin's memory once loaded, exact after every kind of write", async () => {
+    const indexed = await startTestServer({ itemIndexMinItems: 0 });
+    const tuning = { ...changeLogTuning };
+    try {
+      await build(indexed);
+      const orgId = Number(
+        (
+          await indexed.database.db
+            .selectFrom('organizations')
+            .select('id')
+            .where('prefix', '=', o.prefix)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      const mt = spec.flatMap((x) => x.fits).find((f) => f.model.name === 'MT-07')!.model;
+      /** Searches until the core's index and then the fitment index answer (both load in the background). */
+      const untilLoaded = async () => {
+        for (let k = 0; k < 400 && fitmentIndexState(indexed.deps.db, orgId) !== 'ready'; k++) {
+          await o.admin.get(`/api/items?perPage=25&motoModelId=${mt.id}`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(indexState(indexed.deps.db, orgId)).toBe('ready');
+        expect(fitmentIndexState(indexed.deps.db, orgId)).toBe('ready');
+      };
+      await untilLoaded();
+      const answered = fitmentIndexStats.answered;
+      await check('memory');
+      // Every case but the text filter's (the SQL path) came from memory.
+      expect(fitmentIndexStats.answered - answered).toBe(cases().length * 3);
+
+      const count = async (q: string) => (await o.admin.get<{ count: number }>(`/api/items?${q}`)).body.count;
+      const byModel = `motoModelId=${mt.id}&motoYear=2015`;
+      const before = await count(byModel);
+      const bare = spec.filter((x) => x.fits.length === 0);
+      // One item's list (PUT), a selection (mass APPEND, then REMOVE): read again from the log.
+      await o.admin.put(`${P}/fitments`, {
+        itemId: bare[0]!.id,
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      expect(await count(byModel)).toBe(before + 1);
+      const appended = await o.admin.post(`${P}/mass_fitment`, {
+        ids: bare.slice(1).map((x) => x.id),
+        mode: 'APPEND',
+        fitments: [{ modelId: mt.id, yearFrom: 2014, yearTo: 2016 }],
+      });
+      expect(appended.status).toBe(200);
+      expect(await count(byModel)).toBe(before + bare.length);
+      await o.admin.post(`${P}/mass_fitment`, {
+        ids: bare.map((x) => x.id),
+        mode: 'REMOVE',
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      expect(await count(byModel)).toBe(before);
+      await check('memory after writes');
+
+      // A model moved to another make: the make filters follow without reading the fitments again.
+      const loads = fitmentIndexStats.loads;
+      const yamaha = mt.makeId;
+      const other = (await makes(o.admin)).find((m) => m.id !== yamaha)!;
+      const byYamaha = await count(`motoMakeId=${yamaha}`);
+      const byOther = await count(`motoMakeId=${other.id}`);
+      const mtItems = await count(`motoModelId=${mt.id}`);
+      const moved = await o.admin.put(`${P}/models`, { ...mt, makeId: other.id });
+      expect(moved.status).toBe(204);
+      expect(await count(`motoMakeId=${yamaha}`)).toBeLessThan(byYamaha);
+      expect(await count(`motoMakeId=${other.id}`)).toBeGreaterThan(byOther);
+      expect(await count(`motoModelId=${mt.id}&motoMakeId=${other.id}`)).toBe(mtItems);
+      expect(await count(`motoModelId=${mt.id}&motoMakeId=${yamaha}`)).toBe(0);
+      await o.admin.put(`${P}/models`, { ...mt, makeId: yamaha });
+      expect(fitmentIndexStats.loads).toBe(loads);
+      await check('memory after the make moved back');
+
+      // A change too large for the log: the next search answers by SQL, the index loads again.
+      changeLogTuning.loggedItemsMax = 1;
+      await o.admin.post(`${P}/mass_fitment`, {
+        ids: bare.map((x) => x.id),
+        mode: 'APPEND',
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      const sqlAnswered = fitmentIndexStats.answered;
+      expect(await count(byModel)).toBe(before + bare.length);
+      expect(fitmentIndexStats.answered).toBe(sqlAnswered);
+      await untilLoaded();
+      expect(fitmentIndexStats.loads).toBe(loads + 1);
+      expect(await count(byModel)).toBe(before + bare.length);
+      expect(fitmentIndexStats.answered).toBe(sqlAnswered + 1);
+      // The log cut below a process's version (more versions than it keeps): a reload as well.
+      changeLogTuning.loggedItemsMax = tuning.loggedItemsMax;
+      changeLogTuning.keptVersions = 0;
+      await o.admin.post(`${P}/mass_fitment`, {
+        ids: bare.map((x) => x.id),
+        mode: 'REMOVE',
+        fitments: [{ modelId: mt.id, yearFrom: 2015, yearTo: 2015 }],
+      });
+      expect(await count(byModel)).toBe(before);
+      await untilLoaded();
+      expect(fitmentIndexStats.loads).toBe(loads + 2);
+      changeLogTuning.keptVersions = tuning.keptVersions;
+      await check('memory after reloads');
+    } finally {
+      Object.assign(changeLogTuning, tuning);
+      await indexed.close();
+    }
+  }, 180_000);
 
   it('refuses bad values in Polish, and a year without a make or model', async () => {
     const bad = await a.admin.get('/api/items?motoModelId=abc');

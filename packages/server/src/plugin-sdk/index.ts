@@ -136,6 +136,21 @@ export interface PluginItemFilter<V = any> {
    * since need no bump (the index drops them itself).
    */
   version?(tdb: TenantDb): Promise<number>;
+  /**
+   * Optional: the matching ids answered from the plugin's own memory (sorted ascending, distinct),
+   * or undefined when it cannot answer now (still loading): then `itemIds` runs. The ids must be
+   * exact as of this call: the plugin catches up with writes made anywhere (another process too)
+   * before answering. Items deleted since may still be named.
+   */
+  ids?(tdb: TenantDb, values: V, env: ItemFilterEnv): Promise<Int32Array | undefined>;
+}
+
+/** What `PluginItemFilter.ids` gets besides the organisation's handle. */
+export interface ItemFilterEnv {
+  /** One object per database in this process: a WeakMap key for the plugin's in-memory state. */
+  scope: object;
+  /** Logs a failure of background work (a load that failed is retried by the plugin). */
+  warn(err: unknown, message: string): void;
 }
 
 export interface PluginDefinition {

@@ -17,6 +17,8 @@ export interface ActiveItemFilter {
   itemIds: ItemIdsQuery;
   /** The plugin's version of the rows the query reads (PluginItemFilter.version). */
   version?: () => Promise<number>;
+  /** The ids from the plugin's memory, when it can answer (PluginItemFilter.ids). */
+  ids?: () => Promise<Int32Array | undefined>;
   /** The database the ids come from (a process may serve several, as tests do). */
   scope: object;
 }
@@ -50,12 +52,15 @@ export async function pluginFiltersOf(ctx: AuthContext, query: Record<string, un
     if (Object.keys(given).length === 0) continue;
     const values: unknown = filter.schema.parse(given);
     const itemIds = filter.itemIds(ctx.tdb, values);
-    const version = filter.version;
+    const { version, ids } = filter;
     if (itemIds)
       active.push({
         key: JSON.stringify([ctx.orgId, pluginId, values]),
         itemIds,
         version: version && (() => version(ctx.tdb)),
+        ids:
+          ids &&
+          (() => ids(ctx.tdb, values, { scope: ctx.db, warn: (err, msg) => ctx.log.warn({ err, pluginId }, msg) })),
         scope: ctx.db,
       });
   }
@@ -90,6 +95,8 @@ interface Kept {
 const keptByDatabase = new WeakMap<object, Kept>();
 
 async function idsOf(f: ActiveItemFilter): Promise<Int32Array> {
+  const fromPlugin = await f.ids?.();
+  if (fromPlugin) return fromPlugin;
   const version = f.version ? await f.version() : undefined;
   let store = keptByDatabase.get(f.scope);
   if (!store) keptByDatabase.set(f.scope, (store = { sets: new Map(), ids: 0 }));
