@@ -18,6 +18,10 @@ export const MSG = {
   dbTimeout: 'Baza danych nie odpowiedziała na czas. Spróbuj ponownie za chwilę.',
   dbBusy: 'Baza danych jest chwilowo zajęta. Spróbuj ponownie za chwilę.',
   storageFull: 'Brak miejsca na dysku serwera: zmiany nie zostały zapisane. Powiadom administratora.',
+  jobInternal: 'Nieoczekiwany błąd programu w zadaniu. Szczegóły są w dzienniku serwera: powiadom administratora.',
+  jobBadValue: 'Baza danych odrzuciła wartość zapisywaną przez zadanie. Szczegóły są w dzienniku serwera.',
+  jobDatabaseError: (code: string) =>
+    `Błąd bazy danych (kod ${code}) w trakcie zadania. Szczegóły są w dzienniku serwera: powiadom administratora.`,
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
   idempotencyKeyReused:
     'Ten klucz idempotencji został już użyty z innymi danymi. Zmiany nie zostały zapisane: odśwież stronę i powtórz operację.',

@@ -1,7 +1,7 @@
 import type { DomainEventName } from '@zaplecze/contract';
 import type { AppDeps } from '../../platform/context';
 import type { EventBus } from '../../platform/events';
-import { enqueueJob, redactError, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
+import { enqueueJob, jobErrorText, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
 import type { PluginHost } from './plugins.host';
 import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
@@ -30,8 +30,10 @@ export function pluginJobKinds(host: PluginHost, deps: AppDeps): JobKind[] {
             await j.handler({ ...ctx, deps });
           } catch (err) {
             if (!(err instanceof RetryAfterError) && ctx.job.attempt >= ctx.job.maxAttempts)
+              // Marking it is best effort: the job's own failure (rethrown) is what the worker records
+              // and logs, and a database that failed the job may fail this too.
               await pluginsRepository
-                .markBrokenFor(db, id, ctx.job.orgId, `Zadanie „${j.name}” nie powiodło się: ${redactError(err)}`)
+                .markBrokenFor(db, id, ctx.job.orgId, `Zadanie „${j.name}” nie powiodło się: ${jobErrorText(err)}`)
                 .catch(() => undefined);
             throw err;
           }

@@ -15,7 +15,7 @@ export {
   type CoreSchedule,
   type JobSchedule,
 } from './schedules';
-export { backoffMs, redactError } from './rules';
+export { backoffMs, jobErrorText, redactError } from './rules';
 export {
   JOB_DEFAULTS,
   RetryAfterError,

@@ -10,6 +10,8 @@ import { migrate } from '../../db/migrate';
 import { TenantDb } from '../../db/tenant';
 import { enqueueJob, JobWorker, RetryAfterError, retryDeadJob, tickCoreSchedules, type JobKind } from './index';
 import { TIMEOUT_ERROR } from './worker';
+import { MSG } from '../messages.pl';
+import { sql } from 'kysely';
 
 /**
  * THE conformance suite of the job engine (docs/decisions.md, Jobs): the same tests on SQLite and
@@ -62,8 +64,10 @@ afterAll(async () => {
 });
 
 const tdbOf = (orgId: number) => new TenantDb(database.db, orgId);
-const worker = (kinds: JobKind[], opts: { concurrency?: number; leaseSeconds?: number } = {}) =>
-  new JobWorker({ db: database.db, engine: database.engine, kinds, log: () => undefined, ...opts });
+const worker = (
+  kinds: JobKind[],
+  opts: { concurrency?: number; leaseSeconds?: number; log?: (message: string) => void } = {},
+) => new JobWorker({ db: database.db, engine: database.engine, kinds, log: () => undefined, ...opts });
 const jobRow = (id: number) =>
   database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ms = (v: string | Date | null) => (v === null ? NaN : new Date(v).getTime());
@@ -185,6 +189,30 @@ describe(`jobs on ${testEngine()}`, () => {
     await w.drain();
     expect(ran.sort()).toEqual(['p1:A:1', 'p1:A:2', 'p1:A:4', 'p1:B:3', 'p2:A']);
     expect((await jobRow(first)).attempts).toBe(1);
+  });
+
+  it("shows a database's own error as a Polish sentence with its code, and logs the original", async () => {
+    const logged: string[] = [];
+    const w = worker(
+      [
+        {
+          kind: 'test.db-error',
+          handler: async (ctx) => {
+            // A real error of the engine: a unique index refusing the second row.
+            await sql`create table if not exists test_job_unique (code varchar(10) unique)`.execute(database.db);
+            await sql`insert into test_job_unique (code) values (${`J${ctx.job.id}`})`.execute(database.db);
+            await sql`insert into test_job_unique (code) values (${`J${ctx.job.id}`})`.execute(database.db);
+          },
+        },
+      ],
+      { log: (m: string) => logged.push(m) },
+    );
+    const id = (await enqueueJob(tdbOf(orgs[0]!), { kind: 'test.db-error', maxAttempts: 1 }))!;
+    expect(await w.drain()).toBe(1);
+    const dead = await jobRow(id);
+    const code = database.engine === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_UNIQUE';
+    expect([dead.state, dead.last_error]).toEqual(['dead', MSG.jobDatabaseError(code)]);
+    expect(logged.some((m) => m.includes(`job ${id} (test.db-error) failed`) && /unique/i.test(m))).toBe(true);
   });
 
   it('backs off with jitter, ends dead with the last error without secrets, and a dead job can be retried', async () => {

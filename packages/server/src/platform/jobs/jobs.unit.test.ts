@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, redactError } from './rules';
+import Database from 'better-sqlite3';
+import { backoffMs, jobErrorText, redactError } from './rules';
+import { badRequest } from '../errors';
+import { MSG } from '../messages.pl';
 import { checkSchedule, latestDue } from './schedules';
 import { RetryAfterError } from './types';
 
@@ -29,6 +32,45 @@ describe('the job engine rules', () => {
     expect(redactError(new Error('klucz SekretnyKlucz odrzucony'), ['SekretnyKlucz'])).toBe('klucz *** odrzucony');
     expect(redactError(new Error('x'.repeat(5000)))).toHaveLength(1000);
     expect(redactError({ not: 'an error' })).toBe('Nieznany błąd');
+  });
+});
+
+describe("a failed job's error as its seller sees it", () => {
+  it("keeps the job's own Polish message, and puts a Polish sentence with the code for a database's or the runtime's error", () => {
+    const db = new Database(':memory:');
+    db.exec('create table t (code text unique)');
+    db.prepare('insert into t values (?)').run('A');
+    let unique: unknown;
+    try {
+      db.prepare('insert into t values (?)').run('A');
+    } catch (err) {
+      unique = err;
+    }
+    let missing: unknown;
+    try {
+      db.prepare('select * from p_plugin_missing').all();
+    } catch (err) {
+      missing = err;
+    }
+    db.close();
+    expect((unique as Error).message).toMatch(/UNIQUE constraint failed/);
+    expect(jobErrorText(unique)).toBe(MSG.jobDatabaseError('SQLITE_CONSTRAINT_UNIQUE'));
+    expect(jobErrorText(missing)).toBe(MSG.jobDatabaseError('SQLITE_ERROR'));
+    expect(
+      jobErrorText(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })),
+    ).toBe(MSG.jobDatabaseError('23505'));
+    expect(jobErrorText(Object.assign(new Error('Connection terminated unexpectedly'), {}))).toBe(MSG.dbUnavailable);
+    let bug: unknown;
+    try {
+      (undefined as unknown as { x: () => void }).x();
+    } catch (err) {
+      bug = err;
+    }
+    expect(jobErrorText(bug)).toBe(MSG.jobInternal);
+    expect(jobErrorText(badRequest('Wiersz 3: brak kodu.'))).toBe('Wiersz 3: brak kodu.');
+    expect(jobErrorText(new Error('Usługa odpowiedziała: token=abc123 wygasł'))).toBe(
+      'Usługa odpowiedziała: token=*** wygasł',
+    );
   });
 });
 

@@ -1,3 +1,6 @@
+import { isBadValueError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../../db/errors';
+import { MSG } from '../messages.pl';
+
 /**
  * The pure rules of the job engine (docs/decisions.md, Jobs): backoff with jitter, and what of an
  * error may be kept.
@@ -36,4 +39,38 @@ export function redactError(err: unknown, secrets: readonly string[] = []): stri
       '$1$2***',
     );
   return text.slice(0, ERROR_MAX);
+}
+
+/** Errors of the JavaScript runtime itself: a bug, never a message meant for a person. */
+const RUNTIME_ERRORS = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError']);
+
+/** A database's own error: SQLite's result code or PostgreSQL's five-character SQLSTATE. */
+function databaseCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return undefined;
+  const code = String(err.code);
+  return code.startsWith('SQLITE_') || /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * What a failed job shows its seller in the jobs log ('Dziennik'; docs/decisions.md, "A failed
+ * job's error in Polish"): the job's own message (an AppError or an Error a plugin threw with its
+ * Polish text, or a service's user message), redacted as redactError does; a database's or the
+ * runtime's error becomes a Polish sentence naming only its code, because its English text (and the
+ * tables it names) mean nothing to a seller. The worker logs the original for the operator.
+ */
+export function jobErrorText(err: unknown, secrets: readonly string[] = []): string {
+  if (isConnectionError(err)) return MSG.dbUnavailable;
+  if (isTimeoutError(err)) return MSG.dbTimeout;
+  if (isBusyError(err)) return MSG.dbBusy;
+  if (isStorageFull(err)) return MSG.storageFull;
+  if (isBadValueError(err)) return MSG.jobBadValue;
+  const code = databaseCode(err);
+  if (code) return MSG.jobDatabaseError(code);
+  if (err instanceof Error && RUNTIME_ERRORS.has(err.name)) return MSG.jobInternal;
+  return redactError(err, secrets);
+}
+
+/** Whether jobErrorText replaced the error's own text (the worker then logs the original). */
+export function isTechnicalError(err: unknown): boolean {
+  return jobErrorText(err) !== redactError(err);
 }
