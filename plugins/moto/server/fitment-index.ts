@@ -31,6 +31,15 @@ interface OrgIndex {
   /** Each model's make, and each make's models. */
   makeOf: Map<number, number>;
   modelsOf: Map<number, number[]>;
+  /** Each make's fitments in one list (made at load; after a change of its models, at its next search). */
+  makes: Map<number, Postings>;
+  /**
+   * Recent answers by filter value, the same array object while nothing changed (the core keeps
+   * the slots it found for an array: PluginItemFilter.ids); at most ANSWERS_KEPT ids in all.
+   */
+  answers: Map<string, Int32Array>;
+  answerIds: number;
+  /** Rows of the models' lists (rowsOf adds the makes'). */
   rows: number;
 }
 
@@ -44,9 +53,15 @@ interface OrgState {
   used: number;
 }
 
-/** At most this many fitment rows kept in memory per process (8 bytes each); least used go first. */
+/**
+ * At most this many fitment rows kept in memory per process (8 bytes each; a row is held twice, in
+ * its model's list and in its make's, so 12 million rows are 6 million fitments, about 96 MB); the
+ * least used organisations go first.
+ */
 export const MAX_ROWS = 12_000_000;
 const RETRY_MS = 30_000;
+/** Ids of recent answers kept per organisation (4 bytes each). */
+const ANSWERS_KEPT = 2_000_000;
 /** Items read again per statement when catching up. */
 const CHUNK = 1000;
 
@@ -90,7 +105,18 @@ export async function fitmentIds(tdb: TenantDb, f: SearchFilter, env: ItemFilter
     return undefined;
   }
   fitmentIndexStats.answered++;
-  return idsOf(index, f);
+  const key = `${f.motoMakeId}:${f.motoModelId}:${f.motoYear}`;
+  const kept = index.answers.get(key);
+  if (kept) return kept;
+  const ids = idsOf(index, f);
+  index.answers.set(key, ids);
+  index.answerIds += ids.length;
+  for (const [old, a] of index.answers) {
+    if (index.answerIds <= ANSWERS_KEPT) break;
+    index.answers.delete(old);
+    index.answerIds -= a.length;
+  }
+  return ids;
 }
 
 // ---- loading ---------------------------------------------------------------------------------------
@@ -115,12 +141,12 @@ function startLoad(tdb: TenantDb, st: OrgState, env: ItemFilterEnv): void {
 /** Drops the least used indexes while the kept rows exceed MAX_ROWS (never `keep`). */
 function bound(keep: OrgState): void {
   let rows = 0;
-  for (const st of loaded) rows += st.index?.rows ?? 0;
+  for (const st of loaded) rows += st.index ? rowsOf(st.index) : 0;
   while (rows > MAX_ROWS) {
     let oldest: OrgState | undefined;
     for (const st of loaded) if (st !== keep && (!oldest || st.used < oldest.used)) oldest = st;
     if (!oldest) return;
-    rows -= oldest.index?.rows ?? 0;
+    rows -= oldest.index ? rowsOf(oldest.index) : 0;
     oldest.index = undefined;
     loaded.delete(oldest);
   }
@@ -131,7 +157,16 @@ async function load(tdb: TenantDb): Promise<OrgIndex> {
   const m = motoDb(tdb);
   // The version first: whatever commits while the rows are read is caught up from the log.
   const { v } = await fitmentsVersionRow(tdb);
-  const index: OrgIndex = { v, models: new Map(), makeOf: new Map(), modelsOf: new Map(), rows: 0 };
+  const index: OrgIndex = {
+    v,
+    models: new Map(),
+    makeOf: new Map(),
+    modelsOf: new Map(),
+    makes: new Map(),
+    answers: new Map(),
+    answerIds: 0,
+    rows: 0,
+  };
   await readModels(tdb, index);
   for (const model of index.makeOf.keys()) {
     const rows = await m
@@ -147,6 +182,11 @@ async function load(tdb: TenantDb): Promise<OrgIndex> {
     if (keys.length > 0) index.models.set(model, postingsOf(keys));
     index.rows += keys.length;
     // Other requests run between two models' reads.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // Each make's list too, so that no search of a make builds one.
+  for (const make of index.modelsOf.keys()) {
+    makeList(index, make);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return index;
@@ -177,6 +217,7 @@ async function catchUp(tdb: TenantDb, st: OrgState, index: OrgIndex): Promise<Or
   const m = motoDb(tdb);
   const logged = await m.selectFrom(CHANGES).select('item_id').where('v', '>', index.v).where('v', '<=', v).execute();
   const changed = distinctSorted(Int32Array.from(logged, (r) => Number(r.item_id)).sort());
+  const makeBefore = index.makeOf;
   await readModels(tdb, index);
   const added = new Map<number, number[]>();
   for (let i = 0; i < changed.length; i += CHUNK) {
@@ -208,7 +249,17 @@ async function catchUp(tdb: TenantDb, st: OrgState, index: OrgIndex): Promise<Or
     index.rows += keys.length - (old?.items.length ?? 0);
     if (keys.length > 0) index.models.set(model, postingsOf(Float64Array.from(keys)));
     else index.models.delete(model);
+    dropMakeList(index, makeBefore.get(model));
+    dropMakeList(index, index.makeOf.get(model));
   }
+  // A model moved to another make (or went): both makes' lists are made again when searched.
+  for (const [model, make] of makeBefore)
+    if (index.makeOf.get(model) !== make) {
+      dropMakeList(index, make);
+      dropMakeList(index, index.makeOf.get(model));
+    }
+  index.answers.clear();
+  index.answerIds = 0;
   index.v = v;
   return index;
 }
@@ -267,59 +318,81 @@ function postingsOf(keys: Float64Array): Postings {
 const NONE = new Int32Array(0);
 
 function idsOf(index: OrgIndex, f: SearchFilter): Int32Array {
-  let models: readonly number[];
   if (f.motoModelId !== undefined) {
     if (f.motoMakeId !== undefined && index.makeOf.get(f.motoModelId) !== f.motoMakeId) return NONE;
-    models = [f.motoModelId];
-  } else models = index.modelsOf.get(f.motoMakeId!) ?? [];
-  const lists = models.map((m) => index.models.get(m)).filter((p): p is Postings => p !== undefined);
-  if (lists.length === 0) return NONE;
-  if (lists.length === 1) return itemsOf(lists[0]!, f.motoYear);
-  return unionOf(lists, f.motoYear);
+    const p = index.models.get(f.motoModelId);
+    return p ? itemsOf(p, f.motoYear) : NONE;
+  }
+  const p = makeList(index, f.motoMakeId!);
+  return p ? itemsOf(p, f.motoYear) : NONE;
 }
 
-const fits = (p: Postings, i: number, year: number | undefined) =>
-  year === undefined || (p.from[i]! <= year && p.to[i]! >= year);
-
-/** One model's items (fitting the year), distinct. */
-function itemsOf(p: Postings, year: number | undefined): Int32Array {
-  const out = new Int32Array(p.items.length);
-  let n = 0;
-  for (let i = 0; i < p.items.length; i++) {
-    const item = p.items[i]!;
-    if (fits(p, i, year) && (n === 0 || out[n - 1] !== item)) out[n++] = item;
-  }
-  return out.slice(0, n);
+/**
+ * A make's models' fitments in one list sorted by item (made at load, and again at the first search
+ * after a change of one of its models). A make of one model shares that model's list.
+ */
+function makeList(index: OrgIndex, make: number): Postings | undefined {
+  const kept = index.makes.get(make);
+  if (kept) return kept;
+  const lists = (index.modelsOf.get(make) ?? []).flatMap((m) => index.models.get(m) ?? []);
+  if (lists.length === 0) return undefined;
+  const p = lists.length === 1 ? lists[0]! : mergeLists(lists);
+  index.makes.set(make, p);
+  return p;
 }
 
-/** Several models' items (a make), distinct and sorted: marked in a bitmap of the id range. */
-function unionOf(lists: readonly Postings[], year: number | undefined): Int32Array {
-  let lo = Infinity;
-  let hi = -Infinity;
-  let total = 0;
-  for (const p of lists) {
-    lo = Math.min(lo, p.items[0]!);
-    hi = Math.max(hi, p.items[p.items.length - 1]!);
-    total += p.items.length;
-  }
-  const bits = new Uint32Array(((hi - lo) >>> 5) + 1);
-  for (const p of lists)
-    for (let i = 0; i < p.items.length; i++)
-      if (fits(p, i, year)) {
-        const d = p.items[i]! - lo;
-        bits[d >>> 5]! |= 1 << (d & 31);
+function dropMakeList(index: OrgIndex, make: number | undefined): void {
+  if (make !== undefined) index.makes.delete(make);
+}
+
+/** The fitment rows an index holds: its models' lists and the makes' merged ones. */
+function rowsOf(index: OrgIndex): number {
+  const shared = new Set(index.models.values());
+  let rows = index.rows;
+  for (const p of index.makes.values()) if (!shared.has(p)) rows += p.items.length;
+  return rows;
+}
+
+/** Sorted lists merged into one (by item, then years): each step takes the least of the heads. */
+function mergeLists(lists: readonly Postings[]): Postings {
+  const n = lists.reduce((sum, l) => sum + l.items.length, 0);
+  const out: Postings = { items: new Int32Array(n), from: new Int16Array(n), to: new Int16Array(n) };
+  const at = new Int32Array(lists.length);
+  for (let k = 0; k < n; k++) {
+    let best = -1;
+    let bestKey = Infinity;
+    for (let l = 0; l < lists.length; l++) {
+      const p = lists[l]!;
+      const i = at[l]!;
+      if (i >= p.items.length) continue;
+      const key = keyOf(p.items[i]!, p.from[i]!, p.to[i]!);
+      if (key < bestKey) {
+        bestKey = key;
+        best = l;
       }
-  const out = new Int32Array(total);
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      out[n++] = lo + w * 32 + (31 - Math.clz32(low));
-      word ^= low;
     }
+    const p = lists[best]!;
+    const i = at[best]!++;
+    out.items[k] = p.items[i]!;
+    out.from[k] = p.from[i]!;
+    out.to[k] = p.to[i]!;
   }
-  return out.slice(0, n);
+  return out;
+}
+
+/** The list's items (fitting the year), distinct, in order. */
+function itemsOf(p: Postings, year: number | undefined): Int32Array {
+  const { items, from, to } = p;
+  const out = new Int32Array(items.length);
+  let n = 0;
+  let last = -1;
+  if (year === undefined) {
+    for (let i = 0; i < items.length; i++) if (items[i] !== last) last = out[n++] = items[i]!;
+  } else {
+    for (let i = 0; i < items.length; i++)
+      if (from[i]! <= year && to[i]! >= year && items[i] !== last) last = out[n++] = items[i]!;
+  }
+  return n === out.length ? out : out.slice(0, n);
 }
 
 function distinctSorted(a: Int32Array): Int32Array {

@@ -302,6 +302,18 @@ describe('GET /items with the motorcycle filter', () => {
     }
   }
 
+  /** The id of the search tests' organisation on `srv`. */
+  const orgIdOf = async (srv: TestServer) =>
+    Number(
+      (
+        await srv.database.db
+          .selectFrom('organizations')
+          .select('id')
+          .where('prefix', '=', o.prefix)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+
   const cases = () => {
     const honda = spec[0]!.fits[0]!.model.makeId;
     const r1 = spec.flatMap((s) => s.fits).find((f) => f.model.name === 'MT-07')!.model.id;
@@ -367,15 +379,7 @@ describe('GET /items with the motorcycle filter', () => {
     const sortFew = indexTuning.sortFew;
     try {
       await build(indexed);
-      const orgId = Number(
-        (
-          await indexed.database.db
-            .selectFrom('organizations')
-            .select('id')
-            .where('prefix', '=', o.prefix)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      const orgId = await orgIdOf(indexed);
       for (let k = 0; k < 200 && indexState(indexed.deps.db, orgId) !== 'ready'; k++) {
         await o.admin.get('/api/items?perPage=25');
         await new Promise((r) => setTimeout(r, 25));
@@ -414,15 +418,7 @@ describe('GET /items with the motorcycle filter', () => {
     const tuning = { ...changeLogTuning };
     try {
       await build(indexed);
-      const orgId = Number(
-        (
-          await indexed.database.db
-            .selectFrom('organizations')
-            .select('id')
-            .where('prefix', '=', o.prefix)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      const orgId = await orgIdOf(indexed);
       const mt = spec.flatMap((x) => x.fits).find((f) => f.model.name === 'MT-07')!.model;
       /** Searches until the core's index and then the fitment index answer (both load in the background). */
       const untilLoaded = async () => {

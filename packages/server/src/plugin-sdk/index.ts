@@ -140,7 +140,9 @@ export interface PluginItemFilter<V = any> {
    * Optional: the matching ids answered from the plugin's own memory (sorted ascending, distinct),
    * or undefined when it cannot answer now (still loading): then `itemIds` runs. The ids must be
    * exact as of this call: the plugin catches up with writes made anywhere (another process too)
-   * before answering. Items deleted since may still be named.
+   * before answering. Items deleted since may still be named. An answer is never changed after it
+   * is returned (the core keeps work done on an array while it is the same object): answering the
+   * same array again for an unchanged value saves that work.
    */
   ids?(tdb: TenantDb, values: V, env: ItemFilterEnv): Promise<Int32Array | undefined>;
 }

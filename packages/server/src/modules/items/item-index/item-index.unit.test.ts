@@ -68,7 +68,9 @@ class Model {
     const tree = (v: number | null, f: IndexQuery['category'], links: readonly TreeLink[]) =>
       f === undefined ||
       (f === 'none' ? v === null : f === 'any' ? v !== null : v !== null && subtree(links, f).has(v));
+    const only = q.only && new Set(q.only);
     return (i) =>
+      (!only || only.has(i.id)) &&
       inRange(i.status, q.status) &&
       inRange(i.group ?? -1, q.group) &&
       tree(i.category, q.category, this.cats) &&
@@ -175,10 +177,23 @@ describe.each([
           const index = new ItemIndex(4, CATS, PLACES);
           for (const item of [...model.items.values()].sort((a, b) => a.id - b.id)) index.appendLoaded(strip(item));
           index.finishLoad({ code: model.order('code').map((i) => i.id), name: model.order('name').map((i) => i.id) });
+          const stable = Int32Array.from({ length: 80 }, (_, k) => 995 + 2 * k);
           const check = () => {
             for (const q of queries) {
               const got = index.query(q);
               expect(got, JSON.stringify(q)).toEqual(model.answer(q));
+              // A plugin filter's ids: some live, some deleted or never there, sorted and distinct.
+              const ids: number[] = [];
+              for (let id = 990; id < nextId + 5; id++) if ((id * 31 + q.offset + q.limit) % 3 !== 0) ids.push(id);
+              const among = { ...q, only: Int32Array.from(ids) };
+              expect(index.query(among), `only ${JSON.stringify(q)}`).toEqual(model.answer(among));
+              expect(index.count(among)).toBe(model.answer(among).count);
+              // A sparse set (fewer than one id in eight slots: searched by galloping).
+              const sparse = { ...q, only: Int32Array.from(ids.filter((id) => id % 13 === q.offset % 13)) };
+              expect(index.query(sparse), `sparse ${JSON.stringify(q)}`).toEqual(model.answer(sparse));
+              // The same set object again, across batches that add, delete and move slots.
+              const again = { ...q, only: stable };
+              expect(index.query(again), `stable ${JSON.stringify(q)}`).toEqual(model.answer(again));
             }
           };
           check();
