@@ -21,12 +21,16 @@ export default function MotoFilter({
   return (
     <fieldset className="mb-2" data-testid="moto-filter">
       <legend className="form-label fs-6 mb-2">Pasuje do motocykla</legend>
+      {/* The search panel is narrow whatever the window: the make on its own row leaves the model room. */}
       <Row className="g-2">
-        <Col xs={12} sm={5}>
+        <Col xs={12}>
           <Form.Select
             aria-label="Marka motocykla"
             value={make}
-            onChange={(e) => set({ motoMakeId: e.target.value, motoModelId: '' })}
+            // No make: the year (disabled then) goes too, or the search would send a year alone (400).
+            onChange={(e) =>
+              set({ motoMakeId: e.target.value, motoModelId: '', ...(e.target.value ? {} : { motoYear: '' }) })
+            }
             data-testid="moto-filter-make"
           >
             <option value="">Marka: dowolna</option>
@@ -37,7 +41,7 @@ export default function MotoFilter({
             ))}
           </Form.Select>
         </Col>
-        <Col xs={8} sm={4}>
+        <Col xs={8}>
           <Form.Select
             aria-label="Model motocykla"
             value={value.motoModelId ?? ''}
@@ -53,7 +57,7 @@ export default function MotoFilter({
             ))}
           </Form.Select>
         </Col>
-        <Col xs={4} sm={3}>
+        <Col xs={4}>
           <Form.Control
             aria-label="Rocznik motocykla"
             placeholder="Rocznik"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   api,
@@ -8,6 +8,7 @@ import {
   Col,
   errorMessage,
   Form,
+  InputGroup,
   PageSpinner,
   ProgressBar,
   Row,
@@ -52,6 +53,7 @@ export default function ImportPage() {
   const profiles = useProfiles();
   const [profileId, setProfileId] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [encoding, setEncoding] = useState<Override<EncodingChoice>>('');
   const [delimiter, setDelimiter] = useState<Override<DelimiterChoice>>('');
   const [jobId, setJobId] = useState<number | null>(null);
@@ -97,7 +99,8 @@ export default function ImportPage() {
   if (profiles.isPending) return <PageSpinner />;
   const list = profiles.data?.profiles ?? [];
   const st = status.data;
-  const running = st ? RUNNING.has(st.state) : jobId !== null;
+  // The report is written just before the job is marked done: a status with it is the end.
+  const running = st ? RUNNING.has(st.state) && !st.report : jobId !== null;
   const p = preview.data;
 
   return (
@@ -120,17 +123,34 @@ export default function ImportPage() {
               </Form.Select>
             </Form.Group>
           </Col>
-          <Col md={5}>
+          <Col md>
+            {/* The browser's own file input speaks the browser's language: a Polish button opens it. */}
             <Form.Group controlId="csv-file">
               <Form.Label>Plik CSV (najwyżej 50 MB)</Form.Label>
               <Form.Control
+                ref={fileInput}
                 type="file"
+                className="d-none"
                 accept=".csv,.txt,text/csv,text/plain"
                 onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
               />
+              <InputGroup>
+                <Button variant="outline-secondary" onClick={() => fileInput.current?.click()}>
+                  <i className="bi bi-folder2-open me-1" aria-hidden="true" />
+                  Wybierz plik
+                </Button>
+                <Form.Control
+                  id="csv-file-name"
+                  readOnly
+                  tabIndex={-1}
+                  aria-label="Wybrany plik"
+                  placeholder="Nie wybrano pliku"
+                  value={file?.name ?? ''}
+                />
+              </InputGroup>
             </Form.Group>
           </Col>
-          <Col md={3} className="d-flex gap-2 text-nowrap">
+          <Col md="auto" className="d-flex gap-2">
             <Button
               variant="outline-primary"
               disabled={!file || !profileId || preview.isPending}
@@ -218,7 +238,7 @@ export default function ImportPage() {
 
       {jobId !== null && (
         <SectionCard title="Przebieg importu" icon="activity">
-          {(!st || RUNNING.has(st.state)) && (
+          {running && (
             <>
               <div className="mb-2">
                 {st && st.total > 0

@@ -229,9 +229,10 @@ export default function ProfilesPage() {
                     value={d.stockRule}
                     onChange={(e) => set({ stockRule: e.target.value as Draft['stockRule'] })}
                   >
-                    <option value="set">Ustaw z pliku (zmiana stanu „Import z pliku”)</option>
+                    <option value="set">Ustaw z pliku</option>
                     <option value="keep">Nie zmieniaj</option>
                   </Form.Select>
+                  {d.stockRule === 'set' && <Form.Text>Zapisywane jako zmiana stanu „Import z pliku”.</Form.Text>}
                 </Form.Group>
               </Col>
               <Col md={4}>
@@ -270,7 +271,7 @@ export default function ProfilesPage() {
                     value={d.defaults.itemStatusId}
                     onChange={(e) => setDefault({ itemStatusId: e.target.value })}
                   >
-                    <option value="">Domyślny status towaru</option>
+                    <option value="">Domyślny</option>
                     {refs.data?.itemStatuses.map((s) => (
                       <option key={s.id} value={s.id}>
                         {s.name}
