@@ -10,6 +10,8 @@ import { createOrg, createUser, type TestOrg } from '../../../packages/server/te
 import { startTestServer, type ApiClient, type TestServer } from '../../../packages/server/test/harness';
 import { JobWorker } from '../../../packages/server/src/platform/jobs';
 import { pluginsModule } from '../../../packages/server/src/modules/plugins';
+import { verifyLedger } from '../../../packages/server/src/modules/stock';
+import { TenantDb } from '../../../packages/server/src/db/tenant';
 import type { ImportStatus, PreviewAnswer, Profile, ProfileInput } from '../schemas';
 
 let server: TestServer;
@@ -235,6 +237,9 @@ describe('imports', () => {
       { type: 'IMPORT', quantity: -3, qty_after: 2 },
     ]);
     expect((await items(['IMP-2']))[0]!.price).toBe(440);
+    // Every item's stock is the sum of its committed ledger rows (new items get their stock in the
+    // insert and the IMPORT row beside it).
+    expect((await verifyLedger(new TenantDb(server.deps.db, orgA))).differences).toEqual([]);
     const report = await a.admin.request('GET', `${BASE}/imports/report?jobId=${changed.jobId}`);
     expect(report.headers.get('content-disposition')).toContain('import_report.txt');
     expect(report.body).toContain('Zaktualizowane: 2');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { TenantDb } from '../../db/tenant';
 import { conflict, notFound } from '../../platform/errors';
-import { recordChanges, type ChangeType } from '../stock';
+import { checkStockInRange, recordChanges, recordInsertedStock, type ChangeType } from '../stock';
 import { photoSummary } from './item-photos';
 import { batchSet, itemsRepository as repo, type BatchChanges, type PerItemColumn } from './items.repository';
 import { columnsOf, externalColumns, type ItemWriteContext } from './items.service';
@@ -71,21 +71,23 @@ export async function createItems(
       if (twice !== undefined) throw conflict(ITEMS_MSG.codeTaken(twice));
       const [taken] = await repo.existingCodes(tdb, codes);
       if (taken !== undefined) throw conflict(ITEMS_MSG.codeTaken(taken));
-      const created = await repo.insertMany(
-        tdb,
-        items.map(({ input }) => ({
-          ...columnsOf(input, now),
-          count_ware: 0,
-          ...photoSummary([]),
-          count_params: 0,
-          last_changed_photos: null,
-        })),
-      );
+      for (const i of items) checkStockInRange(i.stock);
+      // The stock is written with the row, and its ledger rows after (recordInsertedStock): a
+      // second UPDATE of every new row would move its entries in the stock indexes again.
+      const columns = items.map(({ input, stock }) => ({
+        ...columnsOf(input, now),
+        count_ware: stock,
+        ...photoSummary([]),
+        count_params: 0,
+        last_changed_photos: null,
+      }));
+      const created = await repo.insertMany(tdb, columns);
       const ids = created.map((c) => c.id);
-      await recordChanges(
+      await recordInsertedStock(
         ctx.deps,
         tdb,
-        items.map((i, at) => ({ itemId: ids[at]!, quantity: i.stock, type: stockType, commit: 'now' })),
+        created.map((c, at) => ({ itemId: c.id, code: c.code, name: columns[at]!.name, stock: items[at]!.stock })),
+        stockType,
       );
       ctx.deps.events.emit(tdb, 'items.saved', { itemIds: ids, createdIds: ids });
       return ids;

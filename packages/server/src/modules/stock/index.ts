@@ -9,13 +9,16 @@ import { stockRoutes } from './stock.routes';
 export const stockModule: ServerModule = { name: 'stock', routes: stockRoutes };
 export {
   CHANGE_TYPES,
+  checkStockInRange,
   commitChange,
   deleteChange,
   recordChange,
   recordChanges,
+  recordInsertedStock,
   setStock,
   type ChangeRequest,
   type ChangeType,
+  type InsertedStock,
   type LedgerDeps,
 } from './stock.ledger';
 export { stockRepository, type AlongsideUpdate, type ChangeRow, type LedgerDifference } from './stock.repository';

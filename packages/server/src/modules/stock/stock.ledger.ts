@@ -169,6 +169,57 @@ export async function recordChanges(
   return planned.map((p) => (p.kind === 'skip' ? undefined : rows[next++]));
 }
 
+/** An item this transaction has just inserted with its stock (`recordInsertedStock`). */
+export interface InsertedStock {
+  itemId: number;
+  code: string;
+  name: string;
+  stock: number;
+}
+
+/** Refuses stock outside the ledger's range before it is written (an insert carries it directly). */
+export function checkStockInRange(stock: number): void {
+  if (!inRange(stock)) throw conflict(STOCK_MSG.stockOutOfRange);
+}
+
+/**
+ * The ledger rows of the stock that items were inserted with in the caller's transaction (a batch
+ * create writes the stock in its INSERT rather than moving each new row again with an UPDATE):
+ * one committed change of `type` per item whose stock is not 0, from 0 to the stock, and the same
+ * `stock.changed` event, as `recordChanges` writes for an item created with no stock and then set.
+ * The items must be this transaction's own new rows (nobody else can have moved their stock).
+ */
+export async function recordInsertedStock(
+  deps: LedgerDeps,
+  tdb: TenantDb,
+  items: readonly InsertedStock[],
+  type: ChangeType,
+): Promise<void> {
+  const stocked = items.filter((i) => i.stock !== 0);
+  if (stocked.length === 0) return;
+  for (const i of stocked) checkStockInRange(i.stock);
+  const date = deps.now().toISOString();
+  await repo.insertMany(
+    tdb,
+    stocked.map((i) => ({
+      item_id: i.itemId,
+      item_code: i.code,
+      item_name: i.name,
+      order_id: null,
+      type,
+      quantity: i.stock,
+      change_date: date,
+      qty_before: 0,
+      qty_after: i.stock,
+      commit_date: date,
+      committed: 1,
+    })),
+  );
+  deps.events.emit(tdb, 'stock.changed', {
+    items: stocked.map((i) => ({ itemId: i.itemId, delta: i.stock, qty: i.stock })),
+  });
+}
+
 /** One change: `recordChanges` of one request. */
 export async function recordChange(
   deps: LedgerDeps,

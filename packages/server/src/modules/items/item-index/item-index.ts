@@ -281,15 +281,34 @@ export class ItemIndex {
     if (places.length === 0 || this.stale.has(sort)) return;
     const order = this.orders[sort];
     const len = this.stringLen(sort);
-    const marks = new Map<number, number>();
-    for (const p of places) if (p.before !== null) marks.set(this.slotOf(p.before), -1);
-    for (let j = 0; j < len; j++) if (marks.has(order[j]!)) marks.set(order[j]!, j);
+    // The neighbours' positions: one scan of the order, marks in a byte per slot, ended once every
+    // neighbour is found.
+    const marks = this.scratchBits();
+    const wanted: number[] = [];
+    for (const p of places) {
+      if (p.before === null) continue;
+      const slot = this.slotOf(p.before);
+      if (slot >= 0 && !hasBit(marks, slot)) {
+        marks[slot >>> 5]! |= 1 << (slot & 31);
+        wanted.push(slot);
+      }
+    }
+    const positionOf = new Map<number, number>();
+    let left = wanted.length;
+    for (let j = 0; left > 0 && j < len; j++) {
+      const slot = order[j]!;
+      if (hasBit(marks, slot)) {
+        positionOf.set(slot, j);
+        left--;
+      }
+    }
+    for (const slot of wanted) marks[slot >>> 5] = 0;
     const inserts: { pos: number; slot: number }[] = [];
     for (const p of places) {
       const slot = this.slotOf(p.id);
       // An item the index does not hold yet: the refresh that adds it places it.
       if (slot < 0 || this.alive[slot] === 0) continue;
-      const pos = p.before === null ? len : (marks.get(this.slotOf(p.before)) ?? -1);
+      const pos = p.before === null ? len : (positionOf.get(this.slotOf(p.before)) ?? -1);
       if (pos < 0) {
         // A neighbour the index does not have: the order is loaded again.
         this.stale.add(sort);
@@ -299,7 +318,7 @@ export class ItemIndex {
     }
     // Stable by position: items before the same neighbour keep the database's order.
     inserts.sort((a, b) => a.pos - b.pos);
-    this.mergeAt(order, len, inserts);
+    mergeAt(order, len, inserts);
     this.lens[sort] = len + inserts.length;
     delete this.ranks[sort];
   }
@@ -723,31 +742,62 @@ export class ItemIndex {
     }
   }
 
-  /** Takes slots out of an order (a key order is searched by the slots' current keys). */
+  /**
+   * Takes slots out of an order. A key order finds each slot by its current key (a binary search);
+   * a string order, which keeps no key, is scanned once. The order is then closed up with block
+   * moves (native memmove), so a batch of changes costs its own size plus one move of the order,
+   * not a comparison per item of the order (docs/performance.md, wholesale-csv).
+   */
   private removeFrom(name: OrderName, slots: readonly number[]): void {
     if (slots.length === 0) return;
     const keyed = isKeyOrder(name);
     if (!keyed && this.stale.has(name)) return;
     delete this.ranks[name];
     const order = this.orders[name];
-    let len = this.lens[name];
-    if (slots.length <= ONE_BY_ONE) {
+    const len = this.lens[name];
+    let positions: Int32Array;
+    if (keyed) {
+      positions = new Int32Array(slots.length);
+      let n = 0;
       for (const slot of slots) {
-        const pos = keyed ? this.findKeyed(name, slot, len) : order.subarray(0, len).indexOf(slot);
-        if (pos < 0) continue;
-        order.copyWithin(pos, pos + 1, len);
-        len--;
+        const pos = this.findKeyed(name, slot, len);
+        if (pos >= 0) positions[n++] = pos;
       }
+      positions = positions.subarray(0, n).sort();
+    } else if (slots.length <= ONE_BY_ONE) {
+      positions = Int32Array.from(slots, (slot) => order.subarray(0, len).indexOf(slot))
+        .filter((pos) => pos >= 0)
+        .sort();
     } else {
-      const drop = new Set(slots);
-      let w = 0;
-      for (let j = 0; j < len; j++) {
-        const s = order[j]!;
-        if (!drop.has(s)) order[w++] = s;
-      }
-      len = w;
+      const drop = this.scratchBits();
+      let left = 0;
+      for (const slot of slots)
+        if (!hasBit(drop, slot)) {
+          drop[slot >>> 5]! |= 1 << (slot & 31);
+          left++;
+        }
+      const found: number[] = [];
+      for (let j = 0; left > 0 && j < len; j++)
+        if (hasBit(drop, order[j]!)) {
+          found.push(j);
+          left--;
+        }
+      for (const slot of slots) drop[slot >>> 5] = 0;
+      positions = Int32Array.from(found);
     }
-    this.lens[name] = len;
+    this.lens[name] = removeAt(order, len, positions);
+  }
+
+  private bits: Int32Array | undefined;
+
+  /**
+   * A zeroed bit per slot, for a scan's marks (a bit rather than a byte: a million slots' marks
+   * stay in the CPU's cache while the scan reads the order); the caller clears the words it set.
+   */
+  private scratchBits(): Int32Array {
+    const words = (this.alive.length >>> 5) + 1;
+    if (!this.bits || this.bits.length < words) this.bits = new Int32Array(words);
+    return this.bits;
   }
 
   /** The position of `slot` in a key order, searched by its current key (-1 if absent). */
@@ -764,7 +814,10 @@ export class ItemIndex {
     return lo < len && order[lo] === slot ? lo : -1;
   }
 
-  /** Puts slots into a key order at their keys' places. */
+  /**
+   * Puts slots into a key order at their keys' places: each found by a binary search, then all
+   * moved in with block moves (mergeAt).
+   */
   private insertInto(name: KeyOrder, slots: readonly number[]): void {
     if (slots.length === 0) return;
     delete this.ranks[name];
@@ -772,47 +825,57 @@ export class ItemIndex {
     const order = this.orders[name];
     const len = this.lens[name];
     const add = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
-    if (add.length <= ONE_BY_ONE) {
-      let l = len;
-      for (const slot of add) {
-        let lo = 0;
-        let hi = l;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (this.less(key, order[mid]!, slot)) lo = mid + 1;
-          else hi = mid;
-        }
-        order.copyWithin(lo + 1, lo, l);
-        order[lo] = slot;
-        l++;
+    const inserts = add.map((slot) => {
+      let lo = 0;
+      let hi = len;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.less(key, order[mid]!, slot)) lo = mid + 1;
+        else hi = mid;
       }
-    } else {
-      // Merge from the back, in place.
-      let i = len - 1;
-      let j = add.length - 1;
-      let w = len + add.length - 1;
-      while (j >= 0) {
-        if (i >= 0 && this.less(key, add[j]!, order[i]!)) order[w--] = order[i--]!;
-        else order[w--] = add[j--]!;
-      }
-    }
+      return { pos: lo, slot };
+    });
+    mergeAt(order, len, inserts);
     this.lens[name] = len + add.length;
   }
+}
 
-  /** Inserts slots at positions of an order (positions in the order before any insert, ascending). */
-  private mergeAt(order: Int32Array, len: number, inserts: readonly { pos: number; slot: number }[]): void {
-    let i = len - 1;
-    let j = inserts.length - 1;
-    let w = len + inserts.length - 1;
-    while (j >= 0) {
-      const ins = inserts[j]!;
-      if (i >= ins.pos) order[w--] = order[i--]!;
-      else {
-        order[w--] = ins.slot;
-        j--;
-      }
-    }
+function hasBit(bits: Int32Array, slot: number): boolean {
+  return (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+}
+
+/**
+ * Inserts slots at positions of an order (positions in the order before any insert, ascending;
+ * several at one position keep their order), moving the items between two positions as one block,
+ * from the back. The order's array must have room for them.
+ */
+function mergeAt(order: Int32Array, len: number, inserts: readonly { pos: number; slot: number }[]): void {
+  let end = len;
+  for (let j = inserts.length - 1; j >= 0; j--) {
+    const { pos, slot } = inserts[j]!;
+    order.copyWithin(pos + j + 1, pos, end);
+    order[pos + j] = slot;
+    end = pos;
   }
+}
+
+/**
+ * Removes the items at `positions` (ascending; a position twice is removed once) of an order,
+ * moving the rest as blocks; answers the new length.
+ */
+function removeAt(order: Int32Array, len: number, positions: Int32Array): number {
+  if (positions.length === 0) return len;
+  let w = positions[0]!;
+  for (let j = 0; j < positions.length; j++) {
+    const from = positions[j]! + 1;
+    let next = j + 1;
+    while (next < positions.length && positions[next] === positions[j]) next++;
+    j = next - 1;
+    const to = next < positions.length ? positions[next]! : len;
+    order.copyWithin(w, from, to);
+    w += to - from;
+  }
+  return w;
 }
 
 /**
