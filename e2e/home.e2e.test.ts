@@ -8,7 +8,7 @@ import { format } from '@web/i18n';
 import { FILES_MSG } from '../packages/server/src/modules/files/messages.pl';
 import { APP_VERSION } from '../packages/server/src/modules/meta/version';
 import { eventually, setupE2e } from './support/e2e';
-import { createUser, newOrg, type TestOrg } from './support/org';
+import { createUser, newOrg, orgIdOf, type TestOrg } from './support/org';
 import { HomePage } from './support/pages/home-page';
 import { ItemEditPage } from './support/pages/item-edit-page';
 import { LoginPage } from './support/pages/login-page';
@@ -110,16 +110,12 @@ describe('home: storage use against the quota', () => {
     });
     expect(options.status).toBeLessThan(300);
     // The organisation's files already fill the quota (an unclaimed upload of 2 MB, written by hand).
-    const orgRow = await e2e.server.deps.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('prefix', '=', org.prefix)
-      .executeTakeFirstOrThrow();
+    const orgId = await orgIdOf(e2e.server, org);
     await e2e.server.deps.db
       .insertInto('files')
       .values({
         name: `${'c'.repeat(32)}.jpg`,
-        org_id: orgRow.id,
+        org_id: orgId,
         item_id: null,
         bytes: QUOTA_MB * 1024 * 1024,
         created_at: new Date().toISOString(),

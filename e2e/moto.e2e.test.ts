@@ -5,7 +5,7 @@ import { format } from '@web/i18n';
 import { manifest } from '../plugins/moto/manifest';
 import type { Fitment, Make, Model } from '../plugins/moto/schemas';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { itemStatusOf, newOrg, type TestOrg } from './support/org';
 import { ItemEditPage } from './support/pages/item-edit-page';
 import { ItemsPage } from './support/pages/items-page';
 import { selectTextFits } from './support/layout';
@@ -77,18 +77,7 @@ describe('moto: item fitments, the preview, the search by motorcycle, mass fitme
     mt07 = model(yamaha, 'MT-07');
     expect([cbr, hornet, mt07].every(Boolean)).toBe(true);
 
-    const orgId = (
-      await e2e.server.database.db
-        .selectFrom('organizations')
-        .select('id')
-        .where('prefix', '=', org.prefix)
-        .executeTakeFirstOrThrow()
-    ).id;
-    const status = await e2e.server.database.db
-      .selectFrom('item_statuses')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow();
+    const statusId = await itemStatusOf(e2e.server, org);
     const names: Record<Code, string> = {
       'MOT-FIL': 'Filtr oleju HF204',
       'MOT-KLO': 'Klocki hamulcowe przednie',
@@ -103,7 +92,7 @@ describe('moto: item fitments, the preview, the search by motorcycle, mass fitme
         vat: 23,
         currency: 'PLN',
         countWare: 1,
-        itemStatusId: status.id,
+        itemStatusId: statusId,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       ids[code] = res.body.id;
@@ -116,7 +105,7 @@ describe('moto: item fitments, the preview, the search by motorcycle, mass fitme
       vat: 23,
       currency: 'PLN',
       countWare: 1,
-      itemStatusId: status.id,
+      itemStatusId: statusId,
     });
   });
 

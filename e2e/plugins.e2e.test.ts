@@ -7,7 +7,7 @@ import { pluginsModule } from '../packages/server/src/modules/plugins';
 import { enqueueJob, JobWorker } from '../packages/server/src/platform/jobs';
 import { manifest as fixtureBase } from '../plugins-fixtures/fixture-base/manifest';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { newOrg, orgIdOf, type TestOrg } from './support/org';
 import { Shell } from './support/pages/shell';
 import { RESULTS_DIR } from './support/paths';
 import { keepScreenshot, screenshotsWanted } from './support/screens';
@@ -40,12 +40,7 @@ describe('plugins: install, menu, host page, settings, jobs log, uninstall', () 
 
   beforeAll(async () => {
     org = await newOrg(e2e.server);
-    const row = await e2e.server.database.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('prefix', '=', org.prefix)
-      .executeTakeFirstOrThrow();
-    orgId = row.id;
+    orgId = await orgIdOf(e2e.server, org);
   });
 
   const row = (page: Page, id: string) => page.locator(`[data-testid="plugin-row"][data-plugin-id="${id}"]`);

@@ -11,7 +11,7 @@ import { BATCH } from '../plugins/wholesale-csv/server/importer';
 import { DELIMITER_LABELS, ENCODING_LABELS, FIELD_LABELS, MATCH_LABELS } from '../plugins/wholesale-csv/web/texts';
 import { savedFile } from './support/downloads';
 import { eventually, setupE2e } from './support/e2e';
-import { newOrg, type TestOrg } from './support/org';
+import { itemStatusOf, newOrg, type TestOrg } from './support/org';
 import { ItemsPage } from './support/pages/items-page';
 import type { Shell } from './support/pages/shell';
 import { selectTextFits } from './support/layout';
@@ -100,26 +100,15 @@ describe('wholesale-csv: supplier profile, preview, import with progress and rep
     org = await newOrg(e2e.server);
     const installed = await org.admin.request('POST', '/api/plugin_install', { form: { pluginId: PLUGIN } });
     expect(installed.status).toBe(204);
-    const orgId = (
-      await e2e.server.database.db
-        .selectFrom('organizations')
-        .select('id')
-        .where('prefix', '=', org.prefix)
-        .executeTakeFirstOrThrow()
-    ).id;
-    const status = await e2e.server.database.db
-      .selectFrom('item_statuses')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow();
+    const statusId = await itemStatusOf(e2e.server, org);
     // In the catalogue before the import: one the file changes, one it leaves as it is.
-    await item({ code: 'HRT-KUB', name: 'Kubek „Łabędź” biały', price: 19.99, countWare: 10, itemStatusId: status.id });
+    await item({ code: 'HRT-KUB', name: 'Kubek „Łabędź” biały', price: 19.99, countWare: 10, itemStatusId: statusId });
     await item({
       code: 'HRT-TAL',
       name: 'Talerz płytki',
       price: 11.25,
       countWare: 3,
-      itemStatusId: status.id,
+      itemStatusId: statusId,
       externalData: { code: '', url: '', price: 10, customMargin: null },
     });
   });

@@ -8,3 +8,24 @@ export { createUser, registrationData, type TestOrg };
 export async function newOrg(server: TestServer, overrides: Partial<RegisterRequest> = {}): Promise<TestOrg> {
   return createOrg(server, overrides);
 }
+
+/** The organisation's id in the test server's database. */
+export async function orgIdOf(server: TestServer, org: TestOrg): Promise<number> {
+  const row = await server.database.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('prefix', '=', org.prefix)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The id of one of the organisation's item statuses (registration creates them). */
+export async function itemStatusOf(server: TestServer, org: TestOrg): Promise<number> {
+  const orgId = await orgIdOf(server, org);
+  const row = await server.database.db
+    .selectFrom('item_statuses')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

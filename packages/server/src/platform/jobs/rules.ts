@@ -69,8 +69,3 @@ export function jobErrorText(err: unknown, secrets: readonly string[] = []): str
   if (err instanceof Error && RUNTIME_ERRORS.has(err.name)) return MSG.jobInternal;
   return redactError(err, secrets);
 }
-
-/** Whether jobErrorText replaced the error's own text (the worker then logs the original). */
-export function isTechnicalError(err: unknown): boolean {
-  return jobErrorText(err) !== redactError(err);
-}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
-import { backoffMs, isTechnicalError, jobErrorText, redactError } from './rules';
+import { backoffMs, jobErrorText, redactError } from './rules';
 import { JobStore, type ClaimedJob } from './store';
 import { JOB_DEFAULTS, RetryAfterError, pauseScope, type JobContext, type JobKind } from './types';
 
@@ -216,9 +216,10 @@ export class JobWorker {
     const delay = backoffMs(job.attempts, kind?.backoff ?? JOB_DEFAULTS.backoff);
     // The seller sees a Polish sentence for a database's or the runtime's error; the operator's log
     // keeps what it said.
-    if (isTechnicalError(err))
-      this.log(`jobs: job ${job.id} (${job.kind}) failed: ${redactError(err, this.opts.secrets)}`);
-    await this.store.fail(job, jobErrorText(err, this.opts.secrets), new Date(now.getTime() + delay), now);
+    const shown = jobErrorText(err, this.opts.secrets);
+    const own = redactError(err, this.opts.secrets);
+    if (shown !== own) this.log(`jobs: job ${job.id} (${job.kind}) failed: ${own}`);
+    await this.store.fail(job, shown, new Date(now.getTime() + delay), now);
   }
 
   /** Marks the jobs finished so far done: one statement for all that finished in this turn. */

@@ -802,6 +802,12 @@ export class ItemIndex {
 
   /** The position of `slot` in a key order, searched by its current key (-1 if absent). */
   private findKeyed(name: KeyOrder, slot: number, len: number): number {
+    const at = this.placeKeyed(name, slot, len);
+    return at < len && this.orders[name][at] === slot ? at : -1;
+  }
+
+  /** Where `slot` belongs in the first `len` entries of a key order (binary search by its key). */
+  private placeKeyed(name: KeyOrder, slot: number, len: number): number {
     const order = this.orders[name];
     const key = this.key(name);
     let lo = 0;
@@ -811,7 +817,7 @@ export class ItemIndex {
       if (this.less(key, order[mid]!, slot)) lo = mid + 1;
       else hi = mid;
     }
-    return lo < len && order[lo] === slot ? lo : -1;
+    return lo;
   }
 
   /**
@@ -822,20 +828,10 @@ export class ItemIndex {
     if (slots.length === 0) return;
     delete this.ranks[name];
     const key = this.key(name);
-    const order = this.orders[name];
     const len = this.lens[name];
     const add = [...slots].sort((a, b) => key[a]! - key[b]! || a - b);
-    const inserts = add.map((slot) => {
-      let lo = 0;
-      let hi = len;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.less(key, order[mid]!, slot)) lo = mid + 1;
-        else hi = mid;
-      }
-      return { pos: lo, slot };
-    });
-    mergeAt(order, len, inserts);
+    const inserts = add.map((slot) => ({ pos: this.placeKeyed(name, slot, len), slot }));
+    mergeAt(this.orders[name], len, inserts);
     this.lens[name] = len + add.length;
   }
 }
