@@ -1,6 +1,7 @@
 import {
   compileCollect,
   compileCount,
+  compileMark,
   compilePage,
   compileSegmentCount,
   shapeOf,
@@ -343,16 +344,10 @@ export class ItemIndex {
   count(q: Omit<IndexQuery, 'sort' | 'desc' | 'offset' | 'limit'>): number {
     const conditions = this.conditions(q);
     if (conditions === null) return 0;
-    return q.only ? this.among(q.only, conditions).length : this.countOf(q, conditions);
-  }
-
-  /**
-   * The live slots of `ids` (sorted) matching every condition, in slot order. Not kept among the
-   * counts: the ids come from a plugin's rows, whose changes the index does not see.
-   */
-  private among(ids: Int32Array, conditions: Condition[]): Int32Array {
-    const slots = this.liveSlotsOf(ids);
-    return compileCollect(shapeOf(conditions))(slots, 0, slots.length, this.alive, conditions, slots.length);
+    if (!q.only) return this.countOf(q, conditions);
+    // Not kept among the counts: the ids come from a plugin's rows, whose changes the index does not see.
+    const slots = this.liveSlotsOf(q.only);
+    return compileSegmentCount(shapeOf(conditions))(slots, 0, slots.length, conditions);
   }
 
   /** Bumped whenever an item gets, loses or moves its slot (not when its values change). */
@@ -399,26 +394,40 @@ export class ItemIndex {
     return live;
   }
 
-  /** A column of zeros as long as the slots, lent to one synchronous walk at a time (pageAmong). */
-  private scratch = new Int32Array(0);
+  /** A byte of zero per slot, lent to one synchronous search at a time (pageAmong). */
+  private marks = new Uint8Array(0);
 
   /**
-   * A page of the items among a plugin filter's ids: few matches are sorted (as fewPage), more
-   * are marked in a column the sort's order is walked with, as a condition like any other.
+   * The count and a page of the items among a plugin filter's ids (their live `slots`): one pass
+   * over the slots counts the matches and marks them in a byte per slot; few matches are then
+   * sorted (as fewPage), more are found by walking the sort's order for marked slots. Not kept
+   * among the counts: the ids come from a plugin's rows, whose changes the index does not see.
    */
-  private pageAmong(q: IndexQuery, conditions: Condition[], found: Int32Array): number[] {
-    if (q.offset >= found.length) return [];
-    if (found.length <= indexTuning.sortFew) return this.sortedPage(q, found);
-    // The mark column is reused (a fresh one was 4 MB of garbage a search at a million items) and
-    // cleared again before returning: nothing else runs during the synchronous walk.
-    if (this.scratch.length < this.alive.length) this.scratch = new Int32Array(this.alive.length);
-    const mark = this.scratch;
-    for (const slot of found) mark[slot] = 1;
+  private pageAmong(q: IndexQuery, conditions: Condition[], slots: Int32Array): IndexAnswer {
+    // The marks are reused (a fresh column a search was garbage of a byte per item) and cleared
+    // again before returning: nothing else runs during the synchronous search.
+    if (this.marks.length < this.alive.length) this.marks = new Uint8Array(this.alive.length);
+    const marks = this.marks;
     try {
-      const marked = [...conditions, { col: mark, lo: 1, hi: 1 }];
-      return compilePage(shapeOf(marked))(this.orders[q.sort], this.lens[q.sort], q.desc, q.offset, q.limit, marked);
+      const count = compileMark(shapeOf(conditions))(slots, 0, slots.length, conditions, marks);
+      let page: number[] = [];
+      if (q.offset >= count) {
+        // past the last match: the count alone
+      } else if (count <= indexTuning.sortFew) {
+        const found = new Int32Array(count);
+        let n = 0;
+        for (let i = 0; i < slots.length; i++) if (marks[slots[i]!] === 1) found[n++] = slots[i]!;
+        page = this.sortedPage(q, found);
+      } else {
+        // A marked slot matches every condition: the mark is the walk's only test.
+        const marked = [{ col: marks, lo: 1, hi: 1 }];
+        page = compilePage(shapeOf(marked))(this.orders[q.sort], this.lens[q.sort], q.desc, q.offset, q.limit, marked);
+      }
+      return { count, ids: page.map((s) => this.cols.ids[s]!) };
     } finally {
-      for (const slot of found) mark[slot] = 0;
+      // Clearing a million bytes at once is faster than unmarking more than a sixteenth of them.
+      if (slots.length * 16 >= marks.length) marks.fill(0);
+      else for (let i = 0; i < slots.length; i++) marks[slots[i]!] = 0;
     }
   }
 
@@ -543,10 +552,7 @@ export class ItemIndex {
     if (!this.knows(q.sort)) return undefined;
     const conditions = this.conditions(q);
     if (conditions === null) return { count: 0, ids: [] };
-    if (q.only) {
-      const found = this.among(q.only, conditions);
-      return { count: found.length, ids: this.pageAmong(q, conditions, found).map((s) => this.cols.ids[s]!) };
-    }
+    if (q.only) return this.pageAmong(q, conditions, this.liveSlotsOf(q.only));
     const count = this.countOf(q, conditions);
     const slots =
       q.offset >= count
