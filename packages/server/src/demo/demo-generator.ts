@@ -27,6 +27,8 @@ export interface GeneratorInput {
   itemsAsCopyText: boolean;
   /** Build the new items' FTS5 index into `file` with the table definition `ddl`; null: no index. */
   search: { file: string; ddl: string } | null;
+  /** The search index builder's hash size in bytes (FTS5 'hashsize'); default 64 MB. */
+  searchHashBytes?: number;
   /**
    * Orders to make after the items (lines pick from a sample of them), numbered from `firstId`, in
    * batches of `batch` at most `ahead` batches ahead of the writer; with `copyText`, each batch comes

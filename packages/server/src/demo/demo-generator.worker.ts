@@ -46,13 +46,13 @@ interface SearchIndex {
 }
 
 /** An FTS5 table made from `ddl` (the application's definition) in `file`, filled in one transaction. */
-function openSearchIndex(file: string, ddl: string): SearchIndex {
+function openSearchIndex(file: string, ddl: string, hashBytes: number): SearchIndex {
   const db = new SQLite(file);
   // A scratch file the main thread copies and deletes: nothing to recover after a crash.
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.exec(ddl);
-  db.exec(`insert into items_fts(items_fts, rank) values ('hashsize', ${SEARCH_HASH_BYTES})`);
+  db.exec(`insert into items_fts(items_fts, rank) values ('hashsize', ${hashBytes})`);
   db.exec('begin');
   const insert = db.prepare('insert into items_fts(rowid, code, name, gtin, ext_code) values (?, ?, ?, ?, ?)');
   return {
@@ -62,6 +62,11 @@ function openSearchIndex(file: string, ddl: string): SearchIndex {
       }
     },
     close() {
+      // One segment instead of the several big ones the flushes wrote: FTS5 merges segments of a
+      // level together, and new items' small segments would otherwise be merged into these
+      // hundreds of MB, a few pages each commit (docs/decisions.md, "A seeded search index is
+      // optimised"). Writes after such a seed were ten times slower until that merge ended.
+      db.exec(`insert into items_fts(items_fts) values ('optimize')`);
       db.exec('commit');
       db.close();
     },
@@ -133,7 +138,8 @@ function run(input: GeneratorInput): void {
   const port = parentPort;
   if (!port) throw new Error('demo-generator.worker.ts runs as a worker thread only');
   const taken = new Int32Array(input.taken);
-  const search = input.search && openSearchIndex(input.search.file, input.search.ddl);
+  const search =
+    input.search && openSearchIndex(input.search.file, input.search.ddl, input.searchHashBytes ?? SEARCH_HASH_BYTES);
   /** Batches handed over but not yet indexed for search. */
   const pending: Value[][] = [];
   const random = new Random(mulberry32(input.seed));

@@ -22,6 +22,19 @@ import { seedDemo } from './demo-seed';
 import { isValidNip, parseBankAccount } from '@zaplecze/contract';
 
 const ITEMS = 3_000;
+
+/**
+ * The segments of the items' search index: a seed leaves it optimised, one segment, so new items'
+ * small segments are never merged into the seed's big ones (docs/decisions.md, "A seeded search
+ * index is optimised"). FTS5's structure record: a 4-byte cookie, then the varints nLevel and
+ * nSegment (below 128 here: one byte each).
+ */
+function searchSegments(raw: NonNullable<Database['sqlite']>): number {
+  const structure = raw.prepare(`select block from items_fts_data where id = 10`).pluck().get() as Buffer;
+  expect(structure[4]).toBeLessThan(128);
+  expect(structure[5]).toBeLessThan(128);
+  return structure[5]!;
+}
 const ORDERS = 2_500;
 
 async function indexNames(database: Database): Promise<string[]> {
@@ -127,7 +140,10 @@ describe('demo seed', () => {
       password: 'Demo1234!',
       items: ITEMS,
       orders: ORDERS,
+      // Several segments written while the index is built (the default makes one at this size).
+      searchHashBytes: 32 * 1024,
     });
+    if (database.sqlite) expect(searchSegments(database.sqlite)).toBe(1);
     // Into a catalogue that has items already: on SQLite the search index grows in place.
     const second = await seedDemo(database, deps, {
       prefix: 'demob',
@@ -330,6 +346,7 @@ describe('demo seed', () => {
     expect(raw.pragma('foreign_keys', { simple: true })).toBe(1);
     // The search index's own settings: the worker's bigger hash stayed in its scratch file.
     expect(raw.prepare(`select k from items_fts_config`).pluck().all()).toEqual(['version']);
+    expect(searchSegments(raw)).toBe(1);
     for (const [column, text] of [
       ['name', 'kubek'],
       ['name', 'iphone 13'],

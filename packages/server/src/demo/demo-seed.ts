@@ -39,6 +39,11 @@ export interface SeedOptions {
   plugins?: readonly string[];
   /** The PRNG seed; the default keeps every demo database alike. */
   seed?: number;
+  /**
+   * SQLite: the bytes of new search entries the generator holds before writing a segment of the
+   * search index (default 64 MB); a test makes it small to get a seed of several segments.
+   */
+  searchHashBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -181,6 +186,7 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
         ahead: GENERATOR_AHEAD,
         itemsAsCopyText: writer.copiesText,
         search: writer.searchTarget(firstId),
+        searchHashBytes: opts.searchHashBytes,
         orders:
           orders > 0
             ? {

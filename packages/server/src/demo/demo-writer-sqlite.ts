@@ -169,6 +169,8 @@ export function sqliteWriter(
            select id, code, name, gtin, ext_code from items where id >= ?`,
         )
         .run(firstId);
+      // As the generator worker does for a new index (demo-generator.worker.ts).
+      raw.exec(`insert into items_fts(items_fts) values ('optimize')`);
     },
     async maxOrderId() {
       return (raw.prepare('select coalesce(max(id), 0) as n from orders').get() as { n: number }).n;
