@@ -2,7 +2,7 @@
 // supplier file imported into the million-item demo over real HTTP, run by the server's job worker
 // process, while a few clients read the item list; target <= 30 s a file, and the list's p95 during
 // the import within 2x its idle figure.
-// Usage: npm run bench:wholesale-import [-- --rows 100000 --items 1000000 --clients 4 --idle-seconds 10 --pg-db NAME]
+// Usage: npm run bench:wholesale-import [-- --rows 100000 --items 1000000 --clients 4 --interval 250 --idle-seconds 10 --pg-db NAME]
 //   (node --import tsx bench/wholesale-import.mjs)
 // SQLite by default, PostgreSQL when BENCH_DATABASE_URL is set. The kept million-item demo
 // (./data/bench/sqlite-<items> or the database zaplecze_bench_items_<items>, as bench:items keeps
@@ -29,6 +29,9 @@ const { values: args } = parseArgs({
     items: { type: 'string', default: '1000000' },
     clients: { type: 'string', default: '4' },
     'idle-seconds': { type: 'string', default: '10' },
+    // Each client's request interval in ms (a user clicking through the list); 0: a closed loop,
+    // every client asking again as soon as it has its answer (the machine's whole capacity).
+    interval: { type: 'string', default: '250' },
     'pg-db': { type: 'string' },
   },
 });
@@ -36,6 +39,7 @@ const ROWS = Number(args.rows);
 const ITEMS = Number(args.items);
 const CLIENTS = Number(args.clients);
 const IDLE_SECONDS = Number(args['idle-seconds']);
+const INTERVAL_MS = Number(args.interval);
 const PREFIX = 'demo';
 const PASSWORD = 'Demo1234!';
 const root = path.resolve(import.meta.dirname, '..');
@@ -194,8 +198,16 @@ try {
   const listLoad = async (until) => {
     const times = [];
     let page = 1;
-    const client = async () => {
+    const client = async (_, k) => {
+      // Paced clients start spread over the interval and keep to their schedule.
+      let next = performance.now() + (INTERVAL_MS * k) / CLIENTS;
       while (!until()) {
+        if (INTERVAL_MS > 0) {
+          const wait = next - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          next += INTERVAL_MS;
+          if (until()) break;
+        }
         const t0 = performance.now();
         const res = await fetch(`${base}/api/items?perPage=100&page=${(page++ % 50) + 1}`, {
           headers: { 'x-auth-bearer': token },
@@ -205,7 +217,7 @@ try {
         times.push(performance.now() - t0);
       }
     };
-    await Promise.all(Array.from({ length: CLIENTS }, client));
+    await Promise.all(Array.from({ length: CLIENTS }, (_, k) => client(_, k)));
     return stats(times);
   };
   // Each HTTP worker loads the item filter index at its start (a few seconds per worker on a quiet
@@ -224,7 +236,8 @@ try {
   const idleEnd = Date.now() + IDLE_SECONDS * 1000;
   await listLoad(() => Date.now() > idleEnd - IDLE_SECONDS * 500); // warm-up
   const idle = await listLoad(() => Date.now() > idleEnd);
-  const idleLine = `${engine}: item list (page of 100, ${CLIENTS} clients) idle: p50 ${fmt(idle.p50)} ms, p95 ${fmt(idle.p95)} ms (${idle.n} requests)`;
+  const clients = `${CLIENTS} clients, ${INTERVAL_MS > 0 ? `one request each every ${INTERVAL_MS} ms` : 'closed loop'}`;
+  const idleLine = `${engine}: item list (page of 100, ${clients}) idle: p50 ${fmt(idle.p50)} ms, p95 ${fmt(idle.p95)} ms (${idle.n} requests)`;
   console.log(idleLine);
   results.push(idleLine);
 

@@ -69,6 +69,11 @@ export interface Config {
   dbIdleInTransactionTimeoutMs: number;
   /** Jobs (docs/operations.md, Jobs): whether `npm start` forks a job worker process (JOBS_WORKER, default on). */
   jobsWorker: boolean;
+  /**
+   * The job worker's CPU priority as a nice value, 0-19 (JOBS_NICE, default 10): on a machine whose
+   * cores are all busy, the HTTP workers' requests go first and a big import takes what is left.
+   */
+  jobsNice: number;
   /** Job handlers one job worker runs at once (JOBS_CONCURRENCY, default 8). */
   jobsConcurrency: number;
   /** How often an idle job worker looks for due jobs, ms (JOBS_POLL_MS, default 1000). */
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     itemIndexMaxItems: nonNegativeInt(env.ITEM_INDEX_MAX_ITEMS, 4_000_000),
     dbIdleInTransactionTimeoutMs: nonNegativeInt(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
     jobsWorker: flag(env.JOBS_WORKER, true),
+    jobsNice: Math.min(19, nonNegativeInt(env.JOBS_NICE, 10)),
     jobsConcurrency: positiveInt(env.JOBS_CONCURRENCY, 8),
     jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Config } from './config';
 import { allModules } from './modules';
 import { postgresUrl } from './db/database';
@@ -23,6 +24,16 @@ export const SCHEDULE_TICK_MS = 15_000;
  * HTTP workers' (db/write-turn.ts); on PostgreSQL every node's job worker takes jobs (SKIP LOCKED).
  */
 export async function runJobProcess(config: Config, modules: ServerModule[] = allModules): Promise<void> {
+  // Below the HTTP workers (docs/operations.md, Jobs): a user's request is not kept waiting for
+  // the CPU an import or a sync takes. The main thread is where the handlers and the SQLite
+  // statements run.
+  if (config.jobsNice > 0) {
+    try {
+      os.setPriority(config.jobsNice);
+    } catch (err) {
+      console.error(`job worker: could not lower its priority: ${redactError(err)}`);
+    }
+  }
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const secrets = [smtpPassword(config.smtpUrl)].filter((s) => s.length > 0);
   const log = (m: string) => console.error(m);

@@ -75,6 +75,13 @@ describe('server entry with several processes', () => {
     expect(workers.filter((w) => w.role === 'jobs')).toHaveLength(1);
   });
 
+  it('runs the job worker at a lower CPU priority than the HTTP workers (JOBS_NICE, default 10)', async () => {
+    const workers = workerProcesses(child.pid!);
+    const jobs = workers.find((w) => w.role === 'jobs')!;
+    await expect.poll(() => os.getPriority(jobs.pid), { timeout: 20_000 }).toBe(10);
+    for (const w of workers.filter((x) => x.role === 'http')) expect(os.getPriority(w.pid)).toBe(0);
+  });
+
   it('keeps a session valid whichever worker answers', async () => {
     const client = new ApiClient(base);
     await client.login('multi_szef', 'Haslo-Multi-1');
