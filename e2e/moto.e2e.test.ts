@@ -340,7 +340,16 @@ describe('moto: item fitments, the preview, the search by motorcycle, mass fitme
     await items.row('KUB-1').waitFor();
     await searchByMotorcycle(page, items, { make: yamaha, model: mt07, year: 2017 }, ['MOT-FIL']);
     await putFitments('MOT-LUS', [{ model: mt07, from: 2017, to: 2017 }]);
+    // Opened straight from its address, the list asks only for the search with its motorcycle:
+    // never for every item while the plugin's filter is still loading.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/items') asked.push(u.search);
+    });
     await page.reload();
     await eventually(() => shownCodes(items), ['MOT-FIL', 'MOT-LUS']);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const q of asked) expect(new URLSearchParams(q).get('motoModelId'), q).toBe(String(mt07.id));
   });
 });

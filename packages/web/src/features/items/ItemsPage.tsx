@@ -13,6 +13,7 @@ import { reportText } from '@web/ui/report';
 import type { RowMenuItem } from '@web/ui/RowMenu';
 import { useUrlState } from '@web/ui/url-state';
 import { useSlot } from '@web/extensions/slots';
+import { usePluginHost } from '@web/extensions/plugins/host';
 import { itemColumns } from './components/itemColumns';
 import { ItemsSearchPanel } from './components/ItemsSearchPanel';
 import { ItemsSelectionPanel } from './components/ItemsSelectionPanel';
@@ -29,6 +30,7 @@ import {
   readListDefaults,
   saveListDefaults,
   withPluginParams,
+  namesOtherParams,
   type ItemCriteria,
 } from './search';
 import { itemsText } from './texts';
@@ -66,7 +68,16 @@ export default function ItemsPage() {
     [baseSchema, searchFilters],
   );
   const url = useUrlState(schema, { storageKey: LIST_STORAGE_KEYS.items.lastSearch });
-  const list = usePagedList({ queryKey: itemKeys.list(), criteria: url.value, fetchPage: fetchItemsPage });
+  // A search naming a parameter the core does not know (a plugin filter's, e.g. motoMakeId) waits
+  // until the installed plugins are loaded: read before, it would list every item for a moment.
+  const pluginPhase = usePluginHost().phase;
+  const waitsForPlugins = pluginPhase !== 'ready' && pluginPhase !== 'error' && namesOtherParams(url.source, schema);
+  const list = usePagedList({
+    queryKey: itemKeys.list(),
+    criteria: url.value,
+    fetchPage: fetchItemsPage,
+    enabled: !waitsForPlugins,
+  });
   const select = list.select;
   const [searching, setSearching] = useState(false);
   const [menu, setMenu] = useState<{ row: ItemRow; target: HTMLElement } | null>(null);

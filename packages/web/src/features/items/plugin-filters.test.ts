@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlState, writeUrlState } from '@web/ui/url-state';
-import { BUILT_IN_DEFAULTS, itemsQuery, itemUrlSchema, pluginFilterValues, withPluginParams } from './search';
+import {
+  BUILT_IN_DEFAULTS,
+  itemsQuery,
+  itemUrlSchema,
+  namesOtherParams,
+  pluginFilterValues,
+  withPluginParams,
+} from './search';
 
 describe('plugins’ item search filters (slot items.search.filters)', () => {
   const base = itemUrlSchema(BUILT_IN_DEFAULTS);
@@ -23,5 +30,12 @@ describe('plugins’ item search filters (slot items.search.filters)', () => {
     expect(withPluginParams(base, [])).toBe(base);
     // Without the plugin, its parameters are not read (the list works as before).
     expect(itemsQuery(readUrlState(base, new URLSearchParams('motoMakeId=7')))).not.toHaveProperty('motoMakeId');
+  });
+
+  it('tell a search naming a parameter the schema does not know yet (the list waits for the plugins)', () => {
+    expect(namesOtherParams('code=AB&sort=NAME&page=2', base)).toBe(false);
+    expect(namesOtherParams('', base)).toBe(false);
+    expect(namesOtherParams('code=AB&motoMakeId=7', base)).toBe(true);
+    expect(namesOtherParams('code=AB&motoMakeId=7', schema)).toBe(false);
   });
 });

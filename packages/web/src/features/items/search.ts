@@ -83,6 +83,15 @@ export function withPluginParams(schema: ItemUrlSchema, params: readonly string[
   return schema.extend(extra) as unknown as ItemUrlSchema;
 }
 
+/**
+ * Whether a query string names a parameter the schema does not know: a plugin filter's whose
+ * plugin has not loaded yet (or of a plugin no longer installed).
+ */
+export function namesOtherParams(query: string, schema: ItemUrlSchema): boolean {
+  for (const name of new URLSearchParams(query).keys()) if (!(name in schema.shape)) return true;
+  return false;
+}
+
 /** The plugin filters' values of the criteria (their parameters only, as text). */
 export function pluginFilterValues(c: ItemCriteria, params: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -11,6 +11,8 @@ export interface UsePagedListOptions<Row extends PagedRow, C extends Paging> {
   criteria: C;
   /** One request for one page; pass the signal on, so a left page stops loading. */
   fetchPage(criteria: C, signal: AbortSignal): Promise<PageAnswer<Row>>;
+  /** False while the criteria are not final yet (nothing is fetched; the list shows loading). */
+  enabled?: boolean;
 }
 
 const NO_ROWS: never[] = [];
@@ -28,10 +30,12 @@ export function usePagedList<Row extends PagedRow, C extends Paging>({
   queryKey,
   criteria,
   fetchPage,
+  enabled = true,
 }: UsePagedListOptions<Row, C>) {
   const query = useQuery({
     queryKey: [...queryKey, criteria],
     queryFn: ({ signal }) => fetchPage(criteria, signal),
+    enabled,
     placeholderData: keepPreviousData,
   });
   const data = query.data;

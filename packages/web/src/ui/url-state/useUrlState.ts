@@ -18,6 +18,8 @@ export interface UrlState<T> {
   value: T;
   /** The canonical query string of the value (non-default fields only, without '?'). */
   query: string;
+  /** The query string the value was read from: the URL's, or the restored last search. */
+  source: string;
   /** Writes new criteria into the URL (a history entry, unless `replace`). */
   set(next: T, opts?: { replace?: boolean }): void;
   /** Changes some fields, e.g. `patch({ page: 2 })`. */
@@ -86,5 +88,5 @@ export function useUrlState<S extends z.ZodObject>(
     (changes: Partial<z.output<S>>, opts?: { replace?: boolean }) => set({ ...current.current, ...changes }, opts),
     [set],
   );
-  return { value, query, set, patch };
+  return { value, query, source, set, patch };
 }
