@@ -74,44 +74,44 @@ export function shapeOf(c: readonly ScanCondition[]): string {
   return s;
 }
 
-/** Counts live slots matching every condition (`shape`: shapeOf the conditions). */
-export function compileCount(shape: string): CountFn {
-  const k = shape.length;
-  let fn = counts.get(shape);
+/**
+ * The loop compiled for a shape, from `cache` or made now: `params` are its arguments, `body(k)`
+ * its source after the conditions are unpacked (k: how many there are).
+ */
+function compiled<F>(cache: Map<string, F>, shape: string, params: string[], body: (k: number) => string): F {
+  let fn = cache.get(shape);
   if (!fn) {
-    fn = new Function(
-      'n',
-      'alive',
-      'c',
-      `${unpack(k)}let count = 0;
-       for (let i = 0; i < n; i++) count += alive[i] & (${matchOf(k, 'i')});
-       return count;`,
-    ) as CountFn;
-    counts.set(shape, fn);
+    fn = new Function(...params, `${unpack(shape.length)}${body(shape.length)}`) as F;
+    cache.set(shape, fn);
   }
   return fn;
 }
 
+/** Counts live slots matching every condition (`shape`: shapeOf the conditions). */
+export function compileCount(shape: string): CountFn {
+  return compiled(
+    counts,
+    shape,
+    ['n', 'alive', 'c'],
+    (k) => `let count = 0;
+    for (let i = 0; i < n; i++) count += alive[i] & (${matchOf(k, 'i')});
+    return count;`,
+  );
+}
+
 /** Counts the slots of order[from..to) matching every condition (an order holds live slots only). */
 export function compileSegmentCount(shape: string): SegmentCountFn {
-  const k = shape.length;
-  let fn = segments.get(shape);
-  if (!fn) {
-    fn = new Function(
-      'order',
-      'from',
-      'to',
-      'c',
-      `${unpack(k)}let count = 0;
-       for (let j = from; j < to; j++) {
-         const s = order[j];
-         count += ${matchOf(k, 's')};
-       }
-       return count;`,
-    ) as SegmentCountFn;
-    segments.set(shape, fn);
-  }
-  return fn;
+  return compiled(
+    segments,
+    shape,
+    ['order', 'from', 'to', 'c'],
+    (k) => `let count = 0;
+    for (let j = from; j < to; j++) {
+      const s = order[j];
+      count += ${matchOf(k, 's')};
+    }
+    return count;`,
+  );
 }
 
 /**
@@ -120,28 +120,19 @@ export function compileSegmentCount(shape: string): SegmentCountFn {
  * length, filled and cut: about three times faster than growing a plain array).
  */
 export function compileCollect(shape: string): CollectFn {
-  const k = shape.length;
-  let fn = collects.get(shape);
-  if (!fn) {
-    fn = new Function(
-      'order',
-      'from',
-      'to',
-      'alive',
-      'c',
-      'max',
-      `${unpack(k)}const out = new Int32Array(Math.min(max, to - from)); let n = 0, v = 0;
-       for (let j = from; j < to && n < out.length; j++) {
-         const s = order === null ? j : order[j];
-         if (order === null && alive[s] === 0) continue;
-         ${tests(k, 's')}
-         out[n++] = s;
-       }
-       return n === out.length ? out : out.subarray(0, n);`,
-    ) as CollectFn;
-    collects.set(shape, fn);
-  }
-  return fn;
+  return compiled(
+    collects,
+    shape,
+    ['order', 'from', 'to', 'alive', 'c', 'max'],
+    (k) => `const out = new Int32Array(Math.min(max, to - from)); let n = 0, v = 0;
+    for (let j = from; j < to && n < out.length; j++) {
+      const s = order === null ? j : order[j];
+      if (order === null && alive[s] === 0) continue;
+      ${tests(k, 's')}
+      out[n++] = s;
+    }
+    return n === out.length ? out : out.subarray(0, n);`,
+  );
 }
 
 /**
@@ -150,53 +141,36 @@ export function compileCollect(shape: string): CollectFn {
  * many match.
  */
 export function compileMark(shape: string): MarkFn {
-  const k = shape.length;
-  let fn = marks.get(shape);
-  if (!fn) {
-    fn = new Function(
-      'order',
-      'from',
-      'to',
-      'c',
-      'mark',
-      `${unpack(k)}let count = 0;
-       for (let j = from; j < to; j++) {
-         const s = order[j];
-         const ok = ${matchOf(k, 's')};
-         mark[s] = ok;
-         count += ok;
-       }
-       return count;`,
-    ) as MarkFn;
-    marks.set(shape, fn);
-  }
-  return fn;
+  return compiled(
+    marks,
+    shape,
+    ['order', 'from', 'to', 'c', 'mark'],
+    (k) => `let count = 0;
+    for (let j = from; j < to; j++) {
+      const s = order[j];
+      const ok = ${matchOf(k, 's')};
+      mark[s] = ok;
+      count += ok;
+    }
+    return count;`,
+  );
 }
 
 /** Walks an order (forwards, or backwards for a descending sort) for a page of matching slots. */
 export function compilePage(shape: string): PageFn {
-  const k = shape.length;
-  let fn = pages.get(shape);
-  if (!fn) {
-    fn = new Function(
-      'order',
-      'len',
-      'desc',
-      'skip',
-      'limit',
-      'c',
-      `${unpack(k)}const out = []; let v = 0;
-       const step = desc ? -1 : 1;
-       for (let j = desc ? len - 1 : 0; j >= 0 && j < len; j += step) {
-         const s = order[j];
-         ${tests(k, 's')}
-         if (skip > 0) { skip--; continue; }
-         out.push(s);
-         if (out.length === limit) break;
-       }
-       return out;`,
-    ) as PageFn;
-    pages.set(shape, fn);
-  }
-  return fn;
+  return compiled(
+    pages,
+    shape,
+    ['order', 'len', 'desc', 'skip', 'limit', 'c'],
+    (k) => `const out = []; let v = 0;
+    const step = desc ? -1 : 1;
+    for (let j = desc ? len - 1 : 0; j >= 0 && j < len; j += step) {
+      const s = order[j];
+      ${tests(k, 's')}
+      if (skip > 0) { skip--; continue; }
+      out.push(s);
+      if (out.length === limit) break;
+    }
+    return out;`,
+  );
 }
