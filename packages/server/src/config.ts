@@ -78,6 +78,8 @@ export interface Config {
   jobsConcurrency: number;
   /** How often an idle job worker looks for due jobs, ms (JOBS_POLL_MS, default 1000). */
   jobsPollMs: number;
+  /** How often the job worker fires due schedules, ms (JOBS_SCHEDULE_TICK_MS, default 15000). */
+  jobsScheduleTickMs: number;
   /** How long a taken job is leased, seconds; renewed while it runs (JOBS_LEASE_SECONDS, default 60). */
   jobsLeaseSeconds: number;
   /**
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsNice: Math.min(19, nonNegativeInt(env.JOBS_NICE, 10)),
     jobsConcurrency: positiveInt(env.JOBS_CONCURRENCY, 8),
     jobsPollMs: positiveInt(env.JOBS_POLL_MS, 1000),
+    jobsScheduleTickMs: positiveInt(env.JOBS_SCHEDULE_TICK_MS, 15_000),
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
     pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
     secretKeys: env.SECRETS_KEYS?.trim() ? parseSecretKeys(env.SECRETS_KEYS) : undefined,

@@ -12,10 +12,7 @@ import {
   tickSchedules,
 } from './platform/jobs';
 import type { ServerModule } from './platform/module';
-import { openAndMigrate, servingLimits } from './server';
-
-/** How often the job worker fires due schedules. */
-export const SCHEDULE_TICK_MS = 15_000;
+import { openAndMigrate, servingLimits, startCacheBus } from './server';
 
 /**
  * The job worker process of `npm start` (docs/operations.md, Jobs): forked by the primary beside
@@ -38,6 +35,8 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
   const secrets = [smtpPassword(config.smtpUrl)].filter((s) => s.length > 0);
   const log = (m: string) => console.error(m);
   const url = postgresUrl(config);
+  // Jobs read the installed plugins through the same caches as the HTTP workers.
+  const cacheBus = await startCacheBus(config, log);
   const store = url ? openJobStorePostgres(url, servingLimits(config)) : undefined;
   const worker = new JobWorker({
     db: deps.db,
@@ -70,11 +69,12 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
   };
   void tick();
   const timer =
-    schedules.length + coreSchedules.length > 0 ? setInterval(() => void tick(), SCHEDULE_TICK_MS) : undefined;
+    schedules.length + coreSchedules.length > 0 ? setInterval(() => void tick(), config.jobsScheduleTickMs) : undefined;
   const shutdown = async () => {
     clearInterval(timer);
     await worker.stop();
     await store?.destroy();
+    await cacheBus?.stop();
     await database.destroy();
     process.exit(0);
   };

@@ -5,7 +5,7 @@ import { prewarmItemIndexes } from './modules/items';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { isConnectionError } from './db/errors';
-import { createApp, openAndMigrate } from './server';
+import { createApp, openAndMigrate, startCacheBus } from './server';
 import { WorkerRestarts } from './worker-restarts';
 import { holdServerLock, type HeldLock } from './server-lock';
 import { runJobProcess } from './jobs-process';
@@ -98,6 +98,8 @@ async function worker(): Promise<void> {
   if (process.env[PROCESS_ROLE] === 'jobs') return runJobProcess(config);
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const { app } = await createApp(deps);
+  // On PostgreSQL, forgets of other nodes reach this worker's caches (platform/cache-bus.ts).
+  const cacheBus = await startCacheBus(config, (m) => app.log.warn(m));
   await app.listen({ port: config.port, host: config.host });
   // The item filter indexes of big organisations load in the background (docs/operations.md).
   prewarmItemIndexes(deps, app.log).catch((err: unknown) =>
@@ -108,6 +110,7 @@ async function worker(): Promise<void> {
     // Handlers whose clients hung up may still be using the database.
     for (const deadline = Date.now() + 10_000; runningHandlers.count > 0 && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 20));
+    await cacheBus?.stop();
     await database.destroy();
     await serverLock?.release();
     process.exit(0);

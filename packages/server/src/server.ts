@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { NO_LIMITS, openDatabase, type Database, type PostgresLimits } from './db/database';
+import { NO_LIMITS, openDatabase, postgresUrl, type Database, type PostgresLimits } from './db/database';
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
-import { authenticate, sessions } from './modules/auth';
+import { authenticate, sessions, TOKEN_CACHE_MS } from './modules/auth';
 import { migratePlugins, setPluginLog } from './modules/plugins';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
+import { CacheBus, setCacheBus } from './platform/cache-bus';
 import { svgCaptchaGenerator } from './platform/captcha';
 import type { AppDeps } from './platform/context';
 import { EventBus } from './platform/events';
@@ -92,4 +93,18 @@ export async function openAndMigrate(
     database = openDatabase(config, servingLimits(config));
   }
   return { database, deps: createDeps(config, database) };
+}
+
+/**
+ * On PostgreSQL, this process's share of the cache forgets of every node (platform/cache-bus.ts):
+ * listening before it serves, so no forget announced after its start is missed. Nothing on SQLite
+ * (one machine: the cluster's relay is enough). `stop` before the process ends.
+ */
+export async function startCacheBus(config: Config, log: (message: string) => void): Promise<CacheBus | undefined> {
+  const url = postgresUrl(config);
+  if (!url) return undefined;
+  const bus = new CacheBus({ url, connectTimeoutMs: config.dbConnectTimeoutMs, forgetWaitMs: TOKEN_CACHE_MS, log });
+  setCacheBus(bus);
+  await bus.start();
+  return bus;
 }

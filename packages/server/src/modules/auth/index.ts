@@ -19,6 +19,6 @@ export const authModule: ServerModule = {
 export { authenticate } from './auth.guard';
 export { authRepository } from './auth.repository';
 export { purgeExpired } from './auth.service';
-export { forgetTokens, relayTokenForgets } from './token-cache';
+export { forgetTokens, relayTokenForgets, TOKEN_CACHE_MS } from './token-cache';
 export { hashPassword, verifyPassword } from '../../platform/password';
 export { sessions } from './sessions';

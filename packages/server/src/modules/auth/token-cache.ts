@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { performance } from 'node:perf_hooks';
+import { announceForget } from '../../platform/cache-bus';
 import { bumpCacheGeneration, cacheGeneration } from '../../platform/cache-generation';
 
 /**
@@ -10,9 +11,9 @@ import { bumpCacheGeneration, cacheGeneration } from '../../platform/cache-gener
  *
  * Any change of a token or a user (sign-out, extension, password change, permissions, removal)
  * forgets every kept token of this process and, under `npm start`'s cluster, tells the other
- * workers through the primary to do the same, so such a change takes effect at once on this
- * server. A change made outside these processes (the CLI, another server on the same PostgreSQL
- * database) takes effect within TOKEN_CACHE_MS.
+ * workers through the primary to do the same, and on PostgreSQL every process of every node through
+ * the database (platform/cache-bus.ts), so such a change takes effect at once on every node. A
+ * change made outside these processes (the CLI) takes effect within TOKEN_CACHE_MS.
  */
 export const TOKEN_CACHE_MS = 1000;
 /** Kept tokens per database handle; the oldest goes first beyond this. */
@@ -60,8 +61,14 @@ export function tokenGeneration(): number {
  * anyway), so the answer of a sign-out or a permission change reaches its client only after no
  * worker would accept the old token or permissions.
  */
-export function forgetTokens(): Promise<void> {
+export async function forgetTokens(): Promise<void> {
   bumpCacheGeneration();
+  // Other nodes on the same PostgreSQL database (and this machine's other processes again) through
+  // the database: platform/cache-bus.ts. Both waits run at once.
+  await Promise.all([announceForget(), forgetInCluster()]);
+}
+
+function forgetInCluster(): Promise<void> {
   if (!cluster.isWorker || typeof process.send !== 'function') return Promise.resolve();
   listen();
   const id = nextForget++;
