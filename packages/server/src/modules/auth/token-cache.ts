@@ -87,6 +87,8 @@ function forgetInCluster(): Promise<void> {
 const FORGET = 'zaplecze:tokens:forget';
 const FORGOT = 'zaplecze:tokens:forgot';
 const FORGOTTEN = 'zaplecze:tokens:forgotten';
+/** A worker's first word: it now answers forgets (it has kept nothing before). */
+const LISTENING = 'zaplecze:tokens:listening';
 interface ForgetMessage {
   type: string;
   id: number;
@@ -111,12 +113,17 @@ function listen(): void {
       process.send!({ type: FORGOT, id: m.id, from: m.from });
     } else if (m.type === FORGOTTEN) forgetting.get(m.id)?.();
   });
+  process.send?.({ type: LISTENING, id: 0 });
 }
 if (cluster.isWorker) listen();
 
 /** Primary side (main.ts): passes a worker's forget to the others and tells it when all have it. */
 export function relayTokenForgets(): void {
   const waiting = new Map<string, { origin: Worker; left: Set<Worker> }>();
+  // Workers that answer forgets. One still starting is sent the forget too, but not waited for:
+  // until it listens it has kept nothing, and the first forget after a start would otherwise wait
+  // the whole TOKEN_CACHE_MS for an answer that never comes.
+  const answering = new WeakSet<Worker>();
   const settle = (key: string, id: number) => {
     const w = waiting.get(key);
     if (!w || w.left.size > 0) return;
@@ -125,12 +132,13 @@ export function relayTokenForgets(): void {
   };
   cluster.on('message', (from, m: unknown) => {
     if (!isForgetMessage(m)) return;
-    if (m.type === FORGET) {
+    if (m.type === LISTENING) answering.add(from);
+    else if (m.type === FORGET) {
       const key = `${from.process.pid}:${m.id}`;
       const others = Object.values(cluster.workers ?? {}).filter(
         (w): w is Worker => !!w && w !== from && w.isConnected(),
       );
-      waiting.set(key, { origin: from, left: new Set(others) });
+      waiting.set(key, { origin: from, left: new Set(others.filter((w) => answering.has(w))) });
       for (const w of others) w.send({ type: FORGET, id: m.id, from: from.process.pid });
       settle(key, m.id);
     } else if (m.type === FORGOT) {
