@@ -13,7 +13,7 @@ import { bumpCacheGeneration, cacheGeneration } from '../../platform/cache-gener
  * forgets every kept token of this process and, under `npm start`'s cluster, tells the other
  * workers through the primary to do the same, and on PostgreSQL every process of every node through
  * the database (platform/cache-bus.ts), so such a change takes effect at once on every node. A
- * change made outside these processes (the CLI) takes effect within TOKEN_CACHE_MS.
+ * change made outside these processes (straight in the database) takes effect within TOKEN_CACHE_MS.
  */
 export const TOKEN_CACHE_MS = 1000;
 /** Kept tokens per database handle; the oldest goes first beyond this. */
