@@ -11,6 +11,7 @@ describe('API tokens on the profile', () => {
   const e2e = setupE2e();
   let org: TestOrg;
   const tt = t.profile.apiTokens;
+  const table = t.ui.apiTokens;
 
   beforeAll(async () => {
     org = await newOrg(e2e.server);
@@ -51,19 +52,19 @@ describe('API tokens on the profile', () => {
     const row = profile.apiTokenRow('Eksport towarów');
     await row.waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('Podgląd towarów');
-    expect(await row.getByTestId('api-token-state').textContent()).toBe(tt.states.active);
+    expect(await row.getByTestId('api-token-state').textContent()).toBe(table.states.active);
     // Never shown again, not even after a reload; the last use is there now.
     await page.reload();
     await row.waitFor();
     expect(await page.content()).not.toContain(token.slice(4));
     await eventually(async () => (await row.getByRole('cell').nth(4).textContent())?.includes('127.0.0.1'), true);
 
-    await row.getByRole('button', { name: tt.revoke }).click();
+    await row.getByRole('button', { name: table.revoke }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: tt.revokeConfirmTitle });
     await confirm.getByRole('button', { name: tt.revokeYes, exact: true }).click();
     await new Shell(page).toast(tt.revoked).waitFor();
-    await eventually(() => row.getByTestId('api-token-state').textContent(), tt.states.revoked);
-    expect(await row.getByRole('button', { name: tt.revoke }).count()).toBe(0);
+    await eventually(() => row.getByTestId('api-token-state').textContent(), table.states.revoked);
+    expect(await row.getByRole('button', { name: table.revoke }).count()).toBe(0);
     expect(await script(token, '/api/items')).toBe(401);
   });
 
@@ -79,5 +80,29 @@ describe('API tokens on the profile', () => {
     // User management is never offered, even to an administrator.
     expect(await profile.apiTokenPermission('Zarządzanie użytkownikami').count()).toBe(0);
     await profile.apiTokenPermission('Administrator').waitFor();
+  });
+
+  it("a user manager sees a user's tokens on the user's page and revokes one", async () => {
+    const user = await createUser(e2e.server, org, { login: 'integracja', permissions: 'main.order.show' });
+    const made = await user.client.post<{ token: string }>('/api/profile/api_tokens', {
+      name: 'Integracja sklepu',
+      permissions: ['main.order.show'],
+      expiresInDays: 7,
+    });
+    expect(await script(made.body.token, '/api/orders')).toBe(200);
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    await page.goto(e2e.url(`/users/${user.id}`));
+    const section = page.getByTestId('user-api-tokens');
+    await section.getByRole('heading', { name: t.users.apiTokens.heading }).waitFor();
+    const row = section.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Integracja sklepu' }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('Podgląd zamówień');
+    await row.getByRole('button', { name: table.revoke }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: t.users.apiTokens.revokeConfirmTitle });
+    expect(await confirm.textContent()).toContain(user.login);
+    await confirm.getByRole('button', { name: t.users.apiTokens.revokeYes, exact: true }).click();
+    await shell.toast(t.users.apiTokens.revoked).waitFor();
+    await eventually(() => row.getByTestId('api-token-state').textContent(), table.states.revoked);
+    expect(await script(made.body.token, '/api/orders')).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import type { PermissionsInfo } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
-import { expiryChoices, grantableGroups, permissionNames, stateVariant } from './api-tokens';
+import { expiryChoices, grantableGroups } from './api-tokens';
 
 const info: PermissionsInfo = {
   sections: [
@@ -23,17 +23,7 @@ describe('grantableGroups', () => {
   });
 });
 
-describe('permissionNames', () => {
-  it('names known keys in Polish and shows an unknown one as its key', () => {
-    expect(permissionNames(['main.items.edit', 'plugin.moto.edit'], info)).toEqual([
-      'Edycja towarów',
-      'plugin.moto.edit',
-    ]);
-    expect(permissionNames(['main.items.show'], undefined)).toEqual(['main.items.show']);
-  });
-});
-
-describe('expiryChoices and stateVariant', () => {
+describe('expiryChoices', () => {
   it('offers days up to a year', () => {
     expect(expiryChoices({ expiryDays: '{n} dni', expiryYear: '1 rok' }).map((c) => c.label)).toEqual([
       '7 dni',
@@ -41,13 +31,6 @@ describe('expiryChoices and stateVariant', () => {
       '90 dni',
       '180 dni',
       '1 rok',
-    ]);
-  });
-  it('colours the states', () => {
-    expect([stateVariant('active'), stateVariant('expired'), stateVariant('revoked')]).toEqual([
-      'success',
-      'secondary',
-      'danger',
     ]);
   });
 });

@@ -1,19 +1,16 @@
-import type { ApiToken, PermissionsInfo } from '@zaplecze/contract';
+import type { ApiToken } from '@zaplecze/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { errorMessage } from '@web/platform/api';
 import { useModals } from '@web/platform/modals/ModalProvider';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
-import { formatDateTime } from '@web/i18n/date';
+import { ApiTokensTable } from '@web/ui/ApiTokensTable';
 import { SectionCard } from '@web/ui/SectionCard';
 import { usePermissionsInfo } from '@web/features/users/users.api';
 import { useOwnApiTokens, useRevokeApiToken } from '../api-tokens.api';
-import { permissionNames, stateVariant } from '../api-tokens';
 import { profileText } from '../texts';
 import { ApiTokenCreateDialog } from './ApiTokenCreateDialog';
 
@@ -74,7 +71,7 @@ export function ApiTokensSection() {
           {t.empty}
         </p>
       ) : (
-        <TokensTable
+        <ApiTokensTable
           tokens={tokens.data.tokens}
           info={info.data}
           revokingId={revoke.isPending ? revoke.variables : undefined}
@@ -85,79 +82,5 @@ export function ApiTokensSection() {
         <ApiTokenCreateDialog info={info.data} grantable={tokens.data.grantable} onClose={() => setCreating(false)} />
       )}
     </SectionCard>
-  );
-}
-
-function TokensTable(props: {
-  tokens: ApiToken[];
-  info: PermissionsInfo | undefined;
-  revokingId: number | undefined;
-  onRevoke(token: ApiToken): void;
-}) {
-  const t = profileText().apiTokens;
-  return (
-    <div className="table-responsive">
-      <Table size="sm" hover className="align-middle mb-0" data-testid="api-tokens-table">
-        <thead>
-          <tr>
-            <th>{t.columns.name}</th>
-            <th>{t.columns.permissions}</th>
-            <th className="text-nowrap">{t.columns.created}</th>
-            <th className="text-nowrap">{t.columns.expires}</th>
-            <th className="text-nowrap">{t.columns.lastUse}</th>
-            <th>{t.columns.state}</th>
-            <th className="text-end">
-              <span className="visually-hidden">{t.columns.actions}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.tokens.map((token) => (
-            <tr
-              key={token.id}
-              data-testid={`api-token-row-${token.id}`}
-              className={token.state === 'active' ? '' : 'text-muted'}
-            >
-              <td className="fw-semibold text-break">{token.name}</td>
-              <td className="small">{permissionNames(token.permissions, props.info).join(', ')}</td>
-              <td className="small text-nowrap">{formatDateTime(token.createdAt, false)}</td>
-              <td className="small text-nowrap">{formatDateTime(token.expiresAt, false)}</td>
-              <td className="small">
-                {token.lastUsedAt === null ? (
-                  <span className="text-muted">{t.never}</span>
-                ) : (
-                  <>
-                    <span className="text-nowrap">{formatDateTime(token.lastUsedAt, false)}</span>
-                    {token.lastUsedIp && (
-                      <div className="text-muted text-nowrap">{format(t.fromAddress, { ip: token.lastUsedIp })}</div>
-                    )}
-                  </>
-                )}
-              </td>
-              <td>
-                <Badge bg={stateVariant(token.state)} data-testid="api-token-state">
-                  {t.states[token.state]}
-                </Badge>
-              </td>
-              <td className="text-end">
-                {token.state !== 'revoked' && (
-                  <Button
-                    variant="outline-danger"
-                    size="sm"
-                    disabled={props.revokingId === token.id}
-                    aria-label={format(t.revokeLabel, { name: token.name })}
-                    onClick={() => props.onRevoke(token)}
-                    data-testid="api-token-revoke"
-                  >
-                    <i className="bi bi-x-octagon me-1" aria-hidden="true" />
-                    {t.revoke}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </div>
   );
 }
