@@ -187,6 +187,21 @@ describe('what a token may do', () => {
     expect((await call(token, 'DELETE', `/api/orders?id=1`)).status).toBe(403);
   });
 
+  it("calls a plugin's routes with the plugin's permission", async () => {
+    expect((await org.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'moto' } })).status).toBe(204);
+    const user = await createUser(server, org, { login: login('moto'), permissions: 'plugin.moto.catalogue' });
+    const own = await user.client.get<OwnApiTokens>('/api/profile/api_tokens');
+    expect(own.body.grantable).toEqual(['plugin.moto.catalogue']);
+    const moto = await makeToken(user.client, ['plugin.moto.catalogue']);
+    const make = await call<{ id: number }>(moto.token, 'POST', '/api/plugins/moto/makes', {
+      json: { name: 'Marka ze skryptu' },
+    });
+    expect(make.status).toBe(200);
+    const other = await makeToken(org.admin, ['main.items.show']);
+    const refused = await call(other.token, 'POST', '/api/plugins/moto/makes', { json: { name: 'Nie' } });
+    expect(refused.status).toBe(403);
+  });
+
   it("loses at once what its user loses, and never gets more than the user's own", async () => {
     const user = await createUser(server, org, {
       login: login('shrink'),
