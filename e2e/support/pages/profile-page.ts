@@ -47,6 +47,41 @@ export class ProfilePage {
       .or(this.page.getByRole('button', { name: this.p.saving, exact: true }));
   }
 
+  // ---- API tokens ----------------------------------------------------------------------------
+  get apiTokens(): Locator {
+    return this.page.getByTestId('api-tokens');
+  }
+  get newApiTokenButton(): Locator {
+    return this.apiTokens.getByRole('button', { name: this.p.apiTokens.create, exact: true });
+  }
+  get apiTokenDialog(): Locator {
+    return this.page.getByRole('dialog').filter({ hasText: this.p.apiTokens.dialog.title });
+  }
+  get apiTokenCreated(): Locator {
+    return this.page.getByRole('dialog').filter({ hasText: this.p.apiTokens.dialog.createdTitle });
+  }
+  /** The checkbox of one permission in the create dialog, by its Polish name. */
+  apiTokenPermission(name: string): Locator {
+    return this.apiTokenDialog.getByRole('checkbox', { name, exact: true });
+  }
+  apiTokenRow(name: string): Locator {
+    return this.apiTokens.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+  }
+
+  /** Opens the dialog, fills it and creates the token; answers the token shown once. */
+  async createApiToken(name: string, expiryLabel: string, permissions: string[]): Promise<string> {
+    await this.newApiTokenButton.click();
+    await this.apiTokenDialog.getByLabel(this.p.apiTokens.dialog.name, { exact: true }).fill(name);
+    await this.apiTokenDialog
+      .getByLabel(this.p.apiTokens.dialog.expiry, { exact: true })
+      .selectOption({ label: expiryLabel });
+    for (const p of permissions) await this.apiTokenPermission(p).check();
+    await this.apiTokenDialog.getByRole('button', { name: this.p.apiTokens.dialog.create, exact: true }).click();
+    const value = this.apiTokenCreated.getByLabel(this.p.apiTokens.dialog.tokenLabel, { exact: true });
+    await value.waitFor();
+    return value.inputValue();
+  }
+
   async changePassword(oldPass: string, newPass: string, repeat = newPass): Promise<void> {
     await this.oldPassField.fill(oldPass);
     await this.newPassField.fill(newPass);

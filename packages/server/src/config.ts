@@ -93,6 +93,11 @@ export interface Config {
    * Key material: never logged.
    */
   secretKeys: SecretKey[] | undefined;
+  /**
+   * Calls one API token may make in a minute, over all processes (API_TOKEN_RATE_PER_MINUTE, default
+   * 600); past it 429 with Retry-After (docs/decisions.md, API tokens).
+   */
+  apiTokenRatePerMinute: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -186,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
     pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
     secretKeys: env.SECRETS_KEYS?.trim() ? parseSecretKeys(env.SECRETS_KEYS) : undefined,
+    apiTokenRatePerMinute: positiveInt(env.API_TOKEN_RATE_PER_MINUTE, 600),
   };
 }

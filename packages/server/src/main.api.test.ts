@@ -31,6 +31,8 @@ describe('server entry with several processes', () => {
       // Kept installed plugins do not go stale during the test: only the relay can make a worker
       // forget them (modules/plugins/plugins.installed.ts).
       PLUGINS_CACHE_MS: '600000',
+      // Small enough to pass in a test, large enough for blocks of 2 calls per worker.
+      API_TOKEN_RATE_PER_MINUTE: '60',
     };
     delete env.DATABASE_URL;
     if (testEngine() === 'postgres') {
@@ -118,6 +120,45 @@ describe('server entry with several processes', () => {
     expect((await admin.delete(`/api/users?id=${created.body.id}`)).status).toBe(204);
     const removed = await Promise.all(Array.from({ length: 20 }, () => user.get('/api/login')));
     expect(removed.map((a) => a.status)).toEqual(Array(20).fill(401));
+  });
+
+  it('refuses a revoked API token at once whichever worker answers', async () => {
+    const admin = new ApiClient(base);
+    await admin.login('multi_szef', 'Haslo-Multi-1');
+    const made = await admin.post<{ token: string; apiToken: { id: number } }>('/api/profile/api_tokens', {
+      name: 'Wiele procesów',
+      permissions: ['main.items.show'],
+      expiresInDays: 1,
+    });
+    expect(made.status).toBe(200);
+    const get = () =>
+      fetch(`${base}/api/items`, { headers: { authorization: `Bearer ${made.body.token}` } }).then((r) => r.status);
+    // Both workers check it and keep its row for a moment.
+    expect(await Promise.all(Array.from({ length: 10 }, get))).toEqual(Array(10).fill(200));
+    expect((await admin.delete(`/api/profile/api_tokens?id=${made.body.apiToken.id}`)).status).toBe(204);
+    expect(await Promise.all(Array.from({ length: 20 }, get))).toEqual(Array(20).fill(401));
+  });
+
+  it('limits an API token over both workers together (API_TOKEN_RATE_PER_MINUTE=60)', async () => {
+    const admin = new ApiClient(base);
+    await admin.login('multi_szef', 'Haslo-Multi-1');
+    const made = await admin.post<{ token: string }>('/api/profile/api_tokens', {
+      name: 'Limit',
+      permissions: ['main.items.show'],
+      expiresInDays: 1,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 90 }, () =>
+        fetch(`${base}/api/items`, { headers: { authorization: `Bearer ${made.body.token}` } }),
+      ),
+    );
+    const ok = answers.filter((r) => r.status === 200).length;
+    const refused = answers.filter((r) => r.status === 429);
+    // Never more than the limit; fewer by at most one call the other worker took and did not use.
+    expect(ok).toBeLessThanOrEqual(60);
+    expect(ok).toBeGreaterThanOrEqual(59);
+    expect(ok + refused.length).toBe(90);
+    for (const r of refused) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('applies a plugin install and uninstall at once whichever worker answers', async () => {

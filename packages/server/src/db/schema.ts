@@ -43,6 +43,22 @@ export interface AuthTokensTable {
   absolute_expires_at: string | Date;
 }
 
+/** API tokens for automation (migration 0030; docs/decisions.md, API tokens): only the token's hash. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** The chosen permissions, `a;b;c`. */
+  permissions: string;
+  created_at: string | Date;
+  expires_at: string | Date;
+  revoked_at: string | Date | null;
+  last_used_at: string | Date | null;
+  last_used_ip: string | null;
+}
+
 export interface CaptchasTable {
   uuid: string;
   answer_hash: string;
@@ -622,6 +638,7 @@ export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
+  api_tokens: ApiTokensTable;
   captchas: CaptchasTable;
   rate_counters: RateCountersTable;
   options: OptionsTable;

@@ -425,6 +425,27 @@ const RESOURCES: TenantResource[] = [
         (m) => m.id === id,
       ),
   },
+  {
+    name: '/api/api_tokens',
+    create: async (_server, org) =>
+      (
+        await org.admin.post<{ apiToken: { id: number } }>('/api/profile/api_tokens', {
+          name: `Token ${++treeSeq}`,
+          permissions: ['main.items.show'],
+          expiresInDays: 30,
+        })
+      ).body.apiToken.id,
+    byId: (id) => [
+      { method: 'DELETE', url: `/api/api_tokens?id=${id}` },
+      { method: 'DELETE', url: `/api/profile/api_tokens?id=${id}` },
+    ],
+    lists: [
+      { url: '/api/api_tokens', ids: (b) => (b as { tokens: { id: number }[] }).tokens.map((t) => t.id) },
+      { url: '/api/profile/api_tokens', ids: (b) => (b as { tokens: { id: number }[] }).tokens.map((t) => t.id) },
+    ],
+    snapshot: async (owner, id) =>
+      (await owner.admin.get<{ tokens: { id: number }[] }>('/api/api_tokens')).body.tokens.find((t) => t.id === id),
+  },
 ];
 const unregisterCarriers: (() => void)[] = [];
 const orderUuids = new Map<number, string>();

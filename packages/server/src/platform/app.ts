@@ -23,6 +23,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: string | undefined;
+  /** The route refuses API tokens (docs/decisions.md, API tokens). */
+  sessionOnly: boolean;
 }
 
 export interface BuiltApp {
@@ -35,6 +37,7 @@ z.config(zodPolish());
 
 const LOG_REDACT = [
   'req.headers["x-auth-bearer"]',
+  'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
   'res.headers["set-cookie"]',
@@ -79,7 +82,7 @@ export async function buildApp(
       if (r.url.startsWith(API_BASE) && !access) {
         throw new Error(`Route ${m} ${r.url} declares no access: mark it public, authenticated or with a permission`);
       }
-      seen.push({ method: m, url: r.url, access });
+      seen.push({ method: m, url: r.url, access, sessionOnly: r.config?.sessionOnly === true });
     }
   });
 

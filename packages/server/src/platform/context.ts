@@ -44,10 +44,20 @@ export interface AuthUser {
   id: number;
   orgId: number;
   login: string;
+  /** What this call may do: the user's permissions, or for an API token its own less any the user lost. */
   permissions: string;
+  /** The session token's row; 0 for an API token (session-only routes never see one). */
   tokenId: number;
   longSession: boolean;
+  /** When the session token, or the API token, ends. */
   tokenValidTo: Date;
+  /**
+   * How the caller signed in: the browser's session token (X-Auth-Bearer or the token cookie) or an
+   * API token (`Authorization: Bearer zpl_...`; docs/decisions.md, API tokens).
+   */
+  via: 'session' | 'api-token';
+  /** The API token's row, when `via` is 'api-token'. */
+  apiTokenId: number | null;
 }
 
 /** What services log through: the request's pino logger, or the console for the CLI. */

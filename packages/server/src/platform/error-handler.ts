@@ -54,6 +54,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ code: 400, message: MSG.badInput });
     }
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
         .code(err.statusCode)
         .send({ code: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) });

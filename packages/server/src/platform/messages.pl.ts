@@ -44,4 +44,16 @@ export const MSG = {
   lastAdmin: 'Organizacja musi mieć co najmniej jednego administratora.',
   loginChangeNeedsRight: 'Zmiana loginu wymaga uprawnienia do edycji użytkowników.',
   permissionsNeedRight: 'Zmiana uprawnień wymaga uprawnienia do edycji użytkowników.',
+  apiTokenInSessionHeader: 'Token API podaje się w nagłówku „Authorization: Bearer”, nie w nagłówku sesji.',
+  sessionTokenInAuthorization:
+    'W nagłówku „Authorization: Bearer” przyjmowane są tylko tokeny API (zaczynające się od zpl_). Utwórz token w swoim profilu.',
+  apiTokenInvalid: 'Nieprawidłowy token API.',
+  apiTokenExpired: 'Token API wygasł. Utwórz nowy w swoim profilu.',
+  apiTokenRevoked: 'Token API został odwołany.',
+  apiTokenSessionOnly: 'Tej operacji nie można wykonać tokenem API: zaloguj się w przeglądarce.',
+  apiTokenRateLimited: (seconds: number) => `Zbyt wiele zapytań tym tokenem API. Spróbuj ponownie za ${seconds} s.`,
+  apiTokenNotFound: 'Nie znaleziono tokenu API.',
+  apiTokenPermissionNotOwn: 'Token API może dostać tylko uprawnienia, które masz sam (bez zarządzania użytkownikami).',
+  apiTokenTooMany: (max: number) =>
+    `Możesz mieć najwyżej ${max} aktywnych tokenów API. Odwołaj tokeny, których już nie używasz.`,
 } as const;

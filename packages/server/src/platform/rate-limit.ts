@@ -16,19 +16,34 @@ export interface RateLimit {
  * starts a new one.
  */
 export async function countAttempt(db: Kysely<DB>, key: string, windowMs: number, now: Date): Promise<number> {
+  return (await countAttempts(db, key, 1, windowMs, now)).attempts;
+}
+
+/**
+ * Counts `n` attempts under `key` at once (countAttempt's one statement) and answers the key's
+ * attempts in its current window, these included, and when that window ends: a caller that takes
+ * its allowance in blocks (modules/auth/api-token-limit.ts) and the Retry-After of a refusal need both.
+ */
+export async function countAttempts(
+  db: Kysely<DB>,
+  key: string,
+  n: number,
+  windowMs: number,
+  now: Date,
+): Promise<{ attempts: number; windowEnd: Date }> {
   const nowIso = now.toISOString();
   const row = await db
     .insertInto('rate_counters')
-    .values({ key, attempts: 1, expires_at: new Date(now.getTime() + windowMs).toISOString() })
+    .values({ key, attempts: n, expires_at: new Date(now.getTime() + windowMs).toISOString() })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        attempts: sql<number>`case when rate_counters.expires_at <= ${nowIso} then 1 else rate_counters.attempts + 1 end`,
+        attempts: sql<number>`case when rate_counters.expires_at <= ${nowIso} then ${n} else rate_counters.attempts + ${n} end`,
         expires_at: sql<string>`case when rate_counters.expires_at <= ${nowIso} then excluded.expires_at else rate_counters.expires_at end`,
       }),
     )
-    .returning('attempts')
+    .returning(['attempts', 'expires_at'])
     .executeTakeFirstOrThrow();
-  return Number(row.attempts);
+  return { attempts: Number(row.attempts), windowEnd: new Date(row.expires_at) };
 }
 
 /** Counts one attempt and answers whether it is within the limit (a refused one stays counted). */

@@ -42,6 +42,11 @@ export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
   /** 'header-or-cookie' for URLs the browser fetches by itself (images); default 'header'. */
   tokenSource?: TokenSource;
   /**
+   * Only for a signed-in person, never for an API token (403): the account's own affairs (sessions,
+   * API tokens, password, users and their permissions; docs/decisions.md, API tokens).
+   */
+  sessionOnly?: boolean;
+  /**
    * Runs once the caller is known, before the permission check and before any input is read: a
    * plugin's route answers 404 here to an organisation that has not installed the plugin
    * (modules/plugins), whatever its permissions and its input.
@@ -66,6 +71,8 @@ export function route<
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route refuses API tokens (AuthRouteDef.sessionOnly). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -90,7 +97,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
     app.route({
       method: def.method,
       url: def.url,
-      config: { access: def.access },
+      config: { access: def.access, ...('sessionOnly' in def && def.sessionOnly ? { sessionOnly: true } : {}) },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req, reply) => {
         runningHandlers.count++;
@@ -150,6 +157,7 @@ function handlerOf(deps: AppDeps, def: RouteDef) {
     };
     if (def.access !== 'public') {
       const user = await deps.authenticate(base, req, def.tokenSource ?? 'header');
+      if (def.sessionOnly && user.via === 'api-token') throw forbidden(MSG.apiTokenSessionOnly);
       const auth = authContext(base, user);
       // A gated route refuses a NUL before its gate: every route does, so that tells nothing.
       if (def.gate) {

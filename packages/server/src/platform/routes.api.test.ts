@@ -29,6 +29,26 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/order_buyer_info',
 ]);
 
+/**
+ * Routes an API token may never call (docs/decisions.md, API tokens): the session itself, API
+ * tokens, the password and profile, users and their permissions. Changing this list is a reviewed
+ * decision; every other signed-in route takes an API token holding its permission.
+ */
+const SESSION_ONLY_ROUTES = new Set([
+  'GET /api/login',
+  'PUT /api/login',
+  'DELETE /api/login',
+  'PUT /api/profile',
+  'POST /api/users',
+  'PUT /api/users',
+  'DELETE /api/users',
+  'GET /api/profile/api_tokens',
+  'POST /api/profile/api_tokens',
+  'DELETE /api/profile/api_tokens',
+  'GET /api/api_tokens',
+  'DELETE /api/api_tokens',
+]);
+
 const apiRoutes = () => server.routes.filter((r) => r.url.startsWith('/api'));
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
@@ -68,6 +88,13 @@ describe('route table', () => {
       .filter((r) => r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
     expect(pub.filter((k) => !PUBLIC_ROUTES.has(k))).toEqual([]);
+  });
+
+  it('exactly the reviewed routes refuse API tokens', () => {
+    const sessionOnly = apiRoutes()
+      .filter((r) => r.sessionOnly)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(new Set(sessionOnly)).toEqual(SESSION_ONLY_ROUTES);
   });
 
   it('every non-public route answers 401 without a token', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
+import { hasApiTokenAuthorization } from './authorization';
 import { forbidden } from './errors';
 import { MSG } from './messages.pl';
 
@@ -14,9 +15,16 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * and strips what a prefix test on the raw target does not. No endpoint is exempt (nothing
  * public takes cross-site posts: sign-in and registration come from the app, which sends the
  * header); a non-GET request to a path that is not a route answers 403 instead of 404.
+ *
+ * A request with an API token (`Authorization: Bearer zpl_...`, a script's) carries no cookie and
+ * is not checked: it is signed in by that header alone, never by the token cookie or the session
+ * header (modules/auth/auth.guard.ts), and a page of another site cannot make a browser send such
+ * a header, so there is no forged request to stop (docs/decisions.md, API tokens). It gets no
+ * XSRF cookie either.
  */
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
+    if (hasApiTokenAuthorization(req)) return;
     const cookieValue = req.cookies[XSRF_COOKIE];
     if (!cookieValue) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

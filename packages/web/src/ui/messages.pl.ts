@@ -146,6 +146,23 @@ export const uiMessages = {
     time: 'GG:MM:SS',
     timeInvalid: 'Wpisz godzinę jako GG:MM lub GG:MM:SS, np. 14:30.',
   },
+  /** A table of API tokens (ui/ApiTokensTable.tsx: the profile and the user edit page). */
+  apiTokens: {
+    columns: {
+      name: 'Nazwa',
+      permissions: 'Uprawnienia',
+      created: 'Utworzony',
+      expires: 'Wygasa',
+      lastUse: 'Ostatnie użycie',
+      state: 'Stan',
+      actions: 'Akcje',
+    },
+    never: 'nigdy',
+    fromAddress: 'z adresu {ip}',
+    states: { active: 'Aktywny', expired: 'Wygasł', revoked: 'Odwołany' },
+    revoke: 'Odwołaj',
+    revokeLabel: 'Odwołaj token {name}',
+  },
   /** The question before leaving a form with unsaved changes (ui/useLeaveGuard.ts). */
   leave: {
     title: 'Niezapisane zmiany',

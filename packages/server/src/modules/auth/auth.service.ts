@@ -20,6 +20,7 @@ import { usersRepository } from '../users';
 import { authRepository } from './auth.repository';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
 import { hashToken, newToken } from './tokens';
+import { purgeEndedApiTokens } from './api-tokens.service';
 
 function lifetime(longSession: boolean): number {
   return longSession ? TOKEN_LONG_MS : TOKEN_SHORT_MS;
@@ -160,9 +161,13 @@ export async function logout(ctx: AuthContext): Promise<void> {
   await authRepository.deleteToken(ctx.db, ctx.user.tokenId);
 }
 
-/** Housekeeping run at start and now and then: expired tokens and ended rate-limit windows go away. */
+/**
+ * Housekeeping run at start and now and then: expired tokens, API tokens ended or revoked 90 days
+ * ago and ended rate-limit windows go away.
+ */
 export async function purgeExpired(ctx: RequestContext): Promise<void> {
   const now = ctx.deps.now();
   await authRepository.deleteExpiredTokens(ctx.db, now.toISOString());
+  await purgeEndedApiTokens(ctx);
   await purgeAttempts(ctx.db, now);
 }

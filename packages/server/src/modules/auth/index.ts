@@ -1,13 +1,17 @@
 import { consoleLog } from '../../platform/context';
 import { JOB_DEFAULTS } from '../../platform/jobs';
 import type { ServerModule } from '../../platform/module';
+import { apiTokensRoutes } from './api-tokens.routes';
 import { authRoutes } from './auth.routes';
 import { purgeExpired } from './auth.service';
 
-/** Sign-in, tokens, renewal, logout; the guard every protected route uses. Expired tokens are purged on a core schedule. */
+/**
+ * Sign-in, tokens, renewal, logout, API tokens; the guard every protected route uses. Expired
+ * tokens are purged on a core schedule.
+ */
 export const authModule: ServerModule = {
   name: 'auth',
-  routes: authRoutes,
+  routes: [...authRoutes, ...apiTokensRoutes],
   coreSchedules: (deps) => [
     {
       key: 'core.auth-purge',

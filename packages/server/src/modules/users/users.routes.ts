@@ -5,6 +5,10 @@ import * as users from './users.service';
 
 const listQuery = z.object({ id: idQuerySchema.shape.id.optional() });
 
+/**
+ * Users and the own profile. Every change is session-only (docs/decisions.md, API tokens): an API
+ * token reads users but never creates, changes or removes one, nor a password or permissions.
+ */
 export const usersRoutes = [
   route({
     method: 'GET',
@@ -25,6 +29,7 @@ export const usersRoutes = [
     method: 'POST',
     url: '/users',
     access: 'main.users.edit',
+    sessionOnly: true,
     body: userCreateSchema,
     handler: (ctx, { body }) => users.createUser(ctx, body),
   }),
@@ -33,6 +38,7 @@ export const usersRoutes = [
     method: 'PUT',
     url: '/users',
     access: 'authenticated',
+    sessionOnly: true,
     body: userUpdateSchema,
     handler: (ctx, { body }) => users.updateUser(ctx, body),
   }),
@@ -40,6 +46,7 @@ export const usersRoutes = [
     method: 'DELETE',
     url: '/users',
     access: 'main.users.edit',
+    sessionOnly: true,
     query: idQuerySchema,
     handler: (ctx, { query }) => users.deleteUser(ctx, query.id),
   }),
@@ -48,6 +55,7 @@ export const usersRoutes = [
     method: 'PUT',
     url: '/profile',
     access: 'authenticated',
+    sessionOnly: true,
     body: profileUpdateSchema,
     handler: (ctx, { body }) => users.updateProfile(ctx, body),
   }),

@@ -14,6 +14,7 @@ import { useUpdateProfile } from '@web/features/users/users.api';
 import { m } from '@web/i18n';
 import { FormField } from '@web/ui/FormField';
 import { SectionCard } from '@web/ui/SectionCard';
+import { ApiTokensSection } from './components/ApiTokensSection';
 import { buildProfileUpdate, profileFormDefaults, profileFormSchema, type ProfileFormValues } from './profile-form';
 import { profileText } from './texts';
 
@@ -161,6 +162,7 @@ export default function ProfilePage() {
           </Button>
         </div>
       </Form>
+      <ApiTokensSection />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { hasPermissionForScreen } from '@zaplecze/contract';
 import { useEffect, useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -6,6 +7,7 @@ import { useAuth } from '@web/platform/auth/AuthProvider';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
+import { UserApiTokens } from './components/UserApiTokens';
 import { UserForm } from './components/UserForm';
 import { usersUrl } from './urls';
 import { groupPermissions } from './user-form';
@@ -62,6 +64,9 @@ export default function UserEditPage() {
             navigate(usersUrl);
           }}
         />
+      )}
+      {!isNew && user.data && me && hasPermissionForScreen(me.permissions, 'main.users.edit') && (
+        <UserApiTokens user={user.data} info={info.data} />
       )}
     </>
   );

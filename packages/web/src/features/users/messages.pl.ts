@@ -78,4 +78,18 @@ export const usersMessages = {
     permissionsLoadErrorTitle: 'Błąd ładowania uprawnień!',
     notFound: 'Nie znaleziono użytkownika.',
   },
+  /** The user's API tokens on the user edit page (user managers; docs/decisions.md, API tokens). */
+  apiTokens: {
+    heading: 'Tokeny API użytkownika',
+    intro:
+      'Tokeny, które użytkownik utworzył w swoim profilu dla programów i skryptów. Możesz je odwołać, np. gdy ktoś odchodzi z firmy albo token mógł wyciec; nowe tokeny użytkownik tworzy sam.',
+    empty: 'Ten użytkownik nie ma tokenów API.',
+    loadErrorTitle: 'Nie udało się wczytać tokenów API:',
+    revokeConfirmTitle: 'Odwołać token API?',
+    revokeConfirm:
+      'Token „{name}” użytkownika {login} przestanie działać od razu: programy, które go używają, dostaną odmowę. Tej operacji nie można cofnąć.',
+    revokeYes: 'Odwołaj token',
+    revoked: 'Token został odwołany.',
+    revokeErrorTitle: 'Nie udało się odwołać tokenu!',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import {
+  orgApiTokensSchema,
   permissionsInfoResponseSchema,
   userSchema,
   usersResponseSchema,
@@ -93,5 +94,27 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: ProfileUpdate) => api.put('/profile', { json: body, schema: userSchema }),
     onSuccess: invalidate,
+  });
+}
+
+/** Query key of one user's API tokens as a user manager sees them (under `userKeys.all`). */
+export const userApiTokensKey = (userId: number) => [...userKeys.all, 'api-tokens', userId] as const;
+
+/** GET /api_tokens?userId=N: a user's API tokens (user managers only); not run when `enabled` is false. */
+export function useUserApiTokens(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: userApiTokensKey(userId),
+    queryFn: async ({ signal }) =>
+      (await api.get('/api_tokens', { query: { userId }, schema: orgApiTokensSchema, signal })).tokens,
+    enabled: enabled && userId > 0,
+  });
+}
+
+/** DELETE /api_tokens?id=N: a user manager revokes a token of the organisation. */
+export function useRevokeUserApiToken(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete('/api_tokens', { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userApiTokensKey(userId) }),
   });
 }
