@@ -130,6 +130,20 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     expect((await onB.get('/api/login')).status).toBe(401);
   });
 
+  it('refuses an API token revoked on one node at once on the other', async () => {
+    const created = await adminA.post<{ token: string; apiToken: { id: number } }>('/api/profile/api_tokens', {
+      name: 'Skrypt',
+      permissions: ['main.items.show'],
+      expiresInDays: 7,
+    });
+    expect(created.status).toBe(200);
+    const script = (path: string) =>
+      fetch(b.url + path, { headers: { authorization: `Bearer ${created.body.token}` } }).then((r) => r.status);
+    expect(await script('/api/items')).toBe(200);
+    expect((await adminA.delete(`/api/profile/api_tokens?id=${created.body.apiToken.id}`)).status).toBe(204);
+    expect(await script('/api/items')).toBe(401);
+  });
+
   it('listens again after losing its connection, and forgets again across nodes', async () => {
     const user = new ApiClient(a.url);
     await user.login('dwa_szef', 'Haslo-Dwa-123');
