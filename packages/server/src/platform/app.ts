@@ -17,6 +17,7 @@ import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
 import { serializeRequest } from './log-redaction';
 import { serializeError } from './error-log';
+import { activateMetrics, installHttpMetrics, installMetricsRoute } from './metrics';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
 export interface RouteInfo {
@@ -37,6 +38,7 @@ const LOG_REDACT = [
   'req.headers["x-auth-bearer"]',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
+  'req.headers.authorization',
   'res.headers["set-cookie"]',
 ];
 
@@ -112,6 +114,13 @@ export async function buildApp(
   installXsrf(app);
   installErrorHandling(app);
   closeConnectionsOnClose(app);
+  // Prometheus metrics (docs/operations.md, Metrics): counted only when on; /metrics is there
+  // either way, answering 404 while they are off (not the web app's index.html).
+  if (deps.config.metricsEnabled) {
+    activateMetrics();
+    installHttpMetrics(app);
+  }
+  installMetricsRoute(app, deps.config, deps.db);
 
   await app.register(
     async (api) => {
