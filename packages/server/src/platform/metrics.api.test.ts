@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, type TestOrg } from '../../test/factories';
 import { ApiClient, startTestServer, testEngine, type TestServer } from '../../test/harness';
+import { sample } from '../../test/metrics';
 import { TenantDb } from '../db/tenant';
 import { enqueueJob, JobWorker } from './jobs';
 import { activateMetrics } from './metrics';
@@ -14,22 +15,6 @@ import { MSG } from './messages.pl';
  */
 
 const TOKEN = 'metryki-testowe-0123456789';
-
-/** The value of the sample `name{labels}` (labels matched as a subset), or 0 when absent. */
-export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  let total = 0;
-  let found = false;
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) {
-      total += Number(m[3]);
-      found = true;
-    }
-  }
-  return found ? total : 0;
-}
 
 async function scrape(server: TestServer): Promise<string> {
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
