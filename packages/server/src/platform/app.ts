@@ -70,6 +70,10 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A request that still arrives on an open connection while the app closes (a shutdown,
+    // docs/operations.md) is served, with `Connection: close`, instead of Fastify's English 503:
+    // the database stays open until every connection has ended.
+    return503OnClosing: false,
   });
 
   const seen: RouteInfo[] = [];
