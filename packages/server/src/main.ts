@@ -67,6 +67,7 @@ async function primary(): Promise<void> {
   // A worker that ends is started again after a wait that grows while workers keep ending soon
   // after they start (worker-restarts.ts): a database that is down must not make a tight loop.
   const startedAt = new Map<number, number>();
+  let stopping = false;
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
   for (let i = 0; i < workers; i++) fork();
   // The job worker (jobs-process.ts): one per machine, a cluster worker that never listens, so its
@@ -78,11 +79,10 @@ async function primary(): Promise<void> {
     startedAt.set(w.id, Date.now());
   };
   // Forked once the first HTTP worker listens: the site serves first, jobs wait a moment.
-  if (config.jobsWorker) cluster.once('listening', () => forkJobs());
+  if (config.jobsWorker) cluster.once('listening', () => stopping || forkJobs());
   const jobRestarts = new WorkerRestarts();
   const restarts = new WorkerRestarts();
   const pending = new Set<NodeJS.Timeout>();
-  let stopping = false;
   let finished = false;
   const finish = async (code: number) => {
     if (finished) return;
