@@ -31,3 +31,4 @@ export * from './plugins';
 export * from './jobs-list';
 export * from './events';
 export * from './api-tokens';
+export * from './health';

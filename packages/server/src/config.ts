@@ -98,6 +98,47 @@ export interface Config {
    * 600); past it 429 with Retry-After (docs/decisions.md, API tokens).
    */
   apiTokenRatePerMinute: number;
+  /**
+   * Prometheus metrics at GET /metrics (METRICS_ENABLED; on by default when METRICS_TOKEN is set,
+   * off otherwise; docs/operations.md, Metrics). Off: /metrics answers 404 and nothing is counted.
+   */
+  metricsEnabled: boolean;
+  /**
+   * The token a scraper sends as `Authorization: Bearer <token>` (METRICS_TOKEN, 16 or more
+   * printable characters); undefined: /metrics answers without one (a private network only).
+   * Never logged.
+   */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM (SHUTDOWN_TIMEOUT_MS, default 30000): how long requests in flight and running jobs
+   * get to finish before their connections are closed and the jobs given back to the queue.
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM and before the HTTP workers stop taking connections (SHUTDOWN_DELAY_MS, default 0):
+   * /api/ready answers 503 meanwhile while everything else is served, so that a load balancer that
+   * polls it takes the node out before its connections are refused.
+   */
+  shutdownDelayMs: number;
+}
+
+/** The shortest METRICS_TOKEN accepted. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/**
+ * METRICS_TOKEN: unset or empty is none; otherwise at least METRICS_TOKEN_MIN_LENGTH printable
+ * ASCII characters without spaces (it travels in a header). A bad one stops the start with a
+ * message that never repeats it.
+ */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim() ?? '';
+  if (token === '') return undefined;
+  if (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces, e.g. the output of: openssl rand -hex 24`,
+    );
+  }
+  return token;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -192,5 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
     secretKeys: env.SECRETS_KEYS?.trim() ? parseSecretKeys(env.SECRETS_KEYS) : undefined,
     apiTokenRatePerMinute: positiveInt(env.API_TOKEN_RATE_PER_MINUTE, 600),
+    metricsEnabled: flag(env.METRICS_ENABLED, Boolean(env.METRICS_TOKEN?.trim())),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    shutdownTimeoutMs: nonNegativeInt(env.SHUTDOWN_TIMEOUT_MS, 30_000),
+    shutdownDelayMs: nonNegativeInt(env.SHUTDOWN_DELAY_MS, 0),
   };
 }

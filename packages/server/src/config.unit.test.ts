@@ -40,3 +40,33 @@ describe('SECRETS_KEYS', () => {
     );
   });
 });
+
+describe('METRICS_ENABLED, METRICS_TOKEN', () => {
+  const token = 'a1b2c3d4e5f6a7b8c9d0';
+  it('are off by default; a token turns metrics on, METRICS_ENABLED=0 keeps them off', () => {
+    expect(loadConfig({})).toMatchObject({ metricsEnabled: false, metricsToken: undefined });
+    expect(loadConfig({ METRICS_ENABLED: '1' })).toMatchObject({ metricsEnabled: true, metricsToken: undefined });
+    expect(loadConfig({ METRICS_TOKEN: token })).toMatchObject({ metricsEnabled: true, metricsToken: token });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_ENABLED: '0' }).metricsEnabled).toBe(false);
+  });
+
+  it('refuses a short token or one with spaces at start, without repeating it', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'krotki-token' })).toThrow(/at least 16 printable characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'token ze spacjami w srodku' })).toThrow(/without spaces/);
+    try {
+      loadConfig({ METRICS_TOKEN: 'krotki-token' });
+    } catch (err) {
+      expect(String(err)).not.toContain('krotki-token');
+    }
+  });
+});
+
+describe('SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DELAY_MS', () => {
+  it('default to 30 s and no delay', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 30_000, shutdownDelayMs: 0 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DELAY_MS: '2000' })).toMatchObject({
+      shutdownTimeoutMs: 5000,
+      shutdownDelayMs: 2000,
+    });
+  });
+});

@@ -11,6 +11,7 @@ import {
   tickCoreSchedules,
   tickSchedules,
 } from './platform/jobs';
+import { activateMetrics } from './platform/metrics';
 import type { ServerModule } from './platform/module';
 import { openAndMigrate, servingLimits, startCacheBus } from './server';
 
@@ -31,6 +32,8 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
       console.error(`job worker: could not lower its priority: ${redactError(err)}`);
     }
   }
+  // Its job runs and pools count in the machine's metrics (the primary collects them).
+  if (config.metricsEnabled) activateMetrics();
   const { database, deps } = await openAndMigrate(config, { serving: true });
   const secrets = [smtpPassword(config.smtpUrl)].filter((s) => s.length > 0);
   const log = (m: string) => console.error(m);
@@ -56,6 +59,7 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
   for (const s of [...schedules, ...coreSchedules]) checkSchedule(s);
   worker.start();
   let ticks = 0;
+  let ticking: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
       await tickCoreSchedules(deps.db, coreSchedules, new Date(), (m, err) =>
@@ -67,19 +71,32 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
       log(`jobs: schedules failed: ${redactError(err, secrets)}`);
     }
   };
-  void tick();
+  ticking = tick();
   const timer =
-    schedules.length + coreSchedules.length > 0 ? setInterval(() => void tick(), config.jobsScheduleTickMs) : undefined;
-  const shutdown = async () => {
+    schedules.length + coreSchedules.length > 0
+      ? setInterval(() => (ticking = tick()), config.jobsScheduleTickMs)
+      : undefined;
+  let stopping = false;
+  // SIGTERM (from the primary, or a service manager that signals every process): no new job is
+  // taken; the running ones get SHUTDOWN_TIMEOUT_MS to end, then are given back to run again
+  // (JobWorker.stop; docs/operations.md, Shutdown).
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`job worker ${process.pid}: ${signal}, stopping (up to ${config.shutdownTimeoutMs / 1000} s for running jobs)`);
     clearInterval(timer);
-    await worker.stop();
-    await store?.destroy();
-    await cacheBus?.stop();
-    await database.destroy();
+    await worker.stop(config.shutdownTimeoutMs);
+    await ticking;
+    // A handler that ignored its signal may still hold a connection, which the pools' end would
+    // wait for: the process ends anyway, and PostgreSQL rolls its transaction back.
+    await Promise.race([
+      Promise.all([store?.destroy(), cacheBus?.stop(), database.destroy()]),
+      new Promise((r) => setTimeout(r, 2000).unref()),
+    ]);
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 function smtpPassword(url: string | undefined): string {

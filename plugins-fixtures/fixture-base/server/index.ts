@@ -8,10 +8,24 @@ const noteBody = z.object({
   text: z.string({ error: 'Podaj treść notatki.' }).trim().min(1, { error: 'Podaj treść notatki.' }).max(500),
 });
 const NOTE_NOT_FOUND = 'Nie znaleziono notatki';
+const slowBody = noteBody.extend({ waitMs: z.number().int().min(0).max(120_000) });
+
+/** Waits `ms`; rejects at once when `signal` is aborted (a job worker that stops). */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('przerwano'));
+    });
+  });
+}
 
 /**
  * The healthy fixture plugin (docs/plugins.md, worked example): one table of notes, routes to list,
  * read, add and delete them, a job that adds a note and a schedule that runs it every 5 minutes.
+ * The shutdown tests (shutdown.api.test.ts) use `POST /slow-note` and the job's `waitMs`: a request
+ * and a job that take their time.
  */
 export default definePlugin({
   manifest,
@@ -68,6 +82,26 @@ export default definePlugin({
           return { id: Number(row.id) };
         },
       }),
+      // A slow request (the shutdown tests): adds the note, waits `waitMs`, then adds a second one
+      // '<text> (koniec)' and answers its id. The first note shows the request is being handled.
+      route({
+        method: 'POST',
+        url: '/slow-note',
+        access: 'plugin.fixture-base.edit',
+        body: slowBody,
+        handler: async (ctx, { body }) => {
+          const add = async (text: string) =>
+            (
+              await notesDb(ctx.tdb)
+                .insertInto(NOTES, { text, created_at: ctx.deps.now().toISOString() })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id;
+          await add(body.text);
+          await wait(body.waitMs);
+          return { id: Number(await add(`${body.text} (koniec)`)) };
+        },
+      }),
       route({
         method: 'DELETE',
         url: '/note',
@@ -82,8 +116,11 @@ export default definePlugin({
     jobs: [
       {
         name: 'add-note',
-        handler: async ({ tdb, job }) => {
-          const text = (job.payload as { text?: string } | null)?.text ?? 'z zadania';
+        // `waitMs`: waits first (on its signal, unless `ignoreSignal`: a handler that does not stop).
+        handler: async ({ tdb, job, signal }) => {
+          const payload = (job.payload ?? {}) as { text?: string; waitMs?: number; ignoreSignal?: boolean };
+          if (payload.waitMs) await wait(payload.waitMs, payload.ignoreSignal ? undefined : signal);
+          const text = payload.text ?? 'z zadania';
           await notesDb(tdb).insertInto(NOTES, { text, created_at: new Date().toISOString() }).execute();
         },
       },

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  type LogEvent,
   sql,
   PostgresDialect,
   SqliteDialect,
@@ -36,6 +37,37 @@ export interface Database {
    */
   pgPool?: pg.Pool;
   destroy(): Promise<void>;
+}
+
+/**
+ * Where the time of every statement goes when metrics are on (platform/metrics.ts): Kysely's log
+ * hook, set on the databases opened after `observeQueries` (the server's processes turn it on before
+ * they open theirs). Without it Kysely does not time statements at all.
+ */
+let queryObserver: ((engine: Engine, event: LogEvent) => void) | undefined;
+
+/** Times every statement of the databases opened from now on (docs/operations.md, Metrics). */
+export function observeQueries(observer: (engine: Engine, event: LogEvent) => void): void {
+  queryObserver = observer;
+}
+
+function kyselyLog(engine: Engine): { log?: (event: LogEvent) => void } {
+  const observer = queryObserver;
+  return observer ? { log: (event) => observer(engine, event) } : {};
+}
+
+/** A PostgreSQL pool of this process while it is open, with its role (the metrics' `pool` label). */
+export interface OpenPool {
+  name: string;
+  pool: pg.Pool;
+  max: number;
+}
+
+const openPools = new Set<OpenPool>();
+
+/** The PostgreSQL pools this process has open now (platform/metrics.ts reads their counts). */
+export function postgresPools(): Iterable<OpenPool> {
+  return openPools;
 }
 
 // int8 (count(*), bigint ids) as numbers: our counts and ids stay far below 2^53.
@@ -164,6 +196,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('cache_size = -65536');
   const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
+    ...kyselyLog('sqlite'),
   });
   return { db, engine: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
@@ -326,7 +359,11 @@ export function poolWaitMs(limits: PostgresLimits): number {
     : 0;
 }
 
-export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_LIMITS): Database {
+/**
+ * A PostgreSQL pool of at most `max` connections. `name` is its role in the metrics (`app`: the
+ * server's and the CLI's, `jobs`: the job engine's bookkeeping).
+ */
+export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_LIMITS, name = 'app'): Database {
   // node-postgres has one connectionTimeoutMillis for the pool (the wait for a free connection,
   // which also covers opening one) and reads the same option in each client (opening only); the
   // clients get the connect limit, the pool the longer wait.
@@ -364,8 +401,21 @@ export function openPostgres(url: string, max = 10, limits: PostgresLimits = NO_
   // The same for a connection that breaks while checked out (kyselyPool): the statement in flight
   // fails with the error, and the request that ran it answers 503.
   pool.on('connect', (client) => client.on('error', (err) => lostWith.set(client, err)));
-  const db = new Kysely<DB>({ dialect: new PostgresCauseDialect({ pool: kyselyPool(pool, limits) }) });
-  return { db, engine: 'postgres', pgPool: pool, destroy: () => db.destroy() };
+  const db = new Kysely<DB>({
+    dialect: new PostgresCauseDialect({ pool: kyselyPool(pool, limits) }),
+    ...kyselyLog('postgres'),
+  });
+  const open: OpenPool = { name, pool, max };
+  openPools.add(open);
+  return {
+    db,
+    engine: 'postgres',
+    pgPool: pool,
+    destroy: () => {
+      openPools.delete(open);
+      return db.destroy();
+    },
+  };
 }
 
 /** The PostgreSQL URL when the configuration selects PostgreSQL, else undefined (SQLite). */

@@ -4,6 +4,7 @@ import { carriersModule } from './carriers';
 import { catalogTreesModule } from './catalog-trees';
 import { documentsModule } from './documents';
 import { filesModule } from './files';
+import { healthModule } from './health';
 import { invoicesModule } from './invoices';
 import { itemReaderModule } from './item-reader';
 import { jobsAdminModule } from './jobs-admin';
@@ -25,6 +26,7 @@ import { usersModule } from './users';
  * usage checks and event subscribers are wired by server.ts. A new module adds itself here.
  */
 export const allModules: ServerModule[] = [
+  healthModule,
   metaModule,
   authModule,
   registrationModule,

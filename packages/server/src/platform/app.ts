@@ -17,6 +17,7 @@ import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
 import { serializeRequest } from './log-redaction';
 import { serializeError } from './error-log';
+import { activateMetrics, installHttpMetrics, installMetricsRoute } from './metrics';
 
 /** Routes seen while building, with their access mark: the route-table test walks this. */
 export interface RouteInfo {
@@ -40,6 +41,7 @@ const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
+  'req.headers.authorization',
   'res.headers["set-cookie"]',
 ];
 
@@ -71,6 +73,10 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A request that still arrives on an open connection while the app closes (a shutdown,
+    // docs/operations.md) is served, with `Connection: close`, instead of Fastify's English 503:
+    // the database stays open until every connection has ended.
+    return503OnClosing: false,
   });
 
   const seen: RouteInfo[] = [];
@@ -115,6 +121,13 @@ export async function buildApp(
   installXsrf(app);
   installErrorHandling(app);
   closeConnectionsOnClose(app);
+  // Prometheus metrics (docs/operations.md, Metrics): counted only when on; /metrics is there
+  // either way, answering 404 while they are off (not the web app's index.html).
+  if (deps.config.metricsEnabled) {
+    activateMetrics();
+    installHttpMetrics(app);
+  }
+  installMetricsRoute(app, deps.config, deps.db);
 
   await app.register(
     async (api) => {

@@ -22,6 +22,8 @@ export const MSG = {
   jobBadValue: 'Baza danych odrzuciła wartość zapisywaną przez zadanie. Szczegóły są w dzienniku serwera.',
   jobDatabaseError: (code: string) =>
     `Błąd bazy danych (kod ${code}) w trakcie zadania. Szczegóły są w dzienniku serwera: powiadom administratora.`,
+  metricsToken: 'Brak lub niepoprawny token metryk: wyślij nagłówek „Authorization: Bearer <METRICS_TOKEN>”.',
+  metricsUnavailable: 'Nie udało się zebrać metryk ze wszystkich procesów serwera. Spróbuj ponownie za chwilę.',
   xsrf: 'Nieprawidłowy token XSRF. Odśwież stronę i spróbuj ponownie.',
   idempotencyKeyReused:
     'Ten klucz idempotencji został już użyty z innymi danymi. Zmiany nie zostały zapisane: odśwież stronę i powtórz operację.',

@@ -30,6 +30,11 @@ interface BaseDef<B, Q, P> {
   params?: P;
   /** Body size limit in bytes, when a route needs other than the default. */
   bodyLimit?: number;
+  /**
+   * The request log's level for this route: 'silent' keeps a probe that comes every few seconds
+   * (GET /api/health, /api/ready) out of the log; its failures log themselves.
+   */
+  logLevel?: 'silent';
 }
 
 export interface PublicRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
@@ -99,6 +104,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
       url: def.url,
       config: { access: def.access, ...('sessionOnly' in def && def.sessionOnly ? { sessionOnly: true } : {}) },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      ...(def.logLevel ? { logLevel: def.logLevel } : {}),
       handler: async (req, reply) => {
         runningHandlers.count++;
         try {

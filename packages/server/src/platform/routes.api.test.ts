@@ -27,6 +27,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/captcha',
   // The buyer page (docs/rules/platform-rules.md: public), rate-limited per address, buyer-view fields only.
   'GET /api/order_buyer_info',
+  // Probes of a load balancer or an orchestrator (docs/operations.md, Health and readiness): no
+  // organisation's data, no request log line, no rate limit.
+  'GET /api/health',
+  'GET /api/ready',
 ]);
 
 /**
@@ -65,6 +69,18 @@ describe('route table', () => {
     ]) {
       expect(keys).toContain(k);
     }
+  });
+
+  it('has the probes under /api and the metrics beside the API, outside its access marks', () => {
+    const keys = server.routes.map((r) => `${r.method} ${r.url}`);
+    expect(keys).toContain('GET /api/health');
+    expect(keys).toContain('GET /api/ready');
+    // Guarded by its own token (METRICS_TOKEN; platform/metrics.api.test.ts), not by a sign-in.
+    expect(server.routes.find((r) => r.url === '/metrics')).toEqual({
+      method: 'GET',
+      url: '/metrics',
+      access: undefined,
+    });
   });
 
   it("takes in every plugin's routes, under /api/plugins/<id>/", () => {

@@ -18,6 +18,7 @@ import {
   photoPath,
   removePhotos,
   openPhoto,
+  probeStorage,
   writePhoto,
   type PhotoSize,
 } from './storage';
@@ -31,6 +32,14 @@ export type FilesDeps = Pick<AppDeps, 'config'>;
  * organisation's quota soon.
  */
 export const UNCLAIMED_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Throws unless the files' storage takes a write now (the readiness check, modules/health): the
+ * one place that knows where files live, so a storage object swapped in later brings its own probe.
+ */
+export function probeFilesStorage(deps: FilesDeps): Promise<void> {
+  return probeStorage(deps.config.dataDir);
+}
 
 /** The storage quota of every organisation in bytes, or null when unlimited (ORG_STORAGE_QUOTA_MB). */
 export function storageQuotaBytes(config: AppDeps['config']): number | null {

@@ -22,6 +22,7 @@ export {
   claimFiles,
   copyFiles,
   deleteItemsFiles,
+  probeFilesStorage,
   purgeUnclaimed,
   releaseFiles,
   storageQuotaBytes,

@@ -100,3 +100,21 @@ export async function openPhoto(file: string): Promise<{ stream: fs.ReadStream; 
     return undefined;
   }
 }
+
+/**
+ * Proves that the photo storage takes a write (the readiness check, modules/health): a tiny file
+ * written under `{dataDir}/files` and removed again. Its name starts with a dot, so it is never
+ * taken for a photo (FILE_NAME_PATTERN) or an organisation's directory. Throws what the file system
+ * said (a read-only mount, a full disk, `files` not being a directory). When the photos move to
+ * another store (an object storage), this becomes that store's own probe.
+ */
+export async function probeStorage(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'files');
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `.ready-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    await fs.promises.writeFile(file, 'ok', { flag: 'wx' });
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
+}

@@ -1,4 +1,5 @@
 import { itemScanRequestSchema } from '@zaplecze/contract';
+import { countReaderScan } from '../../platform/metrics';
 import { route } from '../../platform/route';
 import { scanItemBarcode } from './item-reader.service';
 
@@ -9,6 +10,11 @@ export const itemReaderRoutes = [
     url: '/items/barcodes',
     access: 'main.items.edit',
     body: itemScanRequestSchema,
-    handler: (ctx, { body }) => scanItemBarcode(ctx, { barcode: body.barcode, itemCode: body.itemCode }),
+    handler: async (ctx, { body }) => {
+      const answer = await scanItemBarcode(ctx, { barcode: body.barcode, itemCode: body.itemCode });
+      // Scans per minute of the readers (docs/operations.md, Metrics).
+      countReaderScan('item', answer.isError);
+      return answer;
+    },
   }),
 ];

@@ -1,4 +1,5 @@
 import { orderReaderPanelQuerySchema, orderScanRequestSchema } from '@zaplecze/contract';
+import { countReaderScan } from '../../platform/metrics';
 import { route } from '../../platform/route';
 import { orderReaderPanel, scanOrderBarcode } from './order-reader.service';
 
@@ -9,7 +10,12 @@ export const orderReaderRoutes = [
     url: '/orders/barcodes',
     access: 'main.order.edit',
     body: orderScanRequestSchema,
-    handler: (ctx, { body }) => scanOrderBarcode(ctx, { barcode: body.barcode, orderId: body.orderId ?? null }),
+    handler: async (ctx, { body }) => {
+      const answer = await scanOrderBarcode(ctx, { barcode: body.barcode, orderId: body.orderId ?? null });
+      // Scans per minute of the readers (docs/operations.md, Metrics).
+      countReaderScan('order', answer.isError);
+      return answer;
+    },
   }),
   route({
     method: 'GET',

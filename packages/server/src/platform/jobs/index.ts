@@ -5,7 +5,7 @@
  */
 export { enqueueJob, retryDeadJob } from './enqueue';
 export { JobWorker, type JobWorkerOptions } from './worker';
-export { JobStore, openJobStorePostgres } from './store';
+export { JobStore, openJobStorePostgres, queueDepth, type QueueDepthRow } from './store';
 export {
   checkSchedule,
   latestDue,

@@ -22,11 +22,33 @@ import type { DB } from '../../db/schema';
  * handlers' own writes and every enqueue (the callers' transactions) keep the normal commit.
  */
 export function openJobStorePostgres(url: string, limits: PostgresLimits): Database {
-  const database = openPostgres(url, 3, limits);
+  const database = openPostgres(url, 3, limits, 'jobs');
   database.pgPool!.on('connect', (client) => {
     client.query('set synchronous_commit = off').catch(() => undefined);
   });
   return database;
+}
+
+/** Jobs not yet done per plugin ('core' for the core's) and state: the metrics' queue depth. */
+export interface QueueDepthRow {
+  plugin: string;
+  state: 'pending' | 'running' | 'dead';
+  jobs: number;
+}
+
+/**
+ * The job queue's depth across every organisation (docs/operations.md, Metrics): pending, running
+ * and dead jobs per plugin. One select per state, so that pending and running jobs are counted from
+ * their partial indexes' rows and the days of done jobs are never read for them.
+ */
+export async function queueDepth(db: Kysely<DB>): Promise<QueueDepthRow[]> {
+  // Literals, not parameters: a partial index is used only for a predicate known when planning.
+  const of = (state: QueueDepthRow['state']) => sql`select coalesce(plugin_id, 'core') as plugin,
+    ${sql.lit(state)} as state, count(*) as jobs from jobs where state = ${sql.lit(state)}
+    group by coalesce(plugin_id, 'core')`;
+  const r = await sql<{ plugin: string; state: QueueDepthRow['state']; jobs: number }>`${of('pending')}
+    union all ${of('running')} union all ${of('dead')}`.execute(db);
+  return r.rows.map((row) => ({ plugin: row.plugin, state: row.state, jobs: Number(row.jobs) }));
 }
 
 /** A claimed job as the worker holds it. */

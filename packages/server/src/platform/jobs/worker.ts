@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
+import { countJobRun } from '../metrics';
 import { backoffMs, jobErrorText, redactError } from './rules';
 import { JobStore, type ClaimedJob } from './store';
 import { JOB_DEFAULTS, RetryAfterError, pauseScope, type JobContext, type JobKind } from './types';
@@ -30,6 +31,8 @@ export interface JobWorkerOptions {
 /** How often the worker reaps expired leases and purges old done jobs (besides at start). */
 const HOUSEKEEPING_MS = 5000;
 const PURGE_EVERY_MS = 60 * 60_000;
+/** After the grace of a stop, how long handlers get to end on their aborted signal. */
+const ABORT_SETTLE_MS = 1000;
 /** After a failed claim (the database away), the next try waits this long, doubling to the cap. */
 const ERROR_BACKOFF_MS = { first: 500, max: 30_000 } as const;
 
@@ -90,8 +93,12 @@ export class JobWorker {
   }
 
   /**
-   * Stops taking jobs, tells the running handlers (their signal), waits up to `graceMs` for them,
-   * and gives the jobs still running back without counting the attempt.
+   * Stops taking jobs and gives back the ones taken ahead, then waits up to `graceMs` for the
+   * running handlers to end (their jobs are done, or failed, as always). Then it aborts their
+   * signal: a handler that ends on it within ABORT_SETTLE_MS gives its job back without counting
+   * the attempt, to run again at once on any worker. A handler still running after that ignores its
+   * signal: its job is given back to run a lease later (`runAt`), when this process is surely gone,
+   * never while the handler might still be writing here (docs/operations.md, Shutdown).
    */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
@@ -103,10 +110,19 @@ export class JobWorker {
     const deadline = Date.now() + graceMs;
     while (this.running.size > 0 && Date.now() < deadline) await sleep(20);
     this.abort.abort();
-    await sleep(0);
+    const settled = Date.now() + ABORT_SETTLE_MS;
+    while (this.running.size > 0 && Date.now() < settled) await sleep(20);
     await this.flush();
-    for (const job of this.running.values())
-      await this.store.giveBack(job, this.now()).catch((err: unknown) => this.log(`jobs: ${redactError(err)}`));
+    const later = new Date(this.now().getTime() + this.leaseMs);
+    for (const job of this.running.values()) {
+      this.log(
+        `jobs: job ${job.id} (${job.kind}) did not stop on its signal; it runs again after ${later.toISOString()}`,
+      );
+      await this.store
+        .giveBack(job, later)
+        .then(() => countJobRun(job.pluginId, 'given_back'))
+        .catch((err: unknown) => this.log(`jobs: ${redactError(err)}`));
+    }
   }
 
   /** Runs due jobs until none is left (tests and the benchmark); answers how many ran. */
@@ -190,6 +206,7 @@ export class JobWorker {
       await withTimeout(kind.handler(ctx), (kind.timeoutSeconds ?? JOB_DEFAULTS.timeoutSeconds) * 1000, own);
       this.finished.push({ id: job.id, token: job.token });
       this.running.delete(job.id);
+      countJobRun(job.pluginId, 'done');
       this.scheduleFlush();
     } catch (err) {
       await this.settleFailure(job, kind, err).catch((e: unknown) =>
@@ -207,10 +224,12 @@ export class JobWorker {
     if (err instanceof RetryAfterError) {
       const until = new Date(now.getTime() + Math.max(1, err.seconds) * 1000);
       await this.store.pause(job, pauseScope(job.pluginId), until);
+      countJobRun(job.pluginId, 'paused');
       return;
     }
     if (this.abort.signal.aborted) {
       await this.store.giveBack(job, now);
+      countJobRun(job.pluginId, 'given_back');
       return;
     }
     const delay = backoffMs(job.attempts, kind?.backoff ?? JOB_DEFAULTS.backoff);
@@ -219,7 +238,7 @@ export class JobWorker {
     const shown = jobErrorText(err, this.opts.secrets);
     const own = redactError(err, this.opts.secrets);
     if (shown !== own) this.log(`jobs: job ${job.id} (${job.kind}) failed: ${own}`);
-    await this.store.fail(job, shown, new Date(now.getTime() + delay), now);
+    countJobRun(job.pluginId, await this.store.fail(job, shown, new Date(now.getTime() + delay), now));
   }
 
   /** Marks the jobs finished so far done: one statement for all that finished in this turn. */
