@@ -80,6 +80,7 @@ describe('route table', () => {
       method: 'GET',
       url: '/metrics',
       access: undefined,
+      sessionOnly: false,
     });
   });
 
