@@ -30,3 +30,4 @@ export * from './numbers';
 export * from './plugins';
 export * from './jobs-list';
 export * from './events';
+export * from './openapi';
