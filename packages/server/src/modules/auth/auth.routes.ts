@@ -1,5 +1,5 @@
-import { loginRequestSchema, renewRequestSchema } from '@zaplecze/contract';
-import { route } from '../../platform/route';
+import { loginRequestSchema, renewRequestSchema, tokenObjectSchema } from '@zaplecze/contract';
+import { NO_CONTENT, route } from '../../platform/route';
 import { bearerToken } from './auth.guard';
 import * as auth from './auth.service';
 
@@ -8,6 +8,9 @@ export const authRoutes = [
     method: 'POST',
     url: '/login',
     access: 'public',
+    summary: 'Logowanie: token sesji',
+    response: tokenObjectSchema,
+    docs: { form: true },
     body: loginRequestSchema,
     handler: (ctx, { body }) => auth.login(ctx, body),
   }),
@@ -15,12 +18,16 @@ export const authRoutes = [
     method: 'GET',
     url: '/login',
     access: 'authenticated',
+    summary: 'Bieżąca sesja (sprawdzenie tokenu)',
+    response: tokenObjectSchema,
     handler: (ctx, _input, req) => auth.current(ctx, bearerToken(req) ?? ''),
   }),
   route({
     method: 'PUT',
     url: '/login',
     access: 'authenticated',
+    summary: 'Przedłużenie sesji',
+    response: tokenObjectSchema,
     body: renewRequestSchema,
     handler: (ctx, { body }, req) => auth.renew(ctx, bearerToken(req) ?? '', body.longtoken),
   }),
@@ -28,6 +35,8 @@ export const authRoutes = [
     method: 'DELETE',
     url: '/login',
     access: 'authenticated',
+    summary: 'Wylogowanie (unieważnia token)',
+    response: NO_CONTENT,
     handler: (ctx) => auth.logout(ctx),
   }),
 ];

@@ -7,6 +7,7 @@ import { purgeExpired } from './auth.service';
 /** Sign-in, tokens, renewal, logout; the guard every protected route uses. Expired tokens are purged on a core schedule. */
 export const authModule: ServerModule = {
   name: 'auth',
+  title: 'Logowanie i sesje',
   routes: authRoutes,
   coreSchedules: (deps) => [
     {
