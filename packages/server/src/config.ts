@@ -91,6 +91,11 @@ export interface Config {
    * Key material: never logged.
    */
   secretKeys: SecretKey[] | undefined;
+  /**
+   * Checks every answer against the OpenAPI document (API_CHECK_ANSWERS, default off; the tests turn
+   * it on: platform/answer-check.ts). Never in production: it parses and walks every answer again.
+   */
+  checkAnswers: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -183,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: positiveInt(env.JOBS_LEASE_SECONDS, 60),
     pluginsCacheMs: nonNegativeInt(env.PLUGINS_CACHE_MS, 1000),
     secretKeys: env.SECRETS_KEYS?.trim() ? parseSecretKeys(env.SECRETS_KEYS) : undefined,
+    checkAnswers: flag(env.API_CHECK_ANSWERS, false),
   };
 }

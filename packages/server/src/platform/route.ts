@@ -3,6 +3,7 @@ import { hasPermissionExact, type AnyPermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { badRequest, forbidden } from './errors';
 import { MSG } from './messages.pl';
+import type { AnswerCheck } from './answer-check';
 import { authContext, type AppDeps, type AuthContext, type RequestContext, type TokenSource } from './context';
 
 /**
@@ -150,8 +151,11 @@ function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
  */
 export const runningHandlers = { count: 0 };
 
-/** Registers route definitions under the current prefix (the caller mounts them under /api). */
-export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[]): void {
+/**
+ * Registers route definitions under the current prefix (the caller mounts them under /api); with
+ * `check`, every answer is checked against the OpenAPI document (platform/answer-check.ts).
+ */
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[], check?: AnswerCheck): void {
   for (const def of defs) {
     // The type demands it; a plugin built without the type checker is held to it here.
     if (!def.response) throw new Error(`Route ${def.method} ${def.url} declares no answer (response)`);
@@ -161,6 +165,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
       url: def.url,
       config: { access: def.access },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      ...(check ? { onSend: check.hook(def) } : {}),
       handler: async (req, reply) => {
         runningHandlers.count++;
         try {

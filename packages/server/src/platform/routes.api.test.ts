@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/captcha',
   // The buyer page (docs/rules/platform-rules.md: public), rate-limited per address, buyer-view fields only.
   'GET /api/order_buyer_info',
+  // The OpenAPI document: the shapes of the calls and who may make them, no data (docs/decisions.md, Public API).
+  'GET /api/openapi.json',
 ]);
 
 const apiRoutes = () => server.routes.filter((r) => r.url.startsWith('/api'));
