@@ -121,6 +121,12 @@ class SchemaConverter {
       // An answer's transform would document what the server computes, not what it sends: refused.
       unrepresentable: io === 'output' ? 'throw' : 'any',
       ...(inline ? {} : { metadata: this.registry }),
+      // A description the contract gives a schema (`.describe()`, `.meta()`) reaches the document
+      // whichever registry names the components.
+      override: (ctx) => {
+        const meta = z.globalRegistry.get(ctx.zodSchema as unknown as z.ZodType);
+        if (meta?.description && ctx.jsonSchema.description === undefined) ctx.jsonSchema.description = meta.description;
+      },
     }) as JsonSchema;
     delete json.$schema;
     const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
