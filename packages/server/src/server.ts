@@ -60,7 +60,10 @@ export async function createApp(
   ];
   const tags = [
     ...allModules.map((m) => ({ name: m.name, description: m.title })),
-    ...pluginHost().plugins.map((p) => ({ name: `plugin:${p.manifest.id}`, description: `Wtyczka: ${p.manifest.name}` })),
+    ...pluginHost().plugins.map((p) => ({
+      name: `plugin:${p.manifest.id}`,
+      description: `Wtyczka: ${p.manifest.name}`,
+    })),
   ];
   const built = await buildApp(deps, routes, {
     logger: opts.logger,

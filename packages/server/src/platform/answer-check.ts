@@ -6,8 +6,9 @@ import { isFileAnswer, isNoContent, openApiPath, routeKey, type JsonSchema, type
 import type { RouteDef } from './route';
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => void;
 
 const DOC_ID = 'https://zaplecze.invalid/openapi.json';
 

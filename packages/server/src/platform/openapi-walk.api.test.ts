@@ -304,10 +304,7 @@ describe('every route answers as the OpenAPI document says', () => {
     await get('/api/jobs?pluginId=wholesale-csv');
     await post('/api/jobs/retry', { id: dead });
 
-    ok(
-      await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'),
-      'uninstall',
-    );
+    ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
   }, 120_000);
 
   it('answered every documented route but the ones named, and the named ones only', () => {

@@ -218,7 +218,10 @@ describe('the answer check', () => {
       await expectRefused('/api/test/answer/not-empty', /dokument opisuje 204/);
       await expectRefused('/api/test/answer/file-type', /typ treści text\/plain, a dokument opisuje application\/pdf/);
       await expectRefused('/api/test/answer/stream', /\/rows\/1 must NOT have additional properties \(ukryte\)/);
-      await expectRefused('/api/test/answer/bad-error', /GET \/api\/test\/answer\/bad-error 418: błąd niezgodny ze schematem/);
+      await expectRefused(
+        '/api/test/answer/bad-error',
+        /GET \/api\/test\/answer\/bad-error 418: błąd niezgodny ze schematem/,
+      );
       await expectRefused('/api/test/answer/profile-without-tel', /additional properties \(tel\)/);
     } finally {
       // Refused on purpose: the harness would fail the file for them when the server closes.

@@ -1,5 +1,12 @@
 import * as contract from '@zaplecze/contract';
-import { API_BASE, AUTH_HEADER, errorBodySchema, TOKEN_STORAGE_KEY, XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
+import {
+  API_BASE,
+  AUTH_HEADER,
+  errorBodySchema,
+  TOKEN_STORAGE_KEY,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@zaplecze/contract';
 import { z } from 'zod';
 import type { AnswerSpec, FileAnswer, RouteDef } from './route';
 
@@ -125,7 +132,8 @@ class SchemaConverter {
       // whichever registry names the components.
       override: (ctx) => {
         const meta = z.globalRegistry.get(ctx.zodSchema as unknown as z.ZodType);
-        if (meta?.description && ctx.jsonSchema.description === undefined) ctx.jsonSchema.description = meta.description;
+        if (meta?.description && ctx.jsonSchema.description === undefined)
+          ctx.jsonSchema.description = meta.description;
       },
     }) as JsonSchema;
     delete json.$schema;
@@ -142,12 +150,15 @@ class SchemaConverter {
       }
       const other = `${name}${io === 'input' ? 'Input' : 'Answer'}`;
       const otherTaken = this.componentIo.get(other);
-      if (otherTaken !== undefined && otherTaken !== text) throw new Error(`OpenAPI: two different schemas named ${other}`);
+      if (otherTaken !== undefined && otherTaken !== text)
+        throw new Error(`OpenAPI: two different schemas named ${other}`);
       this.componentIo.set(other, text);
       rename.set(name, other);
     }
     const fix = (text: string) =>
-      text.replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => JSON.stringify(COMPONENT_PREFIX + (rename.get(name) ?? name)));
+      text.replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) =>
+        JSON.stringify(COMPONENT_PREFIX + (rename.get(name) ?? name)),
+      );
     for (const [name, def] of Object.entries(defs)) {
       this.components[rename.get(name) ?? name] = JSON.parse(fix(JSON.stringify(def))) as JsonSchema;
     }

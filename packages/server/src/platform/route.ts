@@ -54,11 +54,7 @@ export type AnswerSpec = z.ZodType | FileAnswer | NoContent;
  * when the handler sent the answer itself, e.g. a big page in pieces), nothing for 204, anything
  * for a file (the handler sends it).
  */
-type AnswerOf<R> = R extends z.ZodType
-  ? z.output<R> | FastifyReply
-  : R extends NoContent
-    ? undefined | void
-    : unknown;
+type AnswerOf<R> = R extends z.ZodType ? z.output<R> | FastifyReply : R extends NoContent ? undefined | void : unknown;
 
 /**
  * What the OpenAPI document says of a route beyond its schemas (platform/openapi.ts). `query` and
