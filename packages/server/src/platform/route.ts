@@ -24,7 +24,7 @@ interface Input<B, Q, P> {
 }
 
 /**
- * An answer that is not JSON (a PDF, a CSV, an image, a text report): its content types, e.g.
+ * An answer that is not JSON (a CSV, an image, a text report): its content types, e.g.
  * `['text/csv']` or `['image/jpeg', 'image/png']`, and what the file is (Polish, for the API
  * reference). The answer check compares the content type of such an answer with these.
  */
@@ -57,11 +57,11 @@ export type AnswerSpec = z.ZodType | FileAnswer | NoContent;
 type AnswerOf<R> = R extends z.ZodType ? z.output<R> | FastifyReply : R extends NoContent ? undefined | void : unknown;
 
 /**
- * What the OpenAPI document says of a route beyond its schemas (platform/openapi.ts). `query` and
- * `body` (and `params`) document the input a handler parses itself (a route whose `query` lets every field through
- * to a service that tells lookups from searches, or whose body depends on its path); `multipart`
- * documents an upload's fields (files as `z.file()`); `form`: the body may also be sent as
- * application/x-www-form-urlencoded (as the web app does).
+ * What the OpenAPI document says of a route beyond its schemas (platform/openapi.ts). `query`,
+ * `body` and `params` document the input a handler parses itself (a `query` that lets every field
+ * through to a service telling lookups from searches, a body that depends on the path);
+ * `multipart` documents an upload's fields (files as `z.file()`); `form`: the body may also be sent
+ * as application/x-www-form-urlencoded (as the web app does); `description` adds a Polish note.
  */
 export interface RouteDocs {
   description?: string;
