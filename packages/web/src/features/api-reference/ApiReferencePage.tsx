@@ -193,30 +193,32 @@ function OperationDetails({ o, doc }: { o: Operation; doc: OpenApiDocumentShape 
       {params.length > 0 && (
         <>
           <h3 className="h6 mt-3">{t.parameters}</h3>
-          <table className="table table-sm table-bordered">
-            <thead className="table-light">
-              <tr>
-                <th style={{ width: '22%' }}>{t.paramName}</th>
-                <th style={{ width: '14%' }}>{t.paramIn}</th>
-                <th>{t.paramSchema}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {params.map((p) => (
-                <tr key={`${p.in}-${p.name}`}>
-                  <td>
-                    <code>{p.name}</code>
-                    {p.required && <span className="text-danger ms-1">*</span>}
-                  </td>
-                  <td>{t.paramWhere[p.in ?? ''] ?? p.in}</td>
-                  <td>
-                    {p.description && <div className="text-muted">{p.description}</div>}
-                    {p.schema && <SchemaView schema={p.schema} doc={doc} />}
-                  </td>
+          <div className="table-responsive">
+            <table className="table table-sm table-bordered">
+              <thead className="table-light">
+                <tr>
+                  <th style={{ width: '22%' }}>{t.paramName}</th>
+                  <th style={{ width: '14%' }}>{t.paramIn}</th>
+                  <th>{t.paramSchema}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {params.map((p) => (
+                  <tr key={`${p.in}-${p.name}`}>
+                    <td>
+                      <code>{p.name}</code>
+                      {p.required && <span className="text-danger ms-1">*</span>}
+                    </td>
+                    <td>{t.paramWhere[p.in ?? ''] ?? p.in}</td>
+                    <td>
+                      {p.description && <div className="text-muted">{p.description}</div>}
+                      {p.schema && <SchemaView schema={p.schema} doc={doc} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       {o.op.requestBody && (

@@ -56,40 +56,43 @@ export function SchemaView({
   const fields = fieldsOf(schema);
   if (fields.length > 0) {
     return (
-      <table className="table table-sm table-bordered mb-0 api-schema">
-        <thead className="table-light">
-          <tr>
-            <th style={{ width: '22%' }}>{t.field}</th>
-            <th style={{ width: '28%' }}>{t.type}</th>
-            <th>{t.details}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((f) => (
-            <Fragment key={f.name}>
-              <tr>
-                <td>
-                  <code>{f.name}</code>
-                  {f.required && (
-                    <span className="text-danger ms-1" title={t.required} aria-label={t.required}>
-                      *
-                    </span>
-                  )}
-                </td>
-                <td>{typeLabel(f.schema, t)}</td>
-                <td>{constraints(f.schema, t).join('; ')}</td>
-              </tr>
-              {hasInside(f.schema) && (
+      // On a phone a wide table scrolls sideways inside its box, not the page.
+      <div className="table-responsive">
+        <table className="table table-sm table-bordered mb-0 api-schema">
+          <thead className="table-light">
+            <tr>
+              <th style={{ width: '22%' }}>{t.field}</th>
+              <th style={{ width: '28%' }}>{t.type}</th>
+              <th>{t.details}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f) => (
+              <Fragment key={f.name}>
                 <tr>
-                  <td colSpan={3} className="ps-4 bg-body-tertiary">
-                    <SchemaView schema={inner(f.schema)} doc={doc} depth={depth + 1} />
+                  <td>
+                    <code>{f.name}</code>
+                    {f.required && (
+                      <span className="text-danger ms-1" title={t.required} aria-label={t.required}>
+                        *
+                      </span>
+                    )}
                   </td>
+                  <td>{typeLabel(f.schema, t)}</td>
+                  <td>{constraints(f.schema, t).join('; ')}</td>
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+                {hasInside(f.schema) && (
+                  <tr>
+                    <td colSpan={3} className="ps-4 bg-body-tertiary">
+                      <SchemaView schema={inner(f.schema)} doc={doc} depth={depth + 1} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
   }
   const items = schema.items as JsonSchema | undefined;

@@ -64,7 +64,14 @@ export const apiReferenceMessages = {
     enum: 'jedna z: {values}',
     const: 'zawsze {value}',
     default: 'domyślnie {value}',
+    defaultEmpty: 'domyślnie pusty',
     pattern: 'wzorzec {pattern}',
     format: 'format {format}',
+    formats: {
+      'date-time': 'data i godzina ISO 8601, np. 2026-03-01T12:00:00+01:00',
+      date: 'data RRRR-MM-DD',
+      email: 'adres e-mail',
+      uri: 'adres URL',
+    } as Record<string, string>,
   },
 } as const;

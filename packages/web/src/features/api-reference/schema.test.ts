@@ -28,6 +28,13 @@ describe('reading JSON Schema for people', () => {
       'jedna z: „CODE”, „NAME”',
       'domyślnie „CODE”',
     ]);
+    expect(constraints({ type: 'string', format: 'date-time', pattern: '^(?:\\d{4})-...$' }, t)).toEqual([
+      'data i godzina ISO 8601, np. 2026-03-01T12:00:00+01:00',
+    ]);
+    expect(constraints({ type: 'string', maxLength: 10, default: '' }, t)).toEqual([
+      'długość maks. 10',
+      'domyślnie pusty',
+    ]);
     expect(constraints({ anyOf: [{ type: 'number' }, { type: 'string', enum: ['zw', 'np'] }] }, t)).toEqual([
       'jedna z: „zw”, „np”',
     ]);

@@ -69,7 +69,8 @@ export function typeLabel(schema: JsonSchema, t: SchemaTexts): string {
       if (type === 'object' && !schema.properties && isMap(schema)) {
         return format(t.mapOf, { type: typeLabel(schema.additionalProperties as JsonSchema, t) });
       }
-      return (t as Record<string, string>)[type] ?? type;
+      const name = (t as unknown as Record<string, unknown>)[type];
+      return typeof name === 'string' ? name : type;
     })
     .join(' | ');
 }
@@ -101,9 +102,12 @@ export function constraints(schema: JsonSchema, t: SchemaTexts): string[] {
   if (n('minItems') !== undefined) add(t.minItems, { n: n('minItems')! });
   if (n('maxItems') !== undefined) add(t.maxItems, { n: n('maxItems')! });
   if (Array.isArray(schema.enum)) add(t.enum, { values: schema.enum.map(show).join(', ') });
-  if (typeof schema.pattern === 'string') add(t.pattern, { pattern: schema.pattern });
-  if (typeof schema.format === 'string' && schema.format !== 'binary') add(t.format, { format: schema.format });
-  if ('default' in schema) add(t.default, { value: show(schema.default) });
+  // A format says it better than its regular expression (zod writes both for a date and time).
+  const fmt = typeof schema.format === 'string' && schema.format !== 'binary' ? schema.format : undefined;
+  if (fmt) out.push((t.formats as Record<string, string>)[fmt] ?? format(t.format, { format: fmt }));
+  else if (typeof schema.pattern === 'string') add(t.pattern, { pattern: schema.pattern });
+  if (schema.default === '') out.push(t.defaultEmpty);
+  else if ('default' in schema) add(t.default, { value: show(schema.default) });
   return out;
 }
 
