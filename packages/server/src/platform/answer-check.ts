@@ -12,6 +12,32 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 const DOC_ID = 'https://zaplecze.invalid/openapi.json';
 
+interface ValidatorPool {
+  ajv: Ajv2020;
+  /** Compiled validators by the text of their schema. */
+  validators: Map<string, ValidateFunction>;
+}
+
+/**
+ * The compiled validators of every server of this process with the same components (a test worker
+ * starts a server per file, and compiling is most of the check's cost): keyed by the components'
+ * text, so a server whose document names other shapes never uses another's.
+ */
+const pools = new Map<string, ValidatorPool>();
+
+function validatorPool(components: OpenApiDocument['components']): ValidatorPool {
+  const key = JSON.stringify(components);
+  let pool = pools.get(key);
+  if (!pool) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: DOC_ID, components });
+    pool = { ajv, validators: new Map() };
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
 /**
  * The answer check (docs/decisions.md, Public API): with API_CHECK_ANSWERS (the test harness sets
  * it; never in production, where a 10,000-row page would be parsed and walked again), every answer
@@ -27,7 +53,7 @@ export class AnswerCheck {
   readonly failures: string[] = [];
   /** Route keys (`GET /api/items`) that answered a 2xx the document describes. */
   readonly answered = new Set<string>();
-  private ajv: Ajv2020 | undefined;
+  private pool: ValidatorPool | undefined;
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: () => OpenApiDocument) {}
@@ -41,14 +67,14 @@ export class AnswerCheck {
   private validator(id: string, schema: JsonSchema): ValidateFunction {
     let v = this.validators.get(id);
     if (v) return v;
-    if (!this.ajv) {
-      this.ajv = new Ajv2020({ strict: false, allErrors: true });
-      addFormats(this.ajv);
-      this.ajv.addSchema({ $id: DOC_ID, components: this.document().components });
-    }
-    // The document's references point into its own components: here into the schema added above.
+    this.pool ??= validatorPool(this.document().components);
+    // The document's references point into its own components: here into the pool's copy of them.
     const text = JSON.stringify(schema).replace(/"#\/components\//g, `"${DOC_ID}#/components/`);
-    v = this.ajv.compile(JSON.parse(text) as JsonSchema);
+    v = this.pool.validators.get(text);
+    if (!v) {
+      v = this.pool.ajv.compile(JSON.parse(text) as JsonSchema);
+      this.pool.validators.set(text, v);
+    }
     this.validators.set(id, v);
     return v;
   }
