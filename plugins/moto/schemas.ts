@@ -108,32 +108,45 @@ export const csvImport = z.object({
 
 // ---- answers (shared by the server, its tests and the web part) --------------------------------
 
+// ---- answers -------------------------------------------------------------------------------------
+
 /** A make of `GET /makes`, with the number of its models. */
-export interface Make {
-  id: number;
-  name: string;
-  models: number;
-}
+export const makeSchema = z.object({ id: z.number(), name: z.string(), models: z.number() });
+export type Make = z.infer<typeof makeSchema>;
+export const makesAnswer = z.object({ makes: z.array(makeSchema) });
 
 /** A model of `GET /models`, with its make's name. */
-export interface Model {
-  id: number;
-  makeId: number;
-  makeName: string;
-  name: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number | null;
-  type: string;
-}
+export const modelSchema = z.object({
+  id: z.number(),
+  makeId: z.number(),
+  makeName: z.string(),
+  name: z.string(),
+  capacity: z.number(),
+  yearFrom: z.number(),
+  yearTo: z.number().nullable(),
+  type: z.string(),
+});
+export type Model = z.infer<typeof modelSchema>;
+export const modelsAnswer = z.object({ models: z.array(modelSchema) });
 
 /** One fitment of an item (`GET /fitments`): the model, its make and the years. */
-export interface Fitment {
-  modelId: number;
-  makeId: number;
-  makeName: string;
-  modelName: string;
-  capacity: number;
-  yearFrom: number;
-  yearTo: number;
-}
+export const fitmentSchema = z.object({
+  modelId: z.number(),
+  makeId: z.number(),
+  makeName: z.string(),
+  modelName: z.string(),
+  capacity: z.number(),
+  yearFrom: z.number(),
+  yearTo: z.number(),
+});
+export type Fitment = z.infer<typeof fitmentSchema>;
+export const fitmentsAnswer = z.object({ fitments: z.array(fitmentSchema) });
+
+/** The id of a make or model just added. */
+export const createdAnswer = z.object({ id: z.number() });
+
+/** `POST /mass_fitment`: items changed, fitment rows added and removed. */
+export const massFitmentAnswer = z.object({ items: z.number(), added: z.number(), removed: z.number() });
+
+/** `POST /catalogue_csv`: makes added, models added and updated. */
+export const csvImportAnswer = z.object({ makes: z.number(), added: z.number(), updated: z.number() });

@@ -1,4 +1,4 @@
-import { marginSchema, vatSchema, currencySchema } from '@zaplecze/contract';
+import { marginSchema, vatSchema, currencySchema, vatValueSchema, JOB_STATES } from '@zaplecze/contract';
 import { z } from 'zod';
 
 /**
@@ -107,20 +107,27 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
 export type ProfileSettings = z.output<typeof profileInputSchema>;
 
 /** A stored profile as the API answers it (money and VAT back as decimal numbers or codes). */
-export interface Profile {
-  id: number;
-  name: string;
-  encoding: EncodingChoice;
-  delimiter: DelimiterChoice;
-  headerRow: boolean;
-  columns: Record<ColumnField, string>;
-  matchBy: MatchKey;
-  createMissing: boolean;
-  priceRule: 'margin' | 'keep';
-  marginPercent: number;
-  stockRule: 'set' | 'keep';
-  defaults: { itemStatusId: number | null; vat: number | string; currency: string; categoryId: number | null };
-}
+export const profileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  encoding: z.enum(ENCODINGS),
+  delimiter: z.enum(DELIMITERS),
+  headerRow: z.boolean(),
+  columns: z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, z.string()])) as Record<ColumnField, z.ZodString>),
+  matchBy: z.enum(MATCH_KEYS),
+  createMissing: z.boolean(),
+  priceRule: z.enum(['margin', 'keep']),
+  marginPercent: z.number(),
+  stockRule: z.enum(['set', 'keep']),
+  defaults: z.object({
+    itemStatusId: z.number().nullable(),
+    vat: vatValueSchema,
+    currency: z.string(),
+    categoryId: z.number().nullable(),
+  }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profilesAnswerSchema = z.object({ profiles: z.array(profileSchema) });
 
 export const idQuerySchema = z.object({
   id: z.coerce
@@ -145,29 +152,35 @@ export const uploadFieldsSchema = z.object({
   delimiter: z.enum(DELIMITERS).optional(),
 });
 
-export interface PreviewAnswer {
-  encoding: Encoding;
-  delimiter: Delimiter;
+export const previewAnswerSchema = z.object({
+  encoding: z.enum(ENCODINGS.filter((e): e is Encoding => e !== 'auto') as [Encoding, ...Encoding[]]),
+  delimiter: z.enum(DELIMITERS.filter((d): d is Delimiter => d !== 'auto') as [Delimiter, ...Delimiter[]]),
   /** The header row when the profile has one. */
-  header: string[] | null;
+  header: z.array(z.string()).nullable(),
   /** The first PREVIEW_ROWS data rows, cells as text verbatim. */
-  rows: string[][];
+  rows: z.array(z.array(z.string())),
   /** The file line each row starts on (as the report numbers rows). */
-  lines: number[];
+  lines: z.array(z.number()),
   /** Problems found in the file's beginning (a header name not found, a broken quote). */
-  warnings: string[];
-}
+  warnings: z.array(z.string()),
+});
+export type PreviewAnswer = z.infer<typeof previewAnswerSchema>;
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: { row: number; reason: string }[];
-}
+export const importReportSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  errors: z.array(z.object({ row: z.number(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
 
-export interface ImportStatus {
-  state: 'pending' | 'running' | 'done' | 'dead';
-  done: number;
-  total: number;
-  report: ImportReport | null;
-}
+export const importStatusSchema = z.object({
+  state: z.enum(JOB_STATES),
+  done: z.number(),
+  total: z.number(),
+  report: importReportSchema.nullable(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+
+/** POST /imports: the import's job (GET /imports?jobId= follows it). */
+export const importStartedSchema = z.object({ jobId: z.number() });

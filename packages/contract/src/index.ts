@@ -32,3 +32,4 @@ export * from './jobs-list';
 export * from './events';
 export * from './api-tokens';
 export * from './health';
+export * from './openapi';

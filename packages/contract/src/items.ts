@@ -279,6 +279,9 @@ export const itemLookupSchema = z.union([
   z.object({ scanbarcode: z.string().trim().min(1).max(200) }),
 ]);
 
+/** GET /items as the API reference documents its query: one of the lookups, or the search. */
+export const itemsQueryDocSchema = z.union([...itemLookupSchema.options, itemSearchSchema]);
+
 export const itemsAnswerSchema = pagedAnswerSchema('items', itemRowSchema);
 export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
 export const itemLookupAnswerSchema = pagedAnswerSchema('items', itemSchema);
@@ -299,6 +302,9 @@ const symbol = z
   .transform((s) => s.toUpperCase());
 const GEN_MSG = { error: ITEM_MSG.generateNumberInvalid };
 const generateNumber = strictNumber(z.number(GEN_MSG).int(GEN_MSG).min(0, GEN_MSG).max(999_999_999, GEN_MSG));
+/** POST /items/generate_many: how many items were made. */
+export const itemGenerateAnswerSchema = z.object({ generated: z.number().int().min(0) });
+
 export const itemGenerateSchema = z
   .object({
     beforeSymbol: symbol.refine((s) => s !== '', { error: 'Podaj symbol początkowy.' }),

@@ -19,3 +19,5 @@ export const jobsAnswerSchema = pagedAnswerSchema('jobs', jobInfoSchema);
 export type JobsAnswer = z.infer<typeof jobsAnswerSchema>;
 
 export const jobRetrySchema = z.object({ id: idSchema });
+/** `POST /jobs/retry`: the job that will run again. */
+export const jobRetryAnswerSchema = z.object({ id: z.number() });

@@ -47,7 +47,7 @@ export const perPageSchema = strictNumber(
     .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n), {
       message: PAGING_MSG.perPageInvalid,
     }),
-);
+).describe(`Wierszy na stronie: ${PER_PAGE_OPTIONS.join(', ')}.`);
 
 /** The paging part of every big-list search. */
 export const pagingSchema = z.object({

@@ -115,6 +115,22 @@ export const jobInfoSchema = z.object({
 });
 export type JobInfo = z.infer<typeof jobInfoSchema>;
 
+/**
+ * The reference lists an item needs, as the organisation keeps them (the plugin SDK's
+ * catalogReferences; a plugin answers them to its screens, e.g. wholesale-csv `GET /references`).
+ */
+export const catalogReferencesSchema = z.object({
+  itemStatuses: z.array(z.object({ id: z.number(), name: z.string() })),
+  defaultItemStatusId: z.number().nullable(),
+  categories: z.array(z.object({ id: z.number(), fullName: z.string() })),
+  /** As the VAT settings hold them, e.g. '23', '8', 'zw'. */
+  vatRates: z.array(z.string()),
+  defaultVat: z.string(),
+  currencies: z.array(z.string()),
+  defaultCurrency: z.string(),
+});
+export type CatalogReferences = z.infer<typeof catalogReferencesSchema>;
+
 // ---- the manifest (docs/plugins.md, Manifest) ----------------------------------------------------
 
 /**

@@ -120,6 +120,11 @@ export interface Config {
    * polls it takes the node out before its connections are refused.
    */
   shutdownDelayMs: number;
+  /**
+   * Checks every answer against the OpenAPI document (API_CHECK_ANSWERS, default off; the tests turn
+   * it on: platform/answer-check.ts). Never in production: it parses and walks every answer again.
+   */
+  checkAnswers: boolean;
 }
 
 /** The shortest METRICS_TOKEN accepted. */
@@ -237,5 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: nonNegativeInt(env.SHUTDOWN_TIMEOUT_MS, 30_000),
     shutdownDelayMs: nonNegativeInt(env.SHUTDOWN_DELAY_MS, 0),
+    checkAnswers: flag(env.API_CHECK_ANSWERS, false),
   };
 }

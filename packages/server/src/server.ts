@@ -4,7 +4,8 @@ import { NO_LIMITS, openDatabase, postgresUrl, type Database, type PostgresLimit
 import { migrate } from './db/migrate';
 import { allModules } from './modules';
 import { authenticate, sessions, TOKEN_CACHE_MS } from './modules/auth';
-import { migratePlugins, setPluginLog } from './modules/plugins';
+import { APP_VERSION } from './modules/meta';
+import { migratePlugins, pluginHost, setPluginLog } from './modules/plugins';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { CacheBus, setCacheBus } from './platform/cache-bus';
 import { svgCaptchaGenerator } from './platform/captcha';
@@ -53,8 +54,23 @@ export async function createApp(
   deps: AppDeps,
   opts: { logger?: boolean; logStream?: LogDestination; extraRoutes?: RouteDef[] } = {},
 ): Promise<BuiltApp> {
-  const routes = [...allModules.flatMap((m) => m.routes), ...(opts.extraRoutes ?? [])];
-  const built = await buildApp(deps, routes, { logger: opts.logger, logStream: opts.logStream });
+  // Each route in its module's group of the OpenAPI document (a plugin's routes come in their own).
+  const routes = [
+    ...allModules.flatMap((m) => m.routes.map((r) => ({ ...r, tag: r.tag ?? m.name }))),
+    ...(opts.extraRoutes ?? []),
+  ];
+  const tags = [
+    ...allModules.map((m) => ({ name: m.name, description: m.title })),
+    ...pluginHost().plugins.map((p) => ({
+      name: `plugin:${p.manifest.id}`,
+      description: `Wtyczka: ${p.manifest.name}`,
+    })),
+  ];
+  const built = await buildApp(deps, routes, {
+    logger: opts.logger,
+    logStream: opts.logStream,
+    openApi: { version: APP_VERSION, tags },
+  });
   const log: FastifyBaseLogger = built.app.log;
   eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
   setPluginLog((message) => log.error(message));

@@ -8,6 +8,8 @@ import { loadConfig, type Config } from '../src/config';
 import { openPostgres, openSqlite, type Database, type PostgresLimits } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import type { LogDestination, RouteInfo } from '../src/platform/app';
+import type { AnswerCheck } from '../src/platform/answer-check';
+import type { OpenApiDocument } from '../src/platform/openapi';
 import type { RouteDef } from '../src/platform/route';
 import { createApp, createDeps, servingLimits } from '../src/server';
 import { forgetPluginHost, migratePlugins, setPluginLog } from '../src/modules/plugins';
@@ -128,6 +130,14 @@ export interface TestServer {
   cliEnv: NodeJS.ProcessEnv;
   /** The server's log lines (parsed JSON) when started with `captureLogs` (warnings and worse). */
   logs: Record<string, unknown>[];
+  /**
+   * The answer check (platform/answer-check.ts): every answer is checked against the OpenAPI
+   * document; `close()` fails when any was not described (a test that breaks it on purpose clears
+   * `failures`).
+   */
+  answers: AnswerCheck;
+  /** The server's OpenAPI document. */
+  openApi: () => OpenApiDocument;
   close(): Promise<void>;
 }
 
@@ -157,6 +167,8 @@ export async function startTestServer(
     logLevel: opts.logStream ? 'info' : opts.captureLogs ? 'warn' : 'silent',
     // Test files register many organisations from one address; the limit has its own test.
     captchaRateLimit: 100_000,
+    // Every answer of every API test is checked against the OpenAPI document (docs/decisions.md, Public API).
+    checkAnswers: true,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   };
@@ -174,7 +186,7 @@ export async function startTestServer(
     captcha,
     now: () => new Date(Date.now() + clock.offsetMs),
   });
-  const { app, routes } = await createApp(deps, {
+  const { app, routes, answerCheck, openApi } = await createApp(deps, {
     ...(opts.logStream
       ? { logger: true, logStream: opts.logStream }
       : opts.captureLogs
@@ -185,6 +197,7 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  if (!answerCheck) throw new Error('the test server checks its answers (checkAnswers)');
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
@@ -194,10 +207,17 @@ export async function startTestServer(
     clock,
     cliEnv,
     logs,
+    answers: answerCheck,
+    openApi,
     async close() {
       await app.close();
       await drop();
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      if (answerCheck.failures.length > 0) {
+        throw new Error(
+          `answers not described by the OpenAPI document (platform/answer-check.ts):\n${answerCheck.failures.join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePlugin, notFound, pluginColumns, route } from '@zaplecze/plugin-sdk';
+import { definePlugin, NO_CONTENT, notFound, pluginColumns, route } from '@zaplecze/plugin-sdk';
 import { manifest } from '../manifest';
 import { NOTES, notesDb } from './notes';
 
@@ -7,6 +7,7 @@ const idQuery = z.object({ id: z.coerce.number().int().positive({ error: 'Niepop
 const noteBody = z.object({
   text: z.string({ error: 'Podaj treść notatki.' }).trim().min(1, { error: 'Podaj treść notatki.' }).max(500),
 });
+const noteSchema = z.object({ id: z.number(), text: z.string() });
 const NOTE_NOT_FOUND = 'Nie znaleziono notatki';
 const slowBody = noteBody.extend({ waitMs: z.number().int().min(0).max(120_000) });
 
@@ -50,6 +51,8 @@ export default definePlugin({
         method: 'GET',
         url: '/notes',
         access: 'authenticated',
+        summary: 'Notatki',
+        response: z.object({ notes: z.array(noteSchema) }),
         handler: async (ctx) => ({
           notes: await notesDb(ctx.tdb).selectFrom(NOTES).select(['id', 'text']).orderBy('id').limit(1000).execute(),
         }),
@@ -58,6 +61,8 @@ export default definePlugin({
         method: 'GET',
         url: '/note',
         access: 'authenticated',
+        summary: 'Jedna notatka',
+        response: noteSchema,
         query: idQuery,
         handler: async (ctx, { query }) => {
           const note = await notesDb(ctx.tdb)
@@ -73,6 +78,8 @@ export default definePlugin({
         method: 'POST',
         url: '/notes',
         access: 'plugin.fixture-base.edit',
+        summary: 'Nowa notatka',
+        response: z.object({ id: z.number() }),
         body: noteBody,
         handler: async (ctx, { body }) => {
           const row = await notesDb(ctx.tdb)
@@ -89,6 +96,8 @@ export default definePlugin({
         url: '/slow-note',
         access: 'plugin.fixture-base.edit',
         body: slowBody,
+        summary: 'Powolna notatka (testy zatrzymania serwera)',
+        response: z.object({ id: z.number() }),
         handler: async (ctx, { body }) => {
           const add = async (text: string) =>
             (
@@ -106,6 +115,8 @@ export default definePlugin({
         method: 'DELETE',
         url: '/note',
         access: 'plugin.fixture-base.edit',
+        summary: 'Usunięcie notatki',
+        response: NO_CONTENT,
         query: idQuery,
         handler: async (ctx, { query }) => {
           const r = await notesDb(ctx.tdb).deleteFrom(NOTES).where('id', '=', query.id).executeTakeFirst();

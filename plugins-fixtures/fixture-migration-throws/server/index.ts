@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { definePlugin, pluginTable, route } from '@zaplecze/plugin-sdk';
 import { manifest } from '../manifest';
 
@@ -21,6 +22,15 @@ export default definePlugin({
         },
       },
     ],
-    routes: [route({ method: 'GET', url: '/ping', access: 'authenticated', handler: async () => ({ ok: true }) })],
+    routes: [
+      route({
+        method: 'GET',
+        url: '/ping',
+        access: 'authenticated',
+        summary: 'Sprawdzenie',
+        response: z.object({ ok: z.boolean() }),
+        handler: async () => ({ ok: true }),
+      }),
+    ],
   }),
 });

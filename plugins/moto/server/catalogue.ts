@@ -1,13 +1,16 @@
-import { badRequest, conflict, notFound, route, type TenantDb } from '@zaplecze/plugin-sdk';
+import { badRequest, conflict, NO_CONTENT, notFound, route, type TenantDb } from '@zaplecze/plugin-sdk';
 import {
+  createdAnswer,
   idQuery,
   makeIdQuery,
   makeInput,
+  makesAnswer,
   makeUpdate,
-  modelInput,
-  modelUpdate,
   type Model,
   type ModelInput,
+  modelInput,
+  modelsAnswer,
+  modelUpdate,
 } from '../schemas';
 import { FITMENTS, inMotoLock, MAKES, MODELS, motoDb, recordFitmentChange, type MotoDb } from './tables';
 import { STARTER_CATALOGUE } from './starter';
@@ -126,6 +129,8 @@ export const catalogueRoutes = [
     method: 'GET',
     url: '/makes',
     access: 'authenticated',
+    summary: 'Marki motocykli z liczbą modeli',
+    response: makesAnswer,
     handler: async (ctx) => {
       const db = motoDb(ctx.tdb);
       const [makes, counts] = await Promise.all([
@@ -149,6 +154,8 @@ export const catalogueRoutes = [
     method: 'POST',
     url: '/makes',
     access: EDIT,
+    summary: 'Nowa marka',
+    response: createdAnswer,
     body: makeInput,
     handler: async (ctx, { body }) => inMotoLock(ctx.tdb, async (db) => ({ id: await addMake(db, body.name) })),
   }),
@@ -156,6 +163,8 @@ export const catalogueRoutes = [
     method: 'PUT',
     url: '/makes',
     access: EDIT,
+    summary: 'Zmiana nazwy marki',
+    response: NO_CONTENT,
     body: makeUpdate,
     handler: async (ctx, { body }) =>
       inMotoLock(ctx.tdb, async (db) => {
@@ -174,6 +183,8 @@ export const catalogueRoutes = [
     method: 'DELETE',
     url: '/makes',
     access: EDIT,
+    summary: 'Usunięcie marki (bez modeli)',
+    response: NO_CONTENT,
     query: idQuery,
     handler: async (ctx, { query }) =>
       inMotoLock(ctx.tdb, async (db) => {
@@ -192,6 +203,8 @@ export const catalogueRoutes = [
     method: 'GET',
     url: '/models',
     access: 'authenticated',
+    summary: 'Modele motocykli (wszystkie albo jednej marki)',
+    response: modelsAnswer,
     query: makeIdQuery,
     handler: async (ctx, { query }) => ({ models: await listModels(ctx.tdb, query.makeId) }),
   }),
@@ -199,6 +212,8 @@ export const catalogueRoutes = [
     method: 'POST',
     url: '/models',
     access: EDIT,
+    summary: 'Nowy model',
+    response: createdAnswer,
     body: modelInput,
     handler: async (ctx, { body }) =>
       inMotoLock(ctx.tdb, async (db) => {
@@ -211,6 +226,8 @@ export const catalogueRoutes = [
     method: 'PUT',
     url: '/models',
     access: EDIT,
+    summary: 'Zmiana modelu',
+    response: NO_CONTENT,
     body: modelUpdate,
     handler: async (ctx, { body }) =>
       inMotoLock(ctx.tdb, async (db, tdb) => {
@@ -230,6 +247,8 @@ export const catalogueRoutes = [
     method: 'DELETE',
     url: '/models',
     access: EDIT,
+    summary: 'Usunięcie modelu (bez dopasowań)',
+    response: NO_CONTENT,
     query: idQuery,
     handler: async (ctx, { query }) =>
       inMotoLock(ctx.tdb, async (db) => {

@@ -1,5 +1,5 @@
-import { badRequest, csvStringifier, parseCsvRows, readCsvText, route } from '@zaplecze/plugin-sdk';
-import { csvImport, modelInput } from '../schemas';
+import { badRequest, csvStringifier, fileAnswer, parseCsvRows, readCsvText, route } from '@zaplecze/plugin-sdk';
+import { csvImport, csvImportAnswer, modelInput } from '../schemas';
 import { listModels, makeIdByName, upsertModel } from './catalogue';
 import { inMotoLock } from './tables';
 import { MOTO_MSG } from './messages.pl';
@@ -27,6 +27,8 @@ export const csvRoutes = [
     method: 'GET',
     url: '/catalogue_csv',
     access: 'authenticated',
+    summary: 'Katalog motocykli jako CSV',
+    response: fileAnswer('text/csv', 'Plik CSV katalogu (UTF-8 z BOM, średniki).'),
     handler: async (ctx, _input, _req, reply) => {
       // A catalogue is hundreds of models: read at once, written as a stream.
       const models = await listModels(ctx.tdb);
@@ -57,6 +59,8 @@ export const csvRoutes = [
     method: 'POST',
     url: '/catalogue_csv',
     access: 'plugin.moto.catalogue',
+    summary: 'Import katalogu motocykli z CSV',
+    response: csvImportAnswer,
     body: csvImport,
     bodyLimit: 4 * 1024 * 1024,
     handler: async (ctx, { body }) => {

@@ -1,5 +1,14 @@
 import { badRequest, notFound, route, type PluginItemFilter, type TenantDb } from '@zaplecze/plugin-sdk';
-import { fitmentsPut, itemIdQuery, massFitment, searchFilter, type FitmentInput, type SearchFilter } from '../schemas';
+import {
+  fitmentsAnswer,
+  fitmentsPut,
+  itemIdQuery,
+  massFitment,
+  massFitmentAnswer,
+  searchFilter,
+  type FitmentInput,
+  type SearchFilter,
+} from '../schemas';
 import { fitmentIds } from './fitment-index';
 import {
   FITMENTS,
@@ -127,6 +136,8 @@ export const fitmentRoutes = [
     method: 'GET',
     url: '/fitments',
     access: 'main.items.show',
+    summary: 'Dopasowania towaru do motocykli',
+    response: fitmentsAnswer,
     query: itemIdQuery,
     handler: async (ctx, { query }) => {
       await checkItems(ctx.tdb, [query.itemId]);
@@ -137,6 +148,8 @@ export const fitmentRoutes = [
     method: 'PUT',
     url: '/fitments',
     access: 'main.items.edit',
+    summary: 'Zapis dopasowań towaru',
+    response: fitmentsAnswer,
     body: fitmentsPut,
     handler: async (ctx, { body }) =>
       inMotoLock(ctx.tdb, async (db, tdb) => {
@@ -152,6 +165,8 @@ export const fitmentRoutes = [
     method: 'POST',
     url: '/mass_fitment',
     access: 'main.items.edit',
+    summary: 'Dopasowania wielu towarów naraz (dodanie, zastąpienie, usunięcie)',
+    response: massFitmentAnswer,
     body: massFitment,
     handler: async (ctx, { body }) => {
       const ids = [...new Set(body.ids)];

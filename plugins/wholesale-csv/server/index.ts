@@ -1,4 +1,5 @@
-import { fromHundredths, vatFromStored } from '@zaplecze/contract';
+import { catalogReferencesSchema, fromHundredths, vatFromStored } from '@zaplecze/contract';
+import { z } from 'zod';
 import {
   AppError,
   badRequest,
@@ -8,8 +9,10 @@ import {
   detectCsvDelimiter,
   definePlugin,
   enqueuePluginJob,
+  fileAnswer,
   looksBinary,
   notFound,
+  NO_CONTENT,
   pluginFiles,
   pluginJobStatus,
   openCsvFile,
@@ -25,9 +28,14 @@ import {
   CSV_MSG,
   FILE_MAX_BYTES,
   idQuerySchema,
+  importStartedSchema,
+  importStatusSchema,
   jobQuerySchema,
   PREVIEW_ROWS,
+  previewAnswerSchema,
   profileInputSchema,
+  profileSchema,
+  profilesAnswerSchema,
   uploadFieldsSchema,
   type ImportReport,
   type ImportStatus,
@@ -39,6 +47,9 @@ import { brokenFileReport, columnIndexes, reportText, runImport } from './import
 import { csvDb, IMPORTS, migrations, PROFILES } from './tables';
 
 const ID = 'wholesale-csv';
+
+/** The multipart body of preview and import, as the API reference shows it: the file and its fields. */
+const uploadDocSchema = uploadFieldsSchema.extend({ file: z.file() });
 const ACCESS = 'plugin.wholesale-csv.import';
 
 function toProfile(row: { id: number; settings: string }): Profile {
@@ -150,6 +161,8 @@ export default definePlugin({
         method: 'GET',
         url: '/profiles',
         access: ACCESS,
+        summary: 'Profile dostawców',
+        response: profilesAnswerSchema,
         handler: async (ctx) => ({
           profiles: (
             await csvDb(ctx.tdb).selectFrom(PROFILES).select(['id', 'settings']).orderBy('name').orderBy('id').execute()
@@ -160,6 +173,8 @@ export default definePlugin({
         method: 'GET',
         url: '/profile',
         access: ACCESS,
+        summary: 'Jeden profil dostawcy',
+        response: profileSchema,
         query: idQuerySchema,
         handler: async (ctx, { query }) => {
           const row = await csvDb(ctx.tdb)
@@ -175,6 +190,8 @@ export default definePlugin({
         method: 'POST',
         url: '/profiles',
         access: ACCESS,
+        summary: 'Nowy profil dostawcy',
+        response: profileSchema,
         body: profileInputSchema,
         handler: async (ctx, { body }) => {
           await checkDefaults(ctx.tdb, body);
@@ -193,6 +210,8 @@ export default definePlugin({
         method: 'PUT',
         url: '/profile',
         access: ACCESS,
+        summary: 'Zmiana profilu dostawcy',
+        response: profileSchema,
         query: idQuerySchema,
         body: profileInputSchema,
         handler: async (ctx, { query, body }) => {
@@ -210,6 +229,8 @@ export default definePlugin({
         method: 'DELETE',
         url: '/profile',
         access: ACCESS,
+        summary: 'Usunięcie profilu dostawcy',
+        response: NO_CONTENT,
         query: idQuerySchema,
         handler: async (ctx, { query }) => {
           const r = await csvDb(ctx.tdb).deleteFrom(PROFILES).where('id', '=', query.id).executeTakeFirst();
@@ -220,12 +241,17 @@ export default definePlugin({
         method: 'GET',
         url: '/references',
         access: ACCESS,
+        summary: 'Statusy, kategorie, stawki VAT i waluty do profilu',
+        response: catalogReferencesSchema,
         handler: async (ctx) => catalogReferences(ctx.tdb),
       }),
       route({
         method: 'POST',
         url: '/preview',
         access: ACCESS,
+        summary: 'Podgląd pierwszych wierszy pliku CSV',
+        response: previewAnswerSchema,
+        docs: { multipart: uploadDocSchema },
         handler: async (ctx, _input, req): Promise<PreviewAnswer> => {
           const { file, profile, choice } = await readCsvUpload(ctx, req);
           // Only the beginning is split: a line budget that holds the header, the rows shown and
@@ -261,6 +287,9 @@ export default definePlugin({
         method: 'POST',
         url: '/imports',
         access: ACCESS,
+        summary: 'Import pliku CSV (zadanie w tle)',
+        response: importStartedSchema,
+        docs: { multipart: uploadDocSchema },
         handler: async (ctx, _input, req) => {
           const { file, profileId, choice } = await readCsvUpload(ctx, req);
           // A forced UTF-8 that is not is refused now, before anything is stored.
@@ -281,6 +310,8 @@ export default definePlugin({
                 .returning('id')
                 .executeTakeFirstOrThrow();
               const id = await enqueuePluginJob(tdb, ID, 'import', { payload: { importId: Number(imp.id) } });
+              // Null only answers a dedupe key, and an import has none.
+              if (id === null) throw new Error('wholesale-csv: the import job was not enqueued');
               await csvDb(tdb).updateTable(IMPORTS).set({ job_id: id }).where('id', '=', imp.id).execute();
               return id;
             });
@@ -295,6 +326,8 @@ export default definePlugin({
         method: 'GET',
         url: '/imports',
         access: ACCESS,
+        summary: 'Stan i raport importu',
+        response: importStatusSchema,
         query: jobQuerySchema,
         handler: async (ctx, { query }): Promise<ImportStatus> => {
           const { imp, job } = await findImport(ctx.tdb, query.jobId);
@@ -310,6 +343,8 @@ export default definePlugin({
         method: 'GET',
         url: '/imports/report',
         access: ACCESS,
+        summary: 'Raport importu jako plik tekstowy',
+        response: fileAnswer('text/plain', 'Raport importu (tekst UTF-8).'),
         query: jobQuerySchema,
         handler: async (ctx, { query }, _req, reply) => {
           const { imp } = await findImport(ctx.tdb, query.jobId);

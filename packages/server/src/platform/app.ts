@@ -6,12 +6,14 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
-import { API_BASE } from '@zaplecze/contract';
+import { API_BASE, openApiDocumentSchema } from '@zaplecze/contract';
 import { z } from 'zod';
 import { pl as zodPolish } from 'zod/locales';
 import type { AppDeps } from './context';
 import { installErrorHandling } from './error-handler';
-import { registerRoutes, type RouteDef } from './route';
+import { registerRoutes, route, type RouteDef } from './route';
+import type { AnswerCheck } from './answer-check';
+import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi';
 import { MSG } from './messages.pl';
 import { closeConnectionsOnClose } from './close-connections';
 import { installXsrf } from './xsrf';
@@ -31,6 +33,10 @@ export interface RouteInfo {
 export interface BuiltApp {
   app: FastifyInstance;
   routes: RouteInfo[];
+  /** The OpenAPI document of the routes (built at the first call, then kept). */
+  openApi: () => OpenApiDocument;
+  /** The answer check, when the config turns it on (tests: platform/answer-check.ts). */
+  answerCheck: AnswerCheck | undefined;
 }
 
 // Zod's own messages (a wrong type, say) in Polish too; our schemas carry their own texts.
@@ -54,7 +60,7 @@ export interface LogDestination {
 export async function buildApp(
   deps: AppDeps,
   routes: RouteDef[],
-  opts: { logger?: boolean; logStream?: LogDestination } = {},
+  opts: { logger?: boolean; logStream?: LogDestination; openApi?: Partial<OpenApiOptions> } = {},
 ): Promise<BuiltApp> {
   // The request serializer logs no headers and redacts customers' data and secrets in the URL
   // (log-redaction.ts); the header paths stay redacted for any other logger that prints them.
@@ -129,9 +135,19 @@ export async function buildApp(
   }
   installMetricsRoute(app, deps.config, deps.db);
 
+  // The document of every route, this one's included: made at its first use, then kept as text.
+  let document: OpenApiDocument | undefined;
+  let text: string | undefined;
+  const openApiText = (): string => (text ??= JSON.stringify(openApi()));
+  const allRoutes: RouteDef[] = [...routes, openApiRoute(openApiText)];
+  const openApi = (): OpenApiDocument =>
+    (document ??= buildOpenApiDocument(allRoutes, { version: '0', tags: [], ...opts.openApi }));
+  // Loaded only when on: production never loads the validator.
+  const answerCheck = deps.config.checkAnswers ? new (await import('./answer-check')).AnswerCheck(openApi) : undefined;
+
   await app.register(
     async (api) => {
-      registerRoutes(api, deps, routes);
+      registerRoutes(api, deps, allRoutes, answerCheck);
     },
     { prefix: API_BASE },
   );
@@ -155,7 +171,24 @@ export async function buildApp(
     });
   }
   installSpaFallback(app, indexFile);
-  return { app, routes: seen };
+  return { app, routes: seen, openApi, answerCheck };
+}
+
+/**
+ * `GET /api/openapi.json`: public, like the reference of any public API (docs/decisions.md, Public
+ * API): it describes the shapes of the calls and who may make them, no data of anybody.
+ */
+function openApiRoute(text: () => string): RouteDef {
+  return route({
+    method: 'GET',
+    url: '/openapi.json',
+    access: 'public',
+    tag: 'meta',
+    summary: 'Dokument OpenAPI 3.1 tego interfejsu',
+    response: openApiDocumentSchema,
+    handler: async (_ctx, _input, _req, reply) =>
+      reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(text()),
+  });
 }
 
 /** A path that names a file (an asset, an icon, a source map) rather than a screen of the app. */

@@ -20,9 +20,10 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/bad-value',
     access: 'public',
+    response: z.object({ n: z.number() }),
     body: z.object({ n: z.string() }),
     async handler(ctx, { body }) {
-      return (await sql<{ n: number }>`select cast(${body.n} as integer) as n`.execute(ctx.db)).rows[0];
+      return (await sql<{ n: number }>`select cast(${body.n} as integer) as n`.execute(ctx.db)).rows[0]!;
     },
   }),
 ];

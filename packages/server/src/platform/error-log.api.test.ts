@@ -21,6 +21,7 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/log/unique',
     access: 'public',
+    response: z.unknown(),
     body,
     async handler(ctx, { body: b }) {
       await sql`insert into log_probe (email, phone) values (${b.email}, ${'1'})`.execute(ctx.db);
@@ -32,6 +33,7 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/log/check',
     access: 'public',
+    response: z.unknown(),
     body,
     async handler(ctx, { body: b }) {
       await sql`insert into log_probe (email, phone) values (${`x${b.email}`}, ${b.phone})`.execute(ctx.db);
@@ -42,6 +44,7 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/log/cast',
     access: 'public',
+    response: z.unknown(),
     body,
     async handler(ctx, { body: b }) {
       // PostgreSQL names the value it could not read ('invalid input syntax for type integer:
@@ -54,6 +57,7 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/log/json',
     access: 'public',
+    response: z.unknown(),
     body,
     async handler(_ctx, { body: b }) {
       return JSON.parse(b.email) as unknown;
@@ -63,6 +67,7 @@ const extraRoutes = [
     method: 'POST',
     url: '/test/log/carried',
     access: 'public',
+    response: z.unknown(),
     body,
     async handler(_ctx, { body: b }) {
       throw Object.assign(new Error('Remote call failed'), {

@@ -11,6 +11,8 @@ import type { UsageCheckDef } from './usage';
  */
 export interface ServerModule {
   name: string;
+  /** Polish title of the module's group of operations in the API reference (platform/openapi.ts). */
+  title: string;
   routes: RouteDef[];
   usageChecks?: UsageCheckDef[];
   /** Subscribes to the domain events (platform/events.ts); `deps` is the server's, being built. */

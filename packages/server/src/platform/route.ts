@@ -3,6 +3,7 @@ import { hasPermissionExact, type AnyPermissionKey } from '@zaplecze/contract';
 import type { z } from 'zod';
 import { badRequest, forbidden } from './errors';
 import { MSG } from './messages.pl';
+import type { AnswerCheck } from './answer-check';
 import { authContext, type AppDeps, type AuthContext, type RequestContext, type TokenSource } from './context';
 
 /**
@@ -22,12 +23,77 @@ interface Input<B, Q, P> {
   params: Out<P>;
 }
 
-interface BaseDef<B, Q, P> {
+/**
+ * An answer that is not JSON (a CSV, an image, a text report): its content types, e.g.
+ * `['text/csv']` or `['image/jpeg', 'image/png']`, and what the file is (Polish, for the API
+ * reference). The answer check compares the content type of such an answer with these.
+ */
+export interface FileAnswer {
+  readonly file: readonly string[];
+  readonly description: string;
+}
+
+/** Declares a file answer (see FileAnswer). */
+export function fileAnswer(contentTypes: string | readonly string[], description: string): FileAnswer {
+  return { file: typeof contentTypes === 'string' ? [contentTypes] : contentTypes, description };
+}
+
+/** The answer of a route that answers nothing: 204 No Content. */
+export const NO_CONTENT = { noContent: true } as const;
+export type NoContent = typeof NO_CONTENT;
+
+/**
+ * What a route answers with 200 (docs/decisions.md, Public API: the OpenAPI document): a zod
+ * schema of its JSON (from the contract, next to the request's schemas; no transforms, since the
+ * document describes what goes on the wire), a file, or nothing (204). Required on every route.
+ */
+export type AnswerSpec = z.ZodType | FileAnswer | NoContent;
+
+/**
+ * What the handler may return for its answer spec: the schema's output for JSON (or the reply,
+ * when the handler sent the answer itself, e.g. a big page in pieces), nothing for 204, anything
+ * for a file (the handler sends it).
+ */
+type AnswerOf<R> = R extends z.ZodType ? z.output<R> | FastifyReply : R extends NoContent ? undefined | void : unknown;
+
+/**
+ * What the OpenAPI document says of a route beyond its schemas (platform/openapi.ts). `query`,
+ * `body` and `params` document the input a handler parses itself (a `query` that lets every field
+ * through to a service telling lookups from searches, a body that depends on the path);
+ * `multipart` documents an upload's fields (files as `z.file()`); `form`: the body may also be sent
+ * as application/x-www-form-urlencoded (as the web app does); `description` adds a Polish note;
+ * `errors`: error answers with a body of their own.
+ */
+export interface RouteDocs {
+  description?: string;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  multipart?: Schema;
+  form?: boolean;
+  /**
+   * An error answer of this route with a body of its own instead of the common error body (the
+   * readiness probe's 503 names the failed checks): by status, a Polish description and its schema.
+   */
+  errors?: Record<number, { description: string; schema: Schema }>;
+}
+
+interface BaseDef<B, Q, P, R> {
   method: Method;
   url: string;
   body?: B;
   query?: Q;
   params?: P;
+  /** The 200 answer (or 204, or a file): see AnswerSpec. */
+  response: R;
+  /** A short Polish title of the operation, shown in the API reference. */
+  summary?: string;
+  docs?: RouteDocs;
+  /**
+   * The group of the operation in the API reference: set by the composition (the module's name, or
+   * `plugin:<id>` for a plugin's routes), not by the route itself.
+   */
+  tag?: string;
   /** Body size limit in bytes, when a route needs other than the default. */
   bodyLimit?: number;
   /**
@@ -37,12 +103,12 @@ interface BaseDef<B, Q, P> {
   logLevel?: 'silent';
 }
 
-export interface PublicRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
+export interface PublicRouteDef<B, Q, P, R = AnswerSpec> extends BaseDef<B, Q, P, R> {
   access: 'public';
-  handler(ctx: RequestContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  handler(ctx: RequestContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<AnswerOf<R>>;
 }
 
-export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
+export interface AuthRouteDef<B, Q, P, R = AnswerSpec> extends BaseDef<B, Q, P, R> {
   access: Exclude<Access, 'public'>;
   /** 'header-or-cookie' for URLs the browser fetches by itself (images); default 'header'. */
   tokenSource?: TokenSource;
@@ -57,19 +123,23 @@ export interface AuthRouteDef<B, Q, P> extends BaseDef<B, Q, P> {
    * (modules/plugins), whatever its permissions and its input.
    */
   gate?(ctx: AuthContext): Promise<void>;
-  handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  handler(ctx: AuthContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<AnswerOf<R>>;
 }
 
 export type RouteDef =
-  | PublicRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>
-  | AuthRouteDef<Schema | undefined, Schema | undefined, Schema | undefined>;
+  | PublicRouteDef<Schema | undefined, Schema | undefined, Schema | undefined, AnswerSpec>
+  | AuthRouteDef<Schema | undefined, Schema | undefined, Schema | undefined, AnswerSpec>;
 
-/** Declares a route; the access mark is required by the type and checked again at registration. */
+/**
+ * Declares a route; the access mark and the answer are required by the type, the access mark is
+ * checked again at registration.
+ */
 export function route<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
->(def: PublicRouteDef<B, Q, P> | AuthRouteDef<B, Q, P>): RouteDef {
+  R extends AnswerSpec = AnswerSpec,
+>(def: PublicRouteDef<B, Q, P, R> | AuthRouteDef<B, Q, P, R>): RouteDef {
   return def as unknown as RouteDef;
 }
 
@@ -95,9 +165,14 @@ function baseContext(deps: AppDeps, req: FastifyRequest): RequestContext {
  */
 export const runningHandlers = { count: 0 };
 
-/** Registers route definitions under the current prefix (the caller mounts them under /api). */
-export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[]): void {
+/**
+ * Registers route definitions under the current prefix (the caller mounts them under /api); with
+ * `check`, every answer is checked against the OpenAPI document (platform/answer-check.ts).
+ */
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[], check?: AnswerCheck): void {
   for (const def of defs) {
+    // The type demands it; a plugin built without the type checker is held to it here.
+    if (!def.response) throw new Error(`Route ${def.method} ${def.url} declares no answer (response)`);
     const handle = handlerOf(deps, def);
     app.route({
       method: def.method,
@@ -105,6 +180,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
       config: { access: def.access, ...('sessionOnly' in def && def.sessionOnly ? { sessionOnly: true } : {}) },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       ...(def.logLevel ? { logLevel: def.logLevel } : {}),
+      ...(check ? { onSend: check.hook(def) } : {}),
       handler: async (req, reply) => {
         runningHandlers.count++;
         try {

@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   // organisation's data, no request log line, no rate limit.
   'GET /api/health',
   'GET /api/ready',
+  // The OpenAPI document: the shapes of the calls and who may make them, no data (docs/decisions.md, Public API).
+  'GET /api/openapi.json',
 ]);
 
 /**
@@ -125,8 +127,14 @@ describe('route table', () => {
   });
 
   it('a route without an access mark cannot even be registered', async () => {
-    const { route } = await import('./route');
-    const unmarked = route({ method: 'GET', url: '/bez-oznaczenia', access: 'public', handler: async () => ({}) });
+    const { NO_CONTENT, route } = await import('./route');
+    const unmarked = route({
+      method: 'GET',
+      url: '/bez-oznaczenia',
+      access: 'public',
+      response: NO_CONTENT,
+      handler: async () => undefined,
+    });
     const broken = { ...unmarked, access: undefined } as unknown as typeof unmarked;
     await expect(createApp(server.deps, { logger: false, extraRoutes: [broken] })).rejects.toThrow(
       /declares no access/,

@@ -12,6 +12,7 @@ import {
   itemUpdateSchema,
   splitOptionList,
   vatFromStored,
+  type CatalogReferences,
   type ItemInputParsed,
 } from '@zaplecze/contract';
 import type { TenantDb } from '../db/tenant';
@@ -228,17 +229,8 @@ export async function setCatalogStock(scope: CatalogScope, itemId: number, targe
   return (await setStock(scope.deps, scope.tdb, itemId, target, 'IMPORT')) !== undefined;
 }
 
-/** The reference lists an item needs, as the organisation keeps them. */
-export interface CatalogReferences {
-  itemStatuses: { id: number; name: string }[];
-  defaultItemStatusId: number | null;
-  categories: { id: number; fullName: string }[];
-  /** As the VAT settings hold them, e.g. '23', '8', 'zw'. */
-  vatRates: string[];
-  defaultVat: string;
-  currencies: string[];
-  defaultCurrency: string;
-}
+/** The reference lists an item needs, as the organisation keeps them (contract catalogReferencesSchema). */
+export type { CatalogReferences };
 
 /** Item statuses, categories, the VAT rates and currencies of the settings, and their defaults. */
 export async function catalogReferences(tdb: TenantDb): Promise<CatalogReferences> {

@@ -24,7 +24,7 @@ export {
 } from '@zaplecze/contract';
 export type { Engine } from '../db/database';
 export type { TenantDb } from '../db/tenant';
-export { route, type RouteDef, type Access } from '../platform/route';
+export { fileAnswer, NO_CONTENT, route, type RouteDef, type Access, type FileAnswer } from '../platform/route';
 export type { AuthContext, RequestContext } from '../platform/context';
 export { AppError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
 export { RetryAfterError, type JobContext, type JobHandler, type JobInfo } from '../platform/jobs';

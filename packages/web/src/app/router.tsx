@@ -183,6 +183,12 @@ export function createAppRouter() {
               lazy: page(() => import('@web/features/plugins/PluginsManagementPage')),
             },
             {
+              // The API reference for administrators (docs/api.md): the OpenAPI document, drawn.
+              path: 'api-reference',
+              handle: h(t.titles.apiReference, ['api-reference']),
+              lazy: page(() => import('@web/features/api-reference/ApiReferencePage')),
+            },
+            {
               // The plugin host page: plugin/{name}?controller={path}; the screen sets the title.
               path: 'plugin/:pluginName',
               handle: h(''),

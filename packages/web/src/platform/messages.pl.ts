@@ -46,6 +46,7 @@ export const appMessages = {
     barcodePrints: 'Druk kodów dla czytnika',
     desktopApp: 'Aplikacja desktopowa',
     plugins: 'Pluginy',
+    apiReference: 'Dokumentacja API',
   },
   toasts: {
     offlineTitle: 'ROZŁĄCZONO!',
@@ -105,6 +106,7 @@ export const appMessages = {
     ordersMassEdit: 'Masowa edycja zamówień',
     pluginsManagement: 'Pluginy',
     plugin: 'Plugin',
+    apiReference: 'Dokumentacja API',
   },
   modals: {
     confirmTitle: 'Potwierdzenie',

@@ -1,5 +1,12 @@
-import { apiTokenCreateSchema, idQuerySchema, orgApiTokensQuerySchema } from '@zaplecze/contract';
-import { route } from '../../platform/route';
+import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  idQuerySchema,
+  orgApiTokensQuerySchema,
+  orgApiTokensSchema,
+  ownApiTokensSchema,
+} from '@zaplecze/contract';
+import { NO_CONTENT, route } from '../../platform/route';
 import * as apiTokens from './api-tokens.service';
 
 /**
@@ -12,6 +19,8 @@ export const apiTokensRoutes = [
     url: '/profile/api_tokens',
     access: 'authenticated',
     sessionOnly: true,
+    summary: 'Moje tokeny API',
+    response: ownApiTokensSchema,
     handler: (ctx) => apiTokens.listOwn(ctx),
   }),
   route({
@@ -20,6 +29,8 @@ export const apiTokensRoutes = [
     access: 'authenticated',
     sessionOnly: true,
     body: apiTokenCreateSchema,
+    summary: 'Nowy token API (token w odpowiedzi jest pokazywany tylko raz)',
+    response: apiTokenCreatedSchema,
     handler: (ctx, { body }) => apiTokens.create(ctx, body),
   }),
   route({
@@ -28,6 +39,8 @@ export const apiTokensRoutes = [
     access: 'authenticated',
     sessionOnly: true,
     query: idQuerySchema,
+    summary: 'Odwołanie własnego tokenu API',
+    response: NO_CONTENT,
     handler: (ctx, { query }) => apiTokens.revokeOwn(ctx, query.id),
   }),
   route({
@@ -36,6 +49,8 @@ export const apiTokensRoutes = [
     access: 'main.users.edit',
     sessionOnly: true,
     query: orgApiTokensQuerySchema,
+    summary: 'Tokeny API użytkowników organizacji',
+    response: orgApiTokensSchema,
     handler: (ctx, { query }) => apiTokens.listOrg(ctx, query.userId),
   }),
   route({
@@ -44,6 +59,8 @@ export const apiTokensRoutes = [
     access: 'main.users.edit',
     sessionOnly: true,
     query: idQuerySchema,
+    summary: 'Odwołanie tokenu API użytkownika',
+    response: NO_CONTENT,
     handler: (ctx, { query }) => apiTokens.revokeAny(ctx, query.id),
   }),
 ];

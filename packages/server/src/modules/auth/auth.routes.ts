@@ -1,5 +1,5 @@
-import { loginRequestSchema, renewRequestSchema } from '@zaplecze/contract';
-import { route } from '../../platform/route';
+import { loginRequestSchema, renewRequestSchema, tokenObjectSchema } from '@zaplecze/contract';
+import { NO_CONTENT, route } from '../../platform/route';
 import { bearerToken } from './auth.guard';
 import * as auth from './auth.service';
 
@@ -9,6 +9,9 @@ export const authRoutes = [
     method: 'POST',
     url: '/login',
     access: 'public',
+    summary: 'Logowanie: token sesji',
+    response: tokenObjectSchema,
+    docs: { form: true },
     body: loginRequestSchema,
     handler: (ctx, { body }) => auth.login(ctx, body),
   }),
@@ -17,6 +20,8 @@ export const authRoutes = [
     url: '/login',
     access: 'authenticated',
     sessionOnly: true,
+    summary: 'Bieżąca sesja (sprawdzenie tokenu)',
+    response: tokenObjectSchema,
     handler: (ctx, _input, req) => auth.current(ctx, bearerToken(req) ?? ''),
   }),
   route({
@@ -24,6 +29,8 @@ export const authRoutes = [
     url: '/login',
     access: 'authenticated',
     sessionOnly: true,
+    summary: 'Przedłużenie sesji',
+    response: tokenObjectSchema,
     body: renewRequestSchema,
     handler: (ctx, { body }, req) => auth.renew(ctx, bearerToken(req) ?? '', body.longtoken),
   }),
@@ -32,6 +39,8 @@ export const authRoutes = [
     url: '/login',
     access: 'authenticated',
     sessionOnly: true,
+    summary: 'Wylogowanie (unieważnia token)',
+    response: NO_CONTENT,
     handler: (ctx) => auth.logout(ctx),
   }),
 ];

@@ -11,6 +11,7 @@ import { purgeExpired } from './auth.service';
  */
 export const authModule: ServerModule = {
   name: 'auth',
+  title: 'Logowanie i sesje',
   routes: [...authRoutes, ...apiTokensRoutes],
   coreSchedules: (deps) => [
     {

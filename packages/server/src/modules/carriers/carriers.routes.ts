@@ -1,4 +1,4 @@
-import { checkPickupPointQuerySchema } from '@zaplecze/contract';
+import { carriersAnswerSchema, checkPickupPointAnswerSchema, checkPickupPointQuerySchema } from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { checkPickupPoint, listCarriers } from './carriers.service';
 
@@ -11,12 +11,16 @@ export const carriersRoutes = [
     method: 'GET',
     url: '/carriers',
     access: 'main.order.show',
+    summary: 'Przewoźnicy i ich metody wysyłki',
+    response: carriersAnswerSchema,
     handler: (ctx) => listCarriers(ctx),
   }),
   route({
     method: 'GET',
     url: '/check_pickup_point',
     access: 'main.order.show',
+    summary: 'Sprawdzenie punktu odbioru u przewoźnika metody',
+    response: checkPickupPointAnswerSchema,
     query: checkPickupPointQuerySchema,
     handler: (ctx, { query }, req) =>
       checkPickupPoint(ctx, { pickupPoint: query.pickupPoint, methodId: query.methodId }, (err, carrierId) =>

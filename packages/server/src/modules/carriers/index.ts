@@ -6,7 +6,7 @@ import { carriersRoutes } from './carriers.routes';
  * register a CarrierProvider with `carrierRegistry.register`; orders validate their method with
  * `orderCarrierMethod`; dispatch finds the order's carrier with `carrierOfMethod`.
  */
-export const carriersModule: ServerModule = { name: 'carriers', routes: carriersRoutes };
+export const carriersModule: ServerModule = { name: 'carriers', title: 'Przewoźnicy', routes: carriersRoutes };
 export { carrierRegistry, CarrierRegistry } from './carriers.registry';
 export { carrierOfMethod, orderCarrierMethod, type OrderCarrierMethod } from './carriers.service';
 export { waybillLabelOf } from './waybill-label';

@@ -1,5 +1,7 @@
 /** Polish answers of the category and warehouse place trees. */
 export interface TreeMessages {
+  /** The tree's name in the API reference. */
+  title: string;
   notFound: string;
   parentNotFound: string;
   selfParent: string;
@@ -12,6 +14,7 @@ export interface TreeMessages {
 }
 
 export const CATEGORY_MSG: TreeMessages = {
+  title: 'Kategorie',
   notFound: 'Nie znaleziono kategorii.',
   parentNotFound: 'Nie znaleziono kategorii nadrzędnej.',
   selfParent: 'Kategoria nie może być swoją własną kategorią nadrzędną.',
@@ -24,6 +27,7 @@ export const CATEGORY_MSG: TreeMessages = {
 };
 
 export const PLACE_MSG: TreeMessages = {
+  title: 'Miejsca w magazynie',
   notFound: 'Nie znaleziono miejsca w magazynie.',
   parentNotFound: 'Nie znaleziono miejsca nadrzędnego.',
   selfParent: 'Miejsce nie może być swoim własnym miejscem nadrzędnym.',

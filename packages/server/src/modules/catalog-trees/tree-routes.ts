@@ -1,6 +1,6 @@
 import { idQuerySchema, idSchema, treeNodeInputSchema } from '@zaplecze/contract';
 import { z } from 'zod';
-import { route, type RouteDef } from '../../platform/route';
+import { NO_CONTENT, route, type RouteDef } from '../../platform/route';
 import type { TreeDefinition } from './tree-definition';
 import * as trees from './tree.service';
 
@@ -14,6 +14,8 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
       method: 'GET',
       url: def.apiPath,
       access: 'authenticated',
+      summary: `${def.messages.title}: wszystkie albo jeden (?id=)`,
+      response: z.union([def.row, z.object({ [def.listKey]: z.array(def.row) })]),
       query: byId,
       handler: async (ctx, { query }) =>
         query.id ? trees.getOne(ctx, def, query.id) : { [def.listKey]: await trees.list(ctx, def) },
@@ -22,6 +24,8 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
       method: 'POST',
       url: def.apiPath,
       access: def.editPermission,
+      summary: `${def.messages.title}: dodanie`,
+      response: def.row,
       body: treeNodeInputSchema,
       handler: (ctx, { body }) => trees.create(ctx, def, body),
     }),
@@ -29,6 +33,8 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
       method: 'PUT',
       url: def.apiPath,
       access: def.editPermission,
+      summary: `${def.messages.title}: zmiana`,
+      response: def.row,
       body: updateBody,
       handler: (ctx, { body }) => trees.update(ctx, def, body.id, body),
     }),
@@ -36,6 +42,8 @@ export function treeRoutes(def: TreeDefinition): RouteDef[] {
       method: 'DELETE',
       url: def.apiPath,
       access: def.editPermission,
+      summary: `${def.messages.title}: usunięcie`,
+      response: NO_CONTENT,
       query: idQuerySchema,
       handler: (ctx, { query }) => trees.remove(ctx, def, query.id),
     }),

@@ -1,4 +1,4 @@
-import { orderPrintLogQuerySchema } from '@zaplecze/contract';
+import { orderPrintLogAnswerSchema, orderPrintLogQuerySchema } from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { orderPrintLog } from './print-log';
 
@@ -11,6 +11,8 @@ export const documentsRoutes = [
     method: 'GET',
     url: '/orders/print_log',
     access: 'main.order.show',
+    summary: 'Dziennik wydruków i wysyłek zamówienia',
+    response: orderPrintLogAnswerSchema,
     query: orderPrintLogQuerySchema,
     handler: (ctx, { query }) => orderPrintLog(ctx.tdb, query.orderId),
   }),

@@ -6,5 +6,9 @@ import { waybillsRoutes } from './waybills.routes';
  * Order documents: dispatch and waybills through the carrier registry, temporary labels, invoices
  * and their e-mail, and the print log that records every one of them.
  */
-export const documentsModule: ServerModule = { name: 'documents', routes: [...documentsRoutes, ...waybillsRoutes] };
+export const documentsModule: ServerModule = {
+  name: 'documents',
+  title: 'Wysyłka i dziennik wydruków',
+  routes: [...documentsRoutes, ...waybillsRoutes],
+};
 export { recordOrderPrints, orderPrintLog, type OrderPrintEntry } from './print-log';

@@ -1,4 +1,12 @@
-import { printBolManySchema, printBolSchema, printLabelManySchema, printLabelSchema } from '@zaplecze/contract';
+import {
+  orderPrintResultSchema,
+  printBolAnswerSchema,
+  printBolManySchema,
+  printBolSchema,
+  printLabelAnswerSchema,
+  printLabelManySchema,
+  printLabelSchema,
+} from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { printLabel, printLabelMany } from './labels';
 import { printBol, printBolMany } from './waybills';
@@ -12,6 +20,8 @@ export const waybillsRoutes = [
     method: 'POST',
     url: '/orders/print_bol',
     access: 'main.order.edit',
+    summary: 'Wysyłka zamówienia: list przewozowy (PDF base64)',
+    response: printBolAnswerSchema,
     body: printBolSchema,
     handler: (ctx, { body }) => printBol(ctx, body),
   }),
@@ -19,6 +29,8 @@ export const waybillsRoutes = [
     method: 'POST',
     url: '/orders/print_bol_many',
     access: 'main.order.edit',
+    summary: 'Wysyłka wielu zamówień: listy przewozowe w jednym PDF',
+    response: orderPrintResultSchema,
     body: printBolManySchema,
     handler: (ctx, { body }) => printBolMany(ctx, body),
   }),
@@ -26,6 +38,8 @@ export const waybillsRoutes = [
     method: 'POST',
     url: '/orders/print_label',
     access: 'main.order.edit',
+    summary: 'Etykieta tymczasowa zamówienia (PDF base64)',
+    response: printLabelAnswerSchema,
     body: printLabelSchema,
     handler: (ctx, { body }) => printLabel(ctx, body),
   }),
@@ -33,6 +47,8 @@ export const waybillsRoutes = [
     method: 'POST',
     url: '/orders/print_label_many',
     access: 'main.order.edit',
+    summary: 'Etykiety tymczasowe wielu zamówień w jednym PDF',
+    response: orderPrintResultSchema,
     body: printLabelManySchema,
     handler: (ctx, { body }) => printLabelMany(ctx, body),
   }),

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { PHOTO_MAX_BYTES } from '@zaplecze/contract';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadImageAnswerSchema } from '@zaplecze/contract';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { readUpload } from '../../platform/upload';
-import { route } from '../../platform/route';
+import { fileAnswer, route } from '../../platform/route';
 import { findImage, photoTooBig, uploadImage } from './files.service';
 import { FILES_MSG } from './messages.pl';
 import { PHOTO_SIZES } from './storage';
@@ -37,6 +37,13 @@ export const filesRoutes = [
     method: 'POST',
     url: '/upload_image',
     access: 'main.items.edit',
+    summary: 'Wgranie zdjęcia (PNG albo JPEG, do 10 MB)',
+    response: uploadImageAnswerSchema,
+    docs: {
+      multipart: z.object({ file: z.file().mime([...PHOTO_TYPES]) }),
+      description:
+        'Nazwa z odpowiedzi trafia do zdjęć towaru (`photos: [{ type: "file", name }]`); niewykorzystane zdjęcie jest usuwane po godzinie.',
+    },
     handler: async (ctx, _input, req) => uploadImage(ctx, await readPhotoPart(req)),
   }),
   // <img> URLs: the browser sends the token cookie, not the header.
@@ -44,6 +51,8 @@ export const filesRoutes = [
     method: 'GET',
     url: '/image',
     access: 'authenticated',
+    summary: 'Zdjęcie (wersja do wyświetlania albo miniatura)',
+    response: fileAnswer([...PHOTO_TYPES], 'Plik zdjęcia.'),
     tokenSource: 'header-or-cookie',
     query: imageQuery,
     handler: async (ctx, { query }, _req, reply) => {

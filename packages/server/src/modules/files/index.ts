@@ -11,6 +11,7 @@ import { purgeUnclaimed } from './files.service';
  */
 export const filesModule: ServerModule = {
   name: 'files',
+  title: 'Zdjęcia',
   routes: filesRoutes,
   // Uploads no item claimed within an hour (docs/operations.md).
   coreSchedules: (deps) => [

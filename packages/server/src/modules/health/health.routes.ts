@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HealthAnswer, NotReadyAnswer, ReadinessCheckName } from '@zaplecze/contract';
+import {
+  healthAnswerSchema,
+  notReadyAnswerSchema,
+  readyAnswerSchema,
+  type HealthAnswer,
+  type NotReadyAnswer,
+  type ReadinessCheckName,
+} from '@zaplecze/contract';
 import { serializeError } from '../../platform/error-log';
 import { route } from '../../platform/route';
 import { HEALTH_MSG } from './messages.pl';
@@ -49,6 +56,8 @@ export const healthRoutes = [
     url: '/health',
     access: 'public',
     logLevel: 'silent',
+    summary: 'Czy proces odpowiada (liveness)',
+    response: healthAnswerSchema,
     // Liveness: the process answers. It touches nothing (no database), so a database outage never
     // makes an orchestrator restart healthy processes.
     handler: async (_ctx, _input, _req, reply) => {
@@ -61,6 +70,16 @@ export const healthRoutes = [
     url: '/ready',
     access: 'public',
     logLevel: 'silent',
+    summary: 'Czy serwer jest gotowy do obsługi żądań (readiness)',
+    response: readyAnswerSchema,
+    docs: {
+      errors: {
+        503: {
+          description: 'Serwer nie jest gotowy: nazwy nieudanych sprawdzeń i komunikat po polsku.',
+          schema: notReadyAnswerSchema,
+        },
+      },
+    },
     handler: (ctx, _input, req, reply) => ready(ctx.deps, req, reply),
   }),
 ];

@@ -6,7 +6,7 @@ import { healthRoutes } from './health.routes';
  * process answers) and GET /api/ready (the database answers, its migrations are current, the files'
  * storage takes a write; 503 from the start of a shutdown).
  */
-export const healthModule: ServerModule = { name: 'health', routes: healthRoutes };
+export const healthModule: ServerModule = { name: 'health', title: 'Stan serwera', routes: healthRoutes };
 
 export { beginShutdown, missingMigrations, readinessChecks, setReadinessChecks } from './health.service';
 export { NotReady, Readiness, READY_CHECK_TIMEOUT_MS, type ReadinessCheck } from './readiness';

@@ -8,6 +8,7 @@ import { invoiceMailJob } from './outbox';
  */
 export const invoicesModule: ServerModule = {
   name: 'invoices',
+  title: 'Faktury',
   routes: invoicesRoutes,
   jobs: (deps) => [invoiceMailJob(deps)],
 };

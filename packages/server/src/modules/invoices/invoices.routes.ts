@@ -1,4 +1,9 @@
-import { printInvoiceManySchema, printInvoiceSchema } from '@zaplecze/contract';
+import {
+  printInvoiceAnswerSchema,
+  printInvoiceManyAnswerSchema,
+  printInvoiceManySchema,
+  printInvoiceSchema,
+} from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { printInvoice, printInvoiceMany } from './invoices.service';
 
@@ -11,6 +16,8 @@ export const invoicesRoutes = [
     method: 'POST',
     url: '/orders/print_invoice',
     access: 'main.order.edit',
+    summary: 'Faktura zamówienia: wystawienie, wydruk, wysyłka e-mailem',
+    response: printInvoiceAnswerSchema,
     body: printInvoiceSchema,
     handler: (ctx, { body }) => printInvoice(ctx, body),
   }),
@@ -18,6 +25,8 @@ export const invoicesRoutes = [
     method: 'POST',
     url: '/orders/print_invoice_many',
     access: 'main.order.edit',
+    summary: 'Faktury wielu zamówień w jednym PDF',
+    response: printInvoiceManyAnswerSchema,
     body: printInvoiceManySchema,
     handler: (ctx, { body }) => printInvoiceMany(ctx, body),
   }),

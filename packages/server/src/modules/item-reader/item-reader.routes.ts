@@ -1,4 +1,4 @@
-import { itemScanRequestSchema } from '@zaplecze/contract';
+import { itemScanAnswerSchema, itemScanRequestSchema } from '@zaplecze/contract';
 import { countReaderScan } from '../../platform/metrics';
 import { route } from '../../platform/route';
 import { scanItemBarcode } from './item-reader.service';
@@ -9,6 +9,9 @@ export const itemReaderRoutes = [
     method: 'POST',
     url: '/items/barcodes',
     access: 'main.items.edit',
+    summary: 'Czytnik kodów towarów: jeden odczyt',
+    response: itemScanAnswerSchema,
+    docs: { description: 'Błędy odczytu są wierszami dziennika (200, `isError: true`), nie błędami HTTP.' },
     body: itemScanRequestSchema,
     handler: async (ctx, { body }) => {
       const answer = await scanItemBarcode(ctx, { barcode: body.barcode, itemCode: body.itemCode });

@@ -37,6 +37,7 @@ const usageChecks: UsageCheckDef[] = [
 /** The goods catalogue: items, their search, copy, generation and mass changes. */
 export const itemsModule: ServerModule = {
   name: 'items',
+  title: 'Towary',
   routes: itemsRoutes,
   usageChecks,
   // The item filter index's change log older than an hour (docs/operations.md).

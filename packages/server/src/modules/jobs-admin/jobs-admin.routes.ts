@@ -1,4 +1,11 @@
-import { jobRetrySchema, jobsQuerySchema, type JobsAnswer, type JobsQuery } from '@zaplecze/contract';
+import {
+  jobRetryAnswerSchema,
+  jobRetrySchema,
+  jobsAnswerSchema,
+  jobsQuerySchema,
+  type JobsAnswer,
+  type JobsQuery,
+} from '@zaplecze/contract';
 import type { AuthContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { retryDeadJob } from '../../platform/jobs';
@@ -25,6 +32,8 @@ export const jobsAdminRoutes: RouteDef[] = [
     method: 'GET',
     url: '/jobs',
     access: 'main.plugins.manage',
+    summary: 'Zadania jednej wtyczki (najnowsze najpierw)',
+    response: jobsAnswerSchema,
     query: jobsQuerySchema,
     handler: (ctx, { query }) => list(ctx, query),
   }),
@@ -32,6 +41,8 @@ export const jobsAdminRoutes: RouteDef[] = [
     method: 'POST',
     url: '/jobs/retry',
     access: 'main.plugins.manage',
+    summary: 'Ponowne uruchomienie zadania, które się nie powiodło',
+    response: jobRetryAnswerSchema,
     body: jobRetrySchema,
     handler: (ctx, { body }) => retry(ctx, body.id),
   }),

@@ -1,3 +1,9 @@
+import {
+  countriesResponseSchema,
+  languagesResponseSchema,
+  mainInfoSchema,
+  permissionsInfoResponseSchema,
+} from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { pluginPermissionSections } from '../plugins';
 import { countryList } from './countries';
@@ -14,6 +20,8 @@ export const metaRoutes = [
     method: 'GET',
     url: '/',
     access: 'public',
+    summary: 'Informacje o serwerze (wersja, komunikat logowania)',
+    response: mainInfoSchema,
     handler: async (ctx) => ({
       isTest: ctx.deps.config.isTest,
       loginInfo: ctx.deps.config.loginInfo,
@@ -21,17 +29,28 @@ export const metaRoutes = [
       desktopAppUrl: ctx.deps.config.desktopAppUrl,
     }),
   }),
-  route({ method: 'GET', url: '/data/languages', access: 'public', handler: async () => ({ languages: LANGUAGES }) }),
+  route({
+    method: 'GET',
+    url: '/data/languages',
+    access: 'public',
+    summary: 'Języki interfejsu',
+    response: languagesResponseSchema,
+    handler: async () => ({ languages: LANGUAGES }),
+  }),
   route({
     method: 'GET',
     url: '/data/countries',
     access: 'public',
+    summary: 'Kraje (kody ISO 3166 i polskie nazwy)',
+    response: countriesResponseSchema,
     handler: async () => ({ countries: countryList() }),
   }),
   route({
     method: 'GET',
     url: '/data/permissions_info',
     access: 'authenticated',
+    summary: 'Uprawnienia: nazwy i opisy, z uprawnieniami zainstalowanych wtyczek',
+    response: permissionsInfoResponseSchema,
     // The core's sections, then one section per plugin the organisation installed.
     handler: async (ctx) => {
       const core = permissionsInfo();

@@ -6,4 +6,8 @@ import { orderReaderRoutes } from './order-reader.routes';
  * changes status and income source, flags problems, checks packed items, answers the dispatch and
  * document actions the client runs; logs every scan per user.
  */
-export const orderReaderModule: ServerModule = { name: 'order-reader', routes: orderReaderRoutes };
+export const orderReaderModule: ServerModule = {
+  name: 'order-reader',
+  title: 'Czytnik kodów zamówień (pakowanie)',
+  routes: orderReaderRoutes,
+};

@@ -1,4 +1,9 @@
-import { orderReaderPanelQuerySchema, orderScanRequestSchema } from '@zaplecze/contract';
+import {
+  orderReaderPanelQuerySchema,
+  orderReaderPanelSchema,
+  orderScanAnswerSchema,
+  orderScanRequestSchema,
+} from '@zaplecze/contract';
 import { countReaderScan } from '../../platform/metrics';
 import { route } from '../../platform/route';
 import { orderReaderPanel, scanOrderBarcode } from './order-reader.service';
@@ -9,6 +14,9 @@ export const orderReaderRoutes = [
     method: 'POST',
     url: '/orders/barcodes',
     access: 'main.order.edit',
+    summary: 'Czytnik kodów zamówień: jeden odczyt',
+    response: orderScanAnswerSchema,
+    docs: { description: 'Błędy odczytu są wierszami dziennika (200, `isError: true`), nie błędami HTTP.' },
     body: orderScanRequestSchema,
     handler: async (ctx, { body }) => {
       const answer = await scanOrderBarcode(ctx, { barcode: body.barcode, orderId: body.orderId ?? null });
@@ -21,6 +29,8 @@ export const orderReaderRoutes = [
     method: 'GET',
     url: '/orders/barcodes/panel',
     access: 'main.order.edit',
+    summary: 'Panel pakowania zamówienia',
+    response: orderReaderPanelSchema,
     query: orderReaderPanelQuerySchema,
     handler: (ctx, { query }) => orderReaderPanel(ctx, query.orderId),
   }),

@@ -29,7 +29,12 @@ const usageChecks: UsageCheckDef[] = [
  * Orders: create, edit, copy and delete, with their lines' stock through the ledger; the public
  * buyer page's lookup.
  */
-export const ordersModule: ServerModule = { name: 'orders', routes: [...ordersRoutes, ...buyerRoutes], usageChecks };
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  title: 'Zamówienia',
+  routes: [...ordersRoutes, ...buyerRoutes],
+  usageChecks,
+};
 export { getOrder } from './orders.service';
 export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';
 export { patchOrder, type OrderPatch } from './orders.patch';

@@ -1,4 +1,4 @@
-import { buyerInfoQuerySchema } from '@zaplecze/contract';
+import { buyerInfoAnswerSchema, buyerInfoQuerySchema } from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { buyerInfo } from './orders.buyer';
 
@@ -8,6 +8,8 @@ export const buyerRoutes = [
     method: 'GET',
     url: '/order_buyer_info',
     access: 'public',
+    summary: 'Strona kupującego: zamówienie po identyfikatorze organizacji i uuid (publiczne)',
+    response: buyerInfoAnswerSchema,
     query: buyerInfoQuerySchema,
     handler: async (ctx, { query }, _req, reply) => {
       // The buyer's address and phone: no shared cache may keep them.

@@ -1,16 +1,24 @@
 import {
   idQuerySchema,
   orderCopySchema,
+  orderDivideAnswerSchema,
   orderDivideSchema,
   orderInputSchema,
+  orderLookupAnswerSchema,
   orderMassDeleteSchema,
   orderMassEditSchema,
-  orderUpdateSchema,
+  orderMassResultSchema,
+  orderSchema,
+  orderSearchSchema,
+  ordersAnswerSchema,
   ordersSummaryQuerySchema,
+  ordersSummarySchema,
+  orderUpdateSchema,
+  summaryMainSchema,
 } from '@zaplecze/contract';
 import { z } from 'zod';
 import { sendJsonInPieces } from '../../platform/json-chunks';
-import { route } from '../../platform/route';
+import { NO_CONTENT, route } from '../../platform/route';
 import { divideOrder } from './orders.divide';
 import { massDeleteOrders, massEditOrders } from './orders.mass';
 import { ordersSummary, summaryMain } from './orders.summary';
@@ -25,6 +33,13 @@ export const ordersRoutes = [
     method: 'GET',
     url: '/orders',
     access: 'main.order.show',
+    summary: 'Zamówienia: wyszukiwanie (strona listy) albo jedno (?id=)',
+    response: z.union([orderLookupAnswerSchema, ordersAnswerSchema]),
+    docs: {
+      query: z.union([idQuerySchema, orderSearchSchema]),
+      description:
+        'Z polem `id` odpowiada całym zamówieniem; bez niego wyszukuje i odpowiada stroną wierszy listy z dokładną liczbą wszystkich pasujących.',
+    },
     // The lookup by id and the search are told apart by `id` (orders.service getOrders).
     query: z.record(z.string(), z.unknown()),
     handler: async (ctx, { query }, _req, reply) => {
@@ -37,6 +52,8 @@ export const ordersRoutes = [
     method: 'POST',
     url: '/orders',
     access: 'main.order.edit',
+    summary: 'Nowe zamówienie',
+    response: orderSchema,
     body: orderInputSchema,
     handler: (ctx, { body }) => createOrder(ctx, body),
   }),
@@ -44,6 +61,8 @@ export const ordersRoutes = [
     method: 'PUT',
     url: '/orders',
     access: 'main.order.edit',
+    summary: 'Zmiana zamówienia',
+    response: orderSchema,
     body: orderUpdateSchema,
     handler: (ctx, { body }) => updateOrder(ctx, body),
   }),
@@ -51,6 +70,8 @@ export const ordersRoutes = [
     method: 'DELETE',
     url: '/orders',
     access: 'main.order.edit',
+    summary: 'Usunięcie zamówienia',
+    response: NO_CONTENT,
     query: idQuerySchema,
     handler: (ctx, { query }) => deleteOrder(ctx, query.id),
   }),
@@ -58,6 +79,8 @@ export const ordersRoutes = [
     method: 'POST',
     url: '/orders/copy',
     access: 'main.order.edit',
+    summary: 'Kopia zamówienia',
+    response: orderSchema,
     body: orderCopySchema,
     handler: (ctx, { body }) => copyOrder(ctx, body.id),
   }),
@@ -65,6 +88,8 @@ export const ordersRoutes = [
     method: 'POST',
     url: '/orders/mass_delete',
     access: 'main.order.edit',
+    summary: 'Usunięcie wielu zamówień',
+    response: orderMassResultSchema,
     body: orderMassDeleteSchema,
     handler: (ctx, { body }) => massDeleteOrders(ctx, body.ids),
   }),
@@ -72,6 +97,8 @@ export const ordersRoutes = [
     method: 'POST',
     url: '/orders/mass_edit',
     access: 'main.order.edit',
+    summary: 'Edycja wielu zamówień (z kluczem idempotencji)',
+    response: orderMassResultSchema,
     body: orderMassEditSchema,
     handler: (ctx, { body }) => massEditOrders(ctx, body.ids, body.data, body.idempotencyKey),
   }),
@@ -79,6 +106,8 @@ export const ordersRoutes = [
     method: 'POST',
     url: '/orders/divide',
     access: 'main.order.edit',
+    summary: 'Podział zamówienia: wybrane pozycje do nowego zamówienia',
+    response: orderDivideAnswerSchema,
     body: orderDivideSchema,
     handler: (ctx, { body }) => divideOrder(ctx, body),
   }),
@@ -86,6 +115,8 @@ export const ordersRoutes = [
     method: 'GET',
     url: '/orders_summary',
     access: 'main.order.summary.show',
+    summary: 'Podsumowanie zamówień miesiąca (dzień po dniu)',
+    response: ordersSummarySchema,
     query: ordersSummaryQuerySchema,
     handler: (ctx, { query }) => ordersSummary(ctx, query),
   }),
@@ -95,6 +126,12 @@ export const ordersRoutes = [
     // Either permission: the order widget's counts need main.order.show, the income figures
     // main.order.summary.show (docs/rules/platform-rules.md §6; summaryMain checks which the user holds).
     access: 'authenticated',
+    summary: 'Podsumowanie zamówień na stronę główną (okresy)',
+    response: summaryMainSchema,
+    docs: {
+      description:
+        'Liczby zamówień wymagają uprawnienia `main.order.show`, kwoty `main.order.summary.show`; brakujące pola są null.',
+    },
     handler: (ctx) => summaryMain(ctx),
   }),
 ];

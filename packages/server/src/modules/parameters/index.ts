@@ -6,6 +6,7 @@ import { parametersRoutes } from './parameters.routes';
 /** Item parameters; a category with parameters cannot be deleted. */
 export const parametersModule: ServerModule = {
   name: 'parameters',
+  title: 'Parametry towarów',
   routes: parametersRoutes,
   usageChecks: [
     {

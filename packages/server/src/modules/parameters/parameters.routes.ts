@@ -1,5 +1,13 @@
-import { idQuerySchema, parameterInputSchema, parametersQuerySchema, parameterUpdateSchema } from '@zaplecze/contract';
-import { route } from '../../platform/route';
+import {
+  idQuerySchema,
+  parameterInputSchema,
+  parameterSchema,
+  parametersQuerySchema,
+  parametersResponseSchema,
+  parameterUpdateSchema,
+} from '@zaplecze/contract';
+import { z } from 'zod';
+import { NO_CONTENT, route } from '../../platform/route';
 import * as parameters from './parameters.service';
 
 /** Reading is for every signed-in user; changing needs the goods permission (main.admin passes). */
@@ -8,6 +16,8 @@ export const parametersRoutes = [
     method: 'GET',
     url: '/parameters',
     access: 'authenticated',
+    summary: 'Parametry towarów: lista (z filtrami kategorii) albo jeden (?id=)',
+    response: z.union([parameterSchema, parametersResponseSchema]),
     query: parametersQuerySchema,
     handler: async (ctx, { query }) =>
       query.id ? parameters.getOne(ctx, query.id) : { params: await parameters.list(ctx, query) },
@@ -16,6 +26,8 @@ export const parametersRoutes = [
     method: 'POST',
     url: '/parameters',
     access: 'main.items.edit',
+    summary: 'Nowy parametr',
+    response: parameterSchema,
     body: parameterInputSchema,
     handler: (ctx, { body }) => parameters.create(ctx, body),
   }),
@@ -23,6 +35,8 @@ export const parametersRoutes = [
     method: 'PUT',
     url: '/parameters',
     access: 'main.items.edit',
+    summary: 'Zmiana parametru',
+    response: parameterSchema,
     body: parameterUpdateSchema,
     handler: (ctx, { body }) => parameters.update(ctx, body.id, body),
   }),
@@ -30,6 +44,8 @@ export const parametersRoutes = [
     method: 'DELETE',
     url: '/parameters',
     access: 'main.items.edit',
+    summary: 'Usunięcie parametru',
+    response: NO_CONTENT,
     query: idQuerySchema,
     handler: (ctx, { query }) => parameters.remove(ctx, query.id),
   }),

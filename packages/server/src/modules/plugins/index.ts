@@ -10,6 +10,7 @@ import { pluginRoutes, pluginsCoreRoutes } from './plugins.routes';
  */
 export const pluginsModule: ServerModule = {
   name: 'plugins',
+  title: 'Wtyczki',
   get routes() {
     return [...pluginsCoreRoutes, ...pluginRoutes(pluginHost())];
   },

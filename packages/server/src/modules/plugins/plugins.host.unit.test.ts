@@ -43,12 +43,16 @@ describe('the plugin host', () => {
           },
         }),
         plugin('both', { settings: { schema: z.object({ token: z.string() }), secrets: ['token'] } }),
-        plugin('pub', {}, () => ({ routes: [route({ method: 'GET', url: '/x', access: 'public', handler: ok })] })),
+        plugin('pub', {}, () => ({
+          routes: [route({ method: 'GET', url: '/x', access: 'public', response: z.object({}), handler: ok })],
+        })),
         plugin('rel', {}, () => ({
-          routes: [route({ method: 'GET', url: 'x', access: 'authenticated', handler: ok })],
+          routes: [route({ method: 'GET', url: 'x', access: 'authenticated', response: z.object({}), handler: ok })],
         })),
         plugin('foreign-key', {}, () => ({
-          routes: [route({ method: 'GET', url: '/x', access: 'plugin.other.edit', handler: ok })],
+          routes: [
+            route({ method: 'GET', url: '/x', access: 'plugin.other.edit', response: z.object({}), handler: ok }),
+          ],
         })),
         plugin('bad-sched', {}, () => ({
           jobs: [{ name: 'run', handler: async () => undefined }],
@@ -79,7 +83,9 @@ describe('the plugin host', () => {
           throw new Error('bum');
         }),
         plugin('good', { permissions: [{ key: 'plugin.good.edit', name: 'Edycja', desc: 'Opis' }] }, () => ({
-          routes: [route({ method: 'GET', url: '/x', access: 'plugin.good.edit', handler: ok })],
+          routes: [
+            route({ method: 'GET', url: '/x', access: 'plugin.good.edit', response: z.object({}), handler: ok }),
+          ],
         })),
       ],
       quiet,

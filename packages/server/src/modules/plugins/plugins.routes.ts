@@ -1,7 +1,13 @@
-import { pluginInfoQuerySchema, pluginInstallRequestSchema, pluginUninstallRequestSchema } from '@zaplecze/contract';
+import {
+  pluginInfoQuerySchema,
+  pluginInfoResponseSchema,
+  pluginInstallRequestSchema,
+  pluginMenuResponseSchema,
+  pluginUninstallRequestSchema,
+} from '@zaplecze/contract';
 import { notFound } from '../../platform/errors';
 import { pluginSettingsRoutes } from '../../platform/plugin-settings';
-import { route, type RouteDef } from '../../platform/route';
+import { NO_CONTENT, route, type RouteDef } from '../../platform/route';
 import type { PluginHost } from './plugins.host';
 import * as plugins from './plugins.service';
 
@@ -10,6 +16,8 @@ export const pluginsCoreRoutes: RouteDef[] = [
     method: 'GET',
     url: '/plugin_info',
     access: 'authenticated',
+    summary: 'Wtyczki: dostępne albo tylko zainstalowane',
+    response: pluginInfoResponseSchema,
     query: pluginInfoQuerySchema,
     handler: (ctx, { query }) => plugins.pluginInfo(ctx, query.onlyInstalled),
   }),
@@ -17,6 +25,9 @@ export const pluginsCoreRoutes: RouteDef[] = [
     method: 'POST',
     url: '/plugin_install',
     access: 'main.plugins.manage',
+    summary: 'Instalacja wtyczki w organizacji',
+    response: NO_CONTENT,
+    docs: { form: true },
     body: pluginInstallRequestSchema,
     handler: (ctx, { body }) => plugins.installPlugin(ctx, body.pluginId),
   }),
@@ -25,13 +36,23 @@ export const pluginsCoreRoutes: RouteDef[] = [
     method: 'DELETE',
     url: '/plugin_install',
     access: 'main.plugins.manage',
+    summary: 'Odinstalowanie wtyczki (dane zostają, chyba że deleteData)',
+    response: NO_CONTENT,
+    docs: { query: pluginUninstallRequestSchema, body: pluginUninstallRequestSchema.partial() },
     handler: (ctx, _input, req) => {
       const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
       const input = pluginUninstallRequestSchema.parse({ ...(req.query as object), ...body });
       return plugins.uninstallPlugin(ctx, input.pluginId, input.deleteData);
     },
   }),
-  route({ method: 'GET', url: '/plugin_menu', access: 'authenticated', handler: (ctx) => plugins.pluginMenu(ctx) }),
+  route({
+    method: 'GET',
+    url: '/plugin_menu',
+    access: 'authenticated',
+    summary: 'Menu zainstalowanych wtyczek dla zalogowanego użytkownika',
+    response: pluginMenuResponseSchema,
+    handler: (ctx) => plugins.pluginMenu(ctx),
+  }),
 ];
 
 /**
@@ -53,6 +74,7 @@ export function pluginRoutes(host: PluginHost): RouteDef[] {
       out.push({
         ...r,
         url: `/plugins/${id}${r.url}`,
+        tag: `plugin:${id}`,
         gate: async (ctx) => {
           await plugins.assertInstalled(ctx, id);
           await own?.(ctx);
@@ -66,6 +88,8 @@ export function pluginRoutes(host: PluginHost): RouteDef[] {
         method,
         url: '/plugins/*',
         access: 'authenticated',
+        // Only ever 404: not an operation of the OpenAPI document (platform/openapi.ts isDocumented).
+        response: NO_CONTENT,
         handler: async () => {
           throw notFound(plugins.PLUGIN_MSG.notInstalled);
         },

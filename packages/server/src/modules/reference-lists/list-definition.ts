@@ -22,8 +22,10 @@ export type ListRow = { id: number; name: string } & Record<string, unknown>;
  */
 export interface ListDefinition<In extends z.ZodObject = z.ZodObject> extends Pick<
   ReferenceListDef,
-  'apiPath' | 'listKey' | 'editPermission' | 'defaults'
+  'apiPath' | 'listKey' | 'editPermission' | 'defaults' | 'row'
 > {
+  /** The list's Polish name in the API reference. */
+  title: string;
   table: ListTable;
   /** Body of POST; PUT is the same plus id. */
   input: In;

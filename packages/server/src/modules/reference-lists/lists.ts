@@ -1,7 +1,7 @@
 import { REFERENCE_LISTS } from '@zaplecze/contract';
 import type { z } from 'zod';
 import type { DefaultFlags, ListDefinition, ListRow } from './list-definition';
-import { LIST_MSG } from './messages.pl';
+import { LIST_MSG, LIST_TITLES } from './messages.pl';
 
 const named = (row: ListRow) => ({ id: row.id, name: row.name });
 
@@ -13,6 +13,7 @@ function define<In extends z.ZodObject>(def: ListDefinition<In>): ListDefinition
 export const LISTS = {
   additionalDescs: define({
     ...REFERENCE_LISTS.additionalDescs,
+    title: LIST_TITLES.additionalDescs,
     table: 'additional_descs',
     toColumns: (b) => ({ name: b.name, description: b.description }),
     toDto: (r) => ({ id: r.id, name: r.name, description: r.description }),
@@ -20,6 +21,7 @@ export const LISTS = {
   }),
   deliveryPriceLists: define({
     ...REFERENCE_LISTS.deliveryPriceLists,
+    title: LIST_TITLES.deliveryPriceLists,
     table: 'delivery_price_lists',
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
@@ -27,6 +29,7 @@ export const LISTS = {
   }),
   deliveryTimes: define({
     ...REFERENCE_LISTS.deliveryTimes,
+    title: LIST_TITLES.deliveryTimes,
     table: 'delivery_times',
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
@@ -34,6 +37,7 @@ export const LISTS = {
   }),
   itemGroups: define({
     ...REFERENCE_LISTS.itemGroups,
+    title: LIST_TITLES.itemGroups,
     table: 'item_groups',
     toColumns: (b) => ({ name: b.name }),
     toDto: named,
@@ -41,6 +45,7 @@ export const LISTS = {
   }),
   itemStatuses: define({
     ...REFERENCE_LISTS.itemStatuses,
+    title: LIST_TITLES.itemStatuses,
     table: 'item_statuses',
     toColumns: (b) => ({ name: b.name, color: b.color }),
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, color: r.color, isDefault: d.isDefault }),
@@ -48,6 +53,7 @@ export const LISTS = {
   }),
   incomeSources: define({
     ...REFERENCE_LISTS.incomeSources,
+    title: LIST_TITLES.incomeSources,
     table: 'income_sources',
     toColumns: (b) => ({ name: b.name }),
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, ...d }),
@@ -55,6 +61,7 @@ export const LISTS = {
   }),
   orderStatuses: define({
     ...REFERENCE_LISTS.orderStatuses,
+    title: LIST_TITLES.orderStatuses,
     table: 'order_statuses',
     toColumns: (b) => ({ name: b.name, color: b.color }),
     toDto: (r, d: DefaultFlags) => ({ id: r.id, name: r.name, color: r.color, ...d }),
@@ -62,6 +69,7 @@ export const LISTS = {
   }),
   userSizes: define({
     ...REFERENCE_LISTS.userSizes,
+    title: LIST_TITLES.userSizes,
     table: 'user_sizes',
     toColumns: (b) => ({ name: b.name, size_a: b.sizeA, size_b: b.sizeB, size_c: b.sizeC }),
     toDto: (r) => ({ id: r.id, name: r.name, sizeA: r.size_a, sizeB: r.size_b, sizeC: r.size_c }),

@@ -9,3 +9,15 @@ export const LIST_MSG = {
   orderStatusNotFound: 'Nie znaleziono statusu zamówienia.',
   userSizeNotFound: 'Nie znaleziono rozmiaru zdefiniowanego.',
 } as const;
+
+/** The lists' names in the API reference (platform/openapi.ts). */
+export const LIST_TITLES = {
+  additionalDescs: 'Opisy dodatkowe',
+  deliveryPriceLists: 'Cenniki dostawy',
+  deliveryTimes: 'Czasy dostawy',
+  itemGroups: 'Grupy towarów',
+  itemStatuses: 'Statusy towarów',
+  incomeSources: 'Źródła przychodu',
+  orderStatuses: 'Statusy zamówień',
+  userSizes: 'Rozmiary zdefiniowane',
+} as const;

@@ -6,7 +6,7 @@ import { stockRoutes } from './stock.routes';
  * recordChange / setStock inside their own transaction; the warehouse-changes routes list,
  * commit, delete and export them.
  */
-export const stockModule: ServerModule = { name: 'stock', routes: stockRoutes };
+export const stockModule: ServerModule = { name: 'stock', title: 'Zmiany magazynowe', routes: stockRoutes };
 export {
   CHANGE_TYPES,
   checkStockInRange,

@@ -1,6 +1,13 @@
-import { idQuerySchema, warehouseCommitSchema, warehouseMonthSchema } from '@zaplecze/contract';
+import {
+  idQuerySchema,
+  warehouseChangeSchema,
+  warehouseChangesAnswerSchema,
+  warehouseCommitSchema,
+  warehouseListQuerySchema,
+  warehouseMonthSchema,
+} from '@zaplecze/contract';
 import { z } from 'zod';
-import { route } from '../../platform/route';
+import { fileAnswer, NO_CONTENT, route } from '../../platform/route';
 import { commit, exportCsv, getChanges, remove } from './stock.service';
 
 /**
@@ -12,6 +19,9 @@ export const stockRoutes = [
     method: 'GET',
     url: '/warehouse_changes',
     access: 'main.items.show',
+    summary: 'Zmiany magazynowe: strona miesiąca albo jedna (?id=)',
+    response: warehouseChangesAnswerSchema,
+    docs: { query: z.union([idQuerySchema, warehouseListQuerySchema]) },
     // One change by id or a page of a month: told apart by `id` (parseWarehouseChangesQuery).
     query: z.record(z.string(), z.unknown()),
     handler: (ctx, { query }) => getChanges(ctx, query),
@@ -20,6 +30,8 @@ export const stockRoutes = [
     method: 'PUT',
     url: '/warehouse_changes',
     access: 'main.warehouse.edit',
+    summary: 'Zatwierdzenie zmiany magazynowej',
+    response: warehouseChangeSchema,
     body: warehouseCommitSchema,
     handler: (ctx, { body }) => commit(ctx, body.id),
   }),
@@ -27,6 +39,8 @@ export const stockRoutes = [
     method: 'DELETE',
     url: '/warehouse_changes',
     access: 'main.warehouse.edit',
+    summary: 'Usunięcie zmiany magazynowej (stan towaru zostaje)',
+    response: NO_CONTENT,
     query: idQuerySchema,
     handler: (ctx, { query }) => remove(ctx, query.id),
   }),
@@ -34,6 +48,8 @@ export const stockRoutes = [
     method: 'GET',
     url: '/warehouse_changes/export_csv',
     access: 'main.items.show',
+    summary: 'Zmiany magazynowe miesiąca jako CSV',
+    response: fileAnswer('text/csv', 'Plik CSV (UTF-8) zmian magazynowych miesiąca.'),
     query: warehouseMonthSchema,
     handler: async (ctx, { query }, _req, reply) => {
       const { fileName, body } = await exportCsv(ctx, query);

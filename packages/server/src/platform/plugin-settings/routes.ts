@@ -1,4 +1,5 @@
-import { pluginSettingsPutSchema } from '@zaplecze/contract';
+import { pluginSettingsPutSchema, SECRET_STATES } from '@zaplecze/contract';
+import { z } from 'zod';
 import { route, type RouteDef } from '../route';
 import { checkSettingsSpec, readPluginSettings, writePluginSettings, type PluginSettingsSpec } from './service';
 
@@ -17,17 +18,27 @@ export function pluginSettingsRoutes(
 ): RouteDef[] {
   checkSettingsSpec(pluginId, spec);
   const url = `${opts.prefix ?? ''}/settings`;
+  // The answer as the OpenAPI document shows it: this plugin's own values (a required one nothing
+  // has set yet is left out) and the state of each of its secrets.
+  const answer = z.object({
+    values: spec.schema.partial(),
+    secrets: z.object(Object.fromEntries(spec.secrets.map((name) => [name, z.enum(SECRET_STATES)]))),
+  });
   return [
     route({
       method: 'GET',
       url,
       access: 'main.plugins.manage',
+      summary: 'Ustawienia wtyczki (sekrety tylko jako stan)',
+      response: answer,
       handler: (ctx) => readPluginSettings(ctx.tdb, ctx.deps.config, pluginId, spec),
     }),
     route({
       method: 'PUT',
       url,
       access: 'main.plugins.manage',
+      summary: 'Zapis ustawień wtyczki (sekrety tylko do zapisu)',
+      response: answer,
       body: pluginSettingsPutSchema,
       handler: (ctx, { body }) => writePluginSettings(ctx.tdb, ctx.deps.config, pluginId, spec, body),
     }),

@@ -60,6 +60,10 @@ export function coreMenu(opts: { desktopAppUrl?: string; permissions?: string })
   if (hasPermissionForScreen(opts.permissions ?? '', 'main.plugins.manage')) {
     options.push({ id: 'plugins-management', label: t.plugins, icon: 'bi-puzzle', path: '/plugins-management' });
   }
+  // The API reference is for administrators, who write scripts against the API (docs/api.md).
+  if (hasPermissionForScreen(opts.permissions ?? '', 'main.admin')) {
+    options.push({ id: 'api-reference', label: t.apiReference, icon: 'bi-code-slash', path: '/api-reference' });
+  }
   if (opts.desktopAppUrl) {
     options.push({
       id: 'desktop-app',
