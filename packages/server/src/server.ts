@@ -7,6 +7,7 @@ import { authenticate, sessions } from './modules/auth';
 import { migratePlugins, setPluginLog } from './modules/plugins';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { svgCaptchaGenerator } from './platform/captcha';
+import { closeFileStorage } from './platform/file-storage';
 import type { AppDeps } from './platform/context';
 import { EventBus } from './platform/events';
 import type { ServerModule } from './platform/module';
@@ -55,6 +56,8 @@ export async function createApp(
   const routes = [...allModules.flatMap((m) => m.routes), ...(opts.extraRoutes ?? [])];
   const built = await buildApp(deps, routes, { logger: opts.logger, logStream: opts.logStream });
   const log: FastifyBaseLogger = built.app.log;
+  // The S3 client's connections (platform/file-storage) end with the server.
+  built.app.addHook('onClose', () => closeFileStorage(deps.config));
   eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
   setPluginLog((message) => log.error(message));
   return built;
