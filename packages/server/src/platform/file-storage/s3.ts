@@ -81,7 +81,10 @@ export class S3Storage implements FileStorage {
   private unavailable(op: string, err: unknown): FileStorageUnavailable {
     const e = err as SdkError;
     const status = e.$metadata?.httpStatusCode;
-    let reason = `${e.name ?? 'Error'}${e.code && e.code !== e.name ? ` ${e.code}` : ''}${status ? ` (HTTP ${status})` : ''}`;
+    // A refused HEAD request has no body to name the error: the status says it.
+    const unnamed = !e.name || e.name === 'Unknown' || e.name === 'UnknownError';
+    const name = status === 403 && unnamed ? 'AccessDenied' : (e.name ?? 'Error');
+    let reason = `${name}${e.code && e.code !== e.name ? ` ${e.code}` : ''}${status ? ` (HTTP ${status})` : ''}`;
     const message = this.scrub(e.message ?? String(err));
     if (message && message !== e.name && message !== 'UnknownError') reason += `: ${message}`;
     if (status === 403) reason += ' (check the access key and the secret key of FILES_S3_URL)';
