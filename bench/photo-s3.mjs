@@ -56,7 +56,7 @@ async function main() {
     .toBuffer();
 
   async function measure(label, extraEnv) {
-    const { env, dropDb } = await benchDatabase({ fresh: 'photo-s3' });
+    const { env, dropDb } = await benchDatabase({ fresh: 'photo_s3' });
     const login = createBenchOrg(env, { prefix: 'bench', password: 'Bench-Haslo-1' });
     const { base, stop } = await startBenchServer({ ...env, ...extraEnv });
     try {
