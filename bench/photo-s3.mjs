@@ -3,7 +3,9 @@
 // packages/server/test/s3-server.ts, which also checks each request's signature as S3 does), one
 // signed-in user asking for the same small thumbnail `GET /api/image?...&size=thumb` one request
 // after another, after a warm-up; then 10 clients at once; then the same with the files in the
-// folder DATA_DIR for comparison. Every answer is checked (200, the thumbnail's bytes).
+// folder DATA_DIR for comparison. Every answer is checked (200, the thumbnail's bytes). The app's
+// CPU time a request (its processes, not the S3 server's) is printed too: unlike latency, other
+// load on a shared machine does not stretch it.
 // The S3 server runs in a process of its own (this file with `--serve-s3`), as a real one would:
 // it does not share this client's event loop.
 // Usage: npm run bench:photo-s3 [-- runs=500]   (node --import tsx bench/photo-s3.mjs)
@@ -13,7 +15,7 @@ import readline from 'node:readline';
 import sharp from 'sharp';
 import { startTestS3 } from '../packages/server/test/s3-server.ts';
 import { benchDatabase } from './bench-db.mjs';
-import { createBenchOrg, signIn, startBenchServer } from './bench-server.mjs';
+import { createBenchOrg, serverCpuMs, signIn, startBenchServer } from './bench-server.mjs';
 
 if (process.argv[2] === '--serve-s3') {
   // The S3 server's process: prints FILES_S3_URL, stops when its parent closes stdin.
@@ -58,7 +60,7 @@ async function main() {
   async function measure(label, extraEnv) {
     const { env, dropDb } = await benchDatabase({ fresh: 'photo_s3' });
     const login = createBenchOrg(env, { prefix: 'bench', password: 'Bench-Haslo-1' });
-    const { base, stop } = await startBenchServer({ ...env, ...extraEnv });
+    const { base, server, stop } = await startBenchServer({ ...env, ...extraEnv });
     try {
       const { headers } = await signIn(base, login, 'Bench-Haslo-1');
       const { 'content-type': _json, ...uploadHeaders } = headers;
@@ -82,7 +84,9 @@ async function main() {
       };
       for (let k = 0; k < WARM_UP; k++) await one();
       const sequential = [];
+      const cpu0 = serverCpuMs(server.pid);
       for (let k = 0; k < runs; k++) sequential.push(await one());
+      const cpuPerRequest = (serverCpuMs(server.pid) - cpu0) / runs;
       const parallel = [];
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
@@ -92,7 +96,7 @@ async function main() {
       console.log(
         `${label} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}), thumbnail of ${(bytes / 1024).toFixed(1)} kB`,
       );
-      console.log('  ' + summary('1 client ', sequential));
+      console.log('  ' + summary('1 client ', sequential) + `, app CPU ${cpuPerRequest.toFixed(2)} ms a request`);
       console.log('  ' + summary(`${CLIENTS} clients`, parallel));
       return pct(
         [...sequential].sort((a, b) => a - b),
