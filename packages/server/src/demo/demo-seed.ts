@@ -254,7 +254,14 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     }
     const firstItemId = await firstItemOf(database, orgId);
     if (firstItemId !== null) {
-      const photos = await seedDemoPhotos(database, fileStorage(deps.config), orgId, firstItemId, opts.items, deps.now());
+      const photos = await seedDemoPhotos(
+        database,
+        fileStorage(deps.config),
+        orgId,
+        firstItemId,
+        opts.items,
+        deps.now(),
+      );
       phase(`zdjęcia (${photos})`);
     }
   } catch (err) {
