@@ -56,9 +56,17 @@ Polecenia:
   secrets:keygen
                Wypisuje nowy klucz do SECRETS_KEYS w postaci id:klucz-base64 (32 losowe bajty)
       --id <id>              identyfikator klucza (domyślnie k i dzisiejsza data, np. k20261128)
+  files:migrate
+               Kopiuje pliki aplikacji (zdjęcia, pliki pluginów) między folderem DATA_DIR
+               a magazynem S3 z FILES_S3_URL, sprawdzając każdy plik sumą MD5 po obu stronach;
+               pliki już skopiowane i zgodne pomija, więc przerwane można uruchomić ponownie;
+               źródła nie zmienia
+      --to <s3|local>        dokąd: s3 (z DATA_DIR do FILES_S3_URL) albo local (z powrotem)
+      Kod wyjścia: 0 gdy wszystko jest skopiowane i sprawdzone, 1 gdy nie.
   --help       Ta pomoc
 
-Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).`;
+Baza danych: DATABASE_URL=postgres://... albo SQLite w DATA_DIR (domyślnie ./data).
+Pliki: w DATA_DIR albo w magazynie S3, gdy ustawiono FILES_S3_URL.`;
 
 class UsageError extends Error {}
 
@@ -341,6 +349,52 @@ async function secretsKeygen(args: string[]): Promise<void> {
   console.log(generateKeyEntry(values.id));
 }
 
+/**
+ * files:migrate --to s3|local: every application file copied between DATA_DIR and FILES_S3_URL,
+ * each checked by MD5 on both sides, resumable (platform/file-storage/migrate.ts; docs/operations.md,
+ * Moving the files). Needs no database. Answers the exit code: 0 all copied and verified, 1 not.
+ */
+async function filesMigrate(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' } }, strict: true });
+  if (values.to !== 's3' && values.to !== 'local')
+    throw new UsageError(
+      '--to: podaj s3 (z folderu DATA_DIR do FILES_S3_URL) albo local (z FILES_S3_URL do DATA_DIR).',
+    );
+  const { loadConfig } = await import('./config');
+  const { FolderStorage, S3Storage, FileStorageUnavailable } = await import('./platform/file-storage');
+  const { migrateFiles } = await import('./platform/file-storage/migrate');
+  const config = loadConfig();
+  if (!config.filesS3)
+    throw new UsageError(
+      'Nie ustawiono FILES_S3_URL: podaj magazyn S3, np. FILES_S3_URL=s3://KLUCZ:SEKRET@host:9000/kubelek?forcePathStyle=true.',
+    );
+  const folder = new FolderStorage(config.dataDir);
+  const s3 = new S3Storage(config.filesS3);
+  const [from, to] = values.to === 's3' ? [folder, s3] : [s3, folder];
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`Kopiuję pliki: ${from.where} -> ${to.where}`);
+  try {
+    const counts = await migrateFiles(from, to, {
+      onProgress: (c) =>
+        console.log(`Sprawdzono ${c.checked}: skopiowano ${c.copied}, już były ${c.present}, błędy ${c.failed}`),
+      onFailure: (key, reason) => console.log(`Nie skopiowano ${key}: ${reason}`),
+    });
+    console.log(
+      `Gotowe: sprawdzono ${counts.checked} plików; skopiowano ${counts.copied} (${mb(counts.bytes)}), już były i zgadzały się ${counts.present}, błędy ${counts.failed}.`,
+    );
+    console.log(`CHECKED ${counts.checked} COPIED ${counts.copied} PRESENT ${counts.present} FAILED ${counts.failed}`);
+    return counts.failed === 0 ? 0 : 1;
+  } catch (err) {
+    if (!(err instanceof FileStorageUnavailable)) throw err;
+    console.error(
+      `Błąd: magazyn plików nie odpowiada (${err.message}). Uruchom ponownie, gdy odpowie: skopiowane pliki zostaną pominięte.`,
+    );
+    return 1;
+  } finally {
+    await s3.close();
+  }
+}
+
 /** node:util parseArgs speaks English; the CLI answers in Polish like the rest of the product. */
 function parseArgsMessage(code: string, message: string): string {
   const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
@@ -375,6 +429,7 @@ async function main(argv: string[]): Promise<number> {
       await secretsKeygen(rest);
       return 0;
     }
+    if (command === 'files:migrate') return await filesMigrate(rest);
     if (command === 'demo:seed') {
       await demoSeed(rest);
       return 0;

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BUYER_INFO_MAX_PER_ADDRESS, CAPTCHA_MAX_PER_ADDRESS } from '@zaplecze/contract';
+import { parseS3Url, type S3Location } from './platform/file-storage/s3-url';
 import { parseSecretKeys, type SecretKey } from './platform/plugin-settings/key-ring';
 
 /** Server configuration read once from the environment. */
@@ -9,6 +10,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * S3-compatible storage of the application's files (FILES_S3_URL, platform/file-storage/s3-url.ts);
+   * undefined: files in DATA_DIR. Holds the secret key: never logged.
+   */
+  filesS3: S3Location | undefined;
   /** postgres://... selects PostgreSQL; otherwise SQLite under dataDir. */
   databaseUrl: string | undefined;
   isTest: boolean;
@@ -209,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInt(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    filesS3: env.FILES_S3_URL?.trim() ? parseS3Url(env.FILES_S3_URL) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     isTest: env.APP_ENV === 'test',
     registrationEnabled: flag(env.REGISTRATION_ENABLED, true),

@@ -5,6 +5,7 @@ import { prewarmItemIndexes } from './modules/items';
 import { handOutWriteTurns } from './db/write-turn';
 import { runningHandlers } from './platform/route';
 import { isConnectionError } from './db/errors';
+import { closeFileStorage, fileStorage } from './platform/file-storage';
 import { createApp, openAndMigrate, startCacheBus } from './server';
 import { WorkerRestarts } from './worker-restarts';
 import { holdServerLock, type HeldLock } from './server-lock';
@@ -31,6 +32,23 @@ const SHUTDOWN_MARGIN_MS = 5000;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Names the S3 storage of the files and tries it once (write and remove a tiny object). A storage
+ * that does not answer is reported, not fatal: everything but photos and plugins' files works,
+ * and those answer 503 until it is back (docs/operations.md, Files in S3-compatible storage).
+ */
+async function checkFileStorage(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const storage = fileStorage(config);
+  console.log(`Pliki: ${storage.where}`);
+  try {
+    await storage.probe();
+  } catch (err) {
+    console.error(`file storage not answering at start: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await closeFileStorage(config);
+  }
+}
+
 /** Young-generation semi-space of each worker, MB (V8's default is 16 on 64-bit machines). */
 const WORKER_SEMI_SPACE_MB = 64;
 
@@ -49,6 +67,7 @@ async function primary(): Promise<void> {
   await database.destroy();
   const workers = config.webConcurrency;
   console.log(`Zaplecze: ${database.engine}, ${workers} proces(y), http://localhost:${config.port}`);
+  if (config.filesS3) await checkFileStorage(config);
   // One process serves everything only without the job worker: jobs never run in an HTTP process.
   if (workers === 1 && !config.jobsWorker) return worker();
   // A bigger young generation for the workers: a 10,000-row list answer allocates tens of MB of

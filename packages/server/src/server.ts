@@ -9,6 +9,7 @@ import { migratePlugins, pluginHost, setPluginLog } from './modules/plugins';
 import { buildApp, type BuiltApp, type LogDestination } from './platform/app';
 import { CacheBus, setCacheBus } from './platform/cache-bus';
 import { svgCaptchaGenerator } from './platform/captcha';
+import { closeFileStorage } from './platform/file-storage';
 import type { AppDeps } from './platform/context';
 import { EventBus } from './platform/events';
 import type { ServerModule } from './platform/module';
@@ -72,6 +73,8 @@ export async function createApp(
     openApi: { version: APP_VERSION, tags },
   });
   const log: FastifyBaseLogger = built.app.log;
+  // The S3 client's connections (platform/file-storage) end with the server.
+  built.app.addHook('onClose', () => closeFileStorage(deps.config));
   eventErrorLog = (err, event) => log.error({ err, event }, 'event subscriber failed');
   setPluginLog((message) => log.error(message));
   return built;

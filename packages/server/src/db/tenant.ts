@@ -29,6 +29,7 @@ export type TenantTableOf<S> = {
 interface TransactionState {
   beforeCommit: (() => Promise<void>)[];
   afterCommit: (() => void)[];
+  afterRollback: (() => void)[];
   shared: Map<object, unknown>;
 }
 
@@ -108,13 +109,19 @@ export class TenantDb<S = DB> {
   /** Runs `fn` in one transaction, still scoped to the same organisation. */
   async transaction<R>(fn: (tdb: TenantDb<S>) => Promise<R>): Promise<R> {
     if (this.executor.isTransaction) return fn(this);
-    const tx: TransactionState = { beforeCommit: [], afterCommit: [], shared: new Map() };
-    const result = await (this.executor as Kysely<DB>).transaction().execute(async (trx) => {
-      const r = await fn(new TenantDb<S>(trx, this.orgId, tx));
-      // A hook may queue another (an event's subscriber writing): run until none is left.
-      for (let run = tx.beforeCommit.shift(); run; run = tx.beforeCommit.shift()) await run();
-      return r;
-    });
+    const tx: TransactionState = { beforeCommit: [], afterCommit: [], afterRollback: [], shared: new Map() };
+    let result: R;
+    try {
+      result = await (this.executor as Kysely<DB>).transaction().execute(async (trx) => {
+        const r = await fn(new TenantDb<S>(trx, this.orgId, tx));
+        // A hook may queue another (an event's subscriber writing): run until none is left.
+        for (let run = tx.beforeCommit.shift(); run; run = tx.beforeCommit.shift()) await run();
+        return r;
+      });
+    } catch (err) {
+      for (const run of tx.afterRollback) run();
+      throw err;
+    }
     for (const run of tx.afterCommit) run();
     return result;
   }
@@ -156,6 +163,16 @@ export class TenantDb<S = DB> {
     if (this.tx) this.tx.afterCommit.push(fn);
     else if (this.executor.isTransaction) throw new Error('afterCommit inside a transaction TenantDb did not begin');
     else fn();
+  }
+
+  /**
+   * Runs `fn` once the surrounding transaction has failed (rolled back, or its commit failed), e.g.
+   * to remove files a beforeCommit hook stored for it. Only inside a transaction that
+   * `transaction()` began.
+   */
+  afterRollback(fn: () => void): void {
+    if (!this.tx) throw new Error('afterRollback needs a transaction that TenantDb.transaction() began');
+    this.tx.afterRollback.push(fn);
   }
 
   /**

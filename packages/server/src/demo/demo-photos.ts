@@ -1,15 +1,17 @@
 import sharp from 'sharp';
 import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant';
-import { linkPhotoSync, newFileName, processPhoto, removePhotos, writePhoto } from '../modules/files';
+import { copyPhotos, newFileName, processPhoto, removePhotos, writePhoto } from '../modules/files';
+import type { FileStorage } from '../platform/file-storage';
 
 /**
  * Real photos for a sample of the demo's items (docs/decisions.md, Demo photos): every
  * DEMO_PHOTO_EVERY-th item, at most DEMO_PHOTO_MAX_ITEMS of them, gets one to three photos; every
  * other item has none. Each photo is a file of its own, as if uploaded and claimed by its item
  * (files row, item_photos row, the item's count and main photo), so the list's counts, the photo
- * filter, the thumbnails, copying and deleting all see a consistent catalogue. On disk the photos
- * of one picture are hard links of its first copy: files never change (modules/files/storage.ts).
+ * filter, the thumbnails, copying and deleting all see a consistent catalogue. The photos of one
+ * picture are copies of its first one: hard links in the folder, CopyObject in S3 (files never
+ * change: modules/files/storage.ts).
  */
 export const DEMO_PHOTO_EVERY = 50;
 export const DEMO_PHOTO_MAX_ITEMS = 2_000;
@@ -48,7 +50,7 @@ export function demoPhotoPlan(firstId: number, count: number): { itemId: number;
 /** Writes the photos of demoPhotoPlan; answers how many photos were stored. */
 export async function seedDemoPhotos(
   database: Database,
-  dataDir: string,
+  storage: FileStorage,
   orgId: number,
   firstId: number,
   count: number,
@@ -78,10 +80,14 @@ export async function seedDemoPhotos(
         const sizes = pictures[p]!;
         const name = newFileName('jpg');
         const source = firstCopy[p];
-        if (source) linkPhotoSync(dataDir, orgId, source, name);
-        else await writePhoto(dataDir, orgId, name, sizes);
+        if (source) {
+          written.push(name);
+          if ((await copyPhotos(storage, orgId, [[source, name]])).length === 0) throw new Error('demo photo vanished');
+        } else {
+          written.push(name);
+          await writePhoto(storage, orgId, name, sizes);
+        }
         firstCopy[p] ??= name;
-        written.push(name);
         files.push({ name, item_id: itemId, bytes: sizes.display.length + sizes.thumb.length, created_at: createdAt });
         photos.push({ item_id: itemId, position, type: 'file', name });
       }
@@ -101,7 +107,7 @@ export async function seedDemoPhotos(
       }
     });
   } catch (err) {
-    await removePhotos(dataDir, orgId, written);
+    await removePhotos(storage, orgId, written).catch(() => undefined);
     throw err;
   }
   return files.length;

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant';
 import { consoleLog, type AppDeps } from '../platform/context';
 import { conflict } from '../platform/errors';
+import { fileStorage } from '../platform/file-storage';
 import { MSG } from '../platform/messages.pl';
 import { createOrganization } from '../modules/registration';
 import { pluginHost } from '../modules/plugins';
@@ -253,7 +254,14 @@ export async function seedDemo(database: Database, deps: AppDeps, opts: SeedOpti
     }
     const firstItemId = await firstItemOf(database, orgId);
     if (firstItemId !== null) {
-      const photos = await seedDemoPhotos(database, deps.config.dataDir, orgId, firstItemId, opts.items, deps.now());
+      const photos = await seedDemoPhotos(
+        database,
+        fileStorage(deps.config),
+        orgId,
+        firstItemId,
+        opts.items,
+        deps.now(),
+      );
       phase(`zdjęcia (${photos})`);
     }
   } catch (err) {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { isBadValueError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../db/errors';
 import { AppError } from './errors';
+import { FileStorageUnavailable } from './file-storage';
 import { redactMessage } from './error-log';
 import { MSG } from './messages.pl';
 
@@ -14,12 +15,15 @@ const OUTAGE_LOG_EVERY_MS = 10_000;
  * Maps every failure to `{code, message}` in Polish; only 5xx are logged with their stack. A lost,
  * silent or busy database (docs/operations.md, Database outage) is 503 with Retry-After and a
  * warning without a stack, at most one per OUTAGE_LOG_EVERY_MS however many requests met it; a full
- * disk is 507, logged with the error that said so; a value PostgreSQL refused (class 22) is 400,
+ * disk is 507, logged with the error that said so; a file storage that fails (S3 down, refused
+ * credentials) is 503 with Retry-After and a warning naming the storage, throttled the same way; a value PostgreSQL refused (class 22) is 400,
  * logged as a warning. Logged errors go through error-log.ts: no customer data.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   let outageLoggedAt = -Infinity;
   let outageUnlogged = 0;
+  let filesLoggedAt = -Infinity;
+  let filesUnlogged = 0;
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
     const timeout = isTimeoutError(err);
     const busy = !timeout && isBusyError(err);
@@ -43,6 +47,22 @@ export function installErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header('retry-after', String(DB_RETRY_AFTER_S))
         .send({ code: 503, message: timeout ? MSG.dbTimeout : busy ? MSG.dbBusy : MSG.dbUnavailable });
+    }
+    if (err instanceof FileStorageUnavailable) {
+      // The message names the endpoint, bucket and operation, never a key or secret (file-storage/s3.ts).
+      const now = performance.now();
+      if (now - filesLoggedAt >= OUTAGE_LOG_EVERY_MS) {
+        req.log.warn(
+          filesUnlogged > 0 ? { alsoFailedSinceLastWarning: filesUnlogged } : {},
+          `file storage unavailable: ${err.message}`,
+        );
+        filesLoggedAt = now;
+        filesUnlogged = 0;
+      } else filesUnlogged++;
+      return reply
+        .code(503)
+        .header('retry-after', String(DB_RETRY_AFTER_S))
+        .send({ code: 503, message: MSG.filesUnavailable });
     }
     if (isStorageFull(err)) {
       req.log.error({ err }, 'storage full');

@@ -18,6 +18,8 @@ export const MSG = {
   dbTimeout: 'Baza danych nie odpowiedziała na czas. Spróbuj ponownie za chwilę.',
   dbBusy: 'Baza danych jest chwilowo zajęta. Spróbuj ponownie za chwilę.',
   storageFull: 'Brak miejsca na dysku serwera: zmiany nie zostały zapisane. Powiadom administratora.',
+  filesUnavailable:
+    'Magazyn plików (zdjęć) jest chwilowo niedostępny: zmiany nie zostały zapisane. Spróbuj ponownie za chwilę, a gdy to nie pomoże, powiadom administratora.',
   jobInternal: 'Nieoczekiwany błąd programu w zadaniu. Szczegóły są w dzienniku serwera: powiadom administratora.',
   jobBadValue: 'Baza danych odrzuciła wartość zapisywaną przez zadanie. Szczegóły są w dzienniku serwera.',
   jobDatabaseError: (code: string) =>

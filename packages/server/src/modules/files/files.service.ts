@@ -6,24 +6,23 @@ import type { z } from 'zod';
 import type { TenantDb } from '../../db/tenant';
 import type { AppDeps, AuthContext } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { fileStorage } from '../../platform/file-storage';
 import { ImageRejected, processPhoto, type PhotoFormat } from './image';
 import { filesRepository } from './files.repository';
 import { FILES_MSG } from './messages.pl';
 import {
+  copyPhotos,
   FILE_NAME_PATTERN,
   formatOf,
-  linkPhotoSync,
   mimeOf,
   newFileName,
-  photoPath,
-  removePhotos,
   openPhoto,
-  probeStorage,
+  removePhotos,
   writePhoto,
   type PhotoSize,
 } from './storage';
 
-/** What the face functions that touch the disk need from the application. */
+/** What the face functions that touch the stored files need from the application (fileStorage). */
 export type FilesDeps = Pick<AppDeps, 'config'>;
 
 /**
@@ -35,10 +34,11 @@ export const UNCLAIMED_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Throws unless the files' storage takes a write now (the readiness check, modules/health): the
- * one place that knows where files live, so a storage object swapped in later brings its own probe.
+ * configured storage's own probe, a tiny file or object written and removed (the folder under
+ * DATA_DIR, or the S3 bucket of FILES_S3_URL).
  */
 export function probeFilesStorage(deps: FilesDeps): Promise<void> {
-  return probeStorage(deps.config.dataDir);
+  return fileStorage(deps.config).probe();
 }
 
 /** The storage quota of every organisation in bytes, or null when unlimited (ORG_STORAGE_QUOTA_MB). */
@@ -83,7 +83,7 @@ export async function uploadImage(ctx: AuthContext, bytes: Buffer): Promise<z.in
   }
 
   const name = newFileName(format);
-  const dataDir = ctx.deps.config.dataDir;
+  const storage = fileStorage(ctx.deps.config);
   // The row first: should the process die before the files are written, the purge of
   // unclaimed uploads still finds and removes the row; a file without a row would stay forever.
   // The row's trigger adds its bytes to the organisation's total in the same transaction, so the
@@ -96,7 +96,7 @@ export async function uploadImage(ctx: AuthContext, bytes: Buffer): Promise<z.in
     if (quota !== null && (await filesRepository.usage(tdb)).allBytes > quota) throw quotaExceeded(ctx.deps.config);
   });
   try {
-    await writePhoto(dataDir, ctx.orgId, name, sizes);
+    await writePhoto(storage, ctx.orgId, name, sizes);
   } catch (err) {
     await filesRepository.deleteByNames(ctx.tdb, [name]);
     throw err;
@@ -118,7 +118,7 @@ export async function findImage(
   const missing = () => notFound(FILES_MSG.imageNotFound);
   if (query.p !== prefixOf(ctx.user.login) || !FILE_NAME_PATTERN.test(query.name)) throw missing();
   if (!(await filesRepository.exists(ctx.tdb, query.name))) throw missing();
-  const opened = await openPhoto(photoPath(ctx.deps.config.dataDir, ctx.orgId, query.size, query.name));
+  const opened = await openPhoto(fileStorage(ctx.deps.config), ctx.orgId, query.size, query.name);
   if (!opened) throw missing();
   return { stream: opened.stream, mime: mimeOf(query.name), bytes: opened.bytes };
 }
@@ -127,10 +127,10 @@ export async function findImage(
 async function dropFiles(tdb: TenantDb, names: readonly string[], deps: FilesDeps): Promise<void> {
   if (names.length === 0) return;
   await filesRepository.deleteByNames(tdb, names);
-  const { dataDir } = deps.config;
+  const storage = fileStorage(deps.config);
   const orgId = tdb.orgId;
   // A file that cannot be removed is only wasted space: it must not fail a committed change.
-  tdb.afterCommit(() => void removePhotos(dataDir, orgId, names).catch(() => undefined));
+  tdb.afterCommit(() => void removePhotos(storage, orgId, names).catch(() => undefined));
 }
 
 const unique = (names: readonly string[]): string[] => [...new Set(names)];
@@ -185,9 +185,14 @@ export async function deleteItemsFiles(tdb: TenantDb, itemIds: readonly number[]
 
 /**
  * Copies files for an item copy under new random names claimed by `newItemId`; answers old name
- * -> new name. The new names are hard-linked to the old files after commit (no extra space,
- * nothing on disk after a rollback). A name that is not the organisation's file answers 400
- * (field `photos`).
+ * -> new name. A name that is not the organisation's file answers 400 (field `photos`).
+ *
+ * The stored files are copied (folder: hard links, no extra space; S3: CopyObject) just before the
+ * transaction commits, and removed again should it then fail: a committed copy has its files
+ * before the caller's transaction() resolves and the answer goes out, a rolled-back one leaves
+ * nothing (docs/decisions.md, Files: a folder or S3-compatible storage). A storage that cannot copy
+ * (S3 down) fails the transaction: 503, nothing changed. Outside a transaction the files are
+ * copied at once, after the rows.
  */
 export async function copyFiles(
   deps: Pick<AppDeps, 'config' | 'now'>,
@@ -208,18 +213,18 @@ export async function copyFiles(
     return { name: copy, bytes: row.bytes, itemId: newItemId, createdAt };
   });
   await filesRepository.insert(tdb, newRows);
-  const { dataDir } = deps.config;
+  const storage = fileStorage(deps.config);
   const orgId = tdb.orgId;
-  // Linked after commit, so a rolled-back copy leaves nothing on disk; synchronously, so the
-  // files exist before the caller's transaction() resolves and the answer goes out.
-  tdb.afterCommit(() => {
-    for (const [from, to] of copies) {
-      try {
-        linkPhotoSync(dataDir, orgId, from, to);
-      } catch {
-        // The source vanished meanwhile (deleted by a concurrent save): the copy shows no photo.
-      }
-    }
+  // A source deleted meanwhile (by a concurrent save) is skipped: the copy shows no photo.
+  const copyAll = () => copyPhotos(storage, orgId, [...copies]);
+  if (!tdb.inTransaction) {
+    await copyAll();
+    return copies;
+  }
+  tdb.beforeCommit(async () => {
+    // Queued first: a copy that fails half-way, or a commit that fails, leaves no file behind.
+    tdb.afterRollback(() => void removePhotos(storage, orgId, [...copies.values()]).catch(() => undefined));
+    await copyAll();
   });
   return copies;
 }
@@ -252,8 +257,9 @@ export async function purgeUnclaimed(deps: Pick<AppDeps, 'config' | 'db' | 'now'
     }
     return filesRepository.deleteUnclaimedBefore(trx, before);
   });
+  const storage = fileStorage(deps.config);
   for (const row of rows) {
-    await removePhotos(deps.config.dataDir, row.org_id, [row.name]).catch(() => undefined);
+    await removePhotos(storage, row.org_id, [row.name]).catch(() => undefined);
   }
   return rows.length;
 }

@@ -7,7 +7,8 @@ import { purgeUnclaimed } from './files.service';
  * Uploaded photos: POST /upload_image (JPEG/PNG by content, display size and thumbnail, metadata
  * dropped) and GET /image (the caller's organisation's files only). The items module keeps its
  * photos with the functions below, inside its own transaction; files on disk are removed or
- * linked only after commit. `FilesDeps` is what the disk-touching ones need: pass `ctx.deps`.
+ * copied just before commit (removed again after a rollback). `FilesDeps` is what the ones that
+ * touch stored files need: pass `ctx.deps`.
  */
 export const filesModule: ServerModule = {
   name: 'files',
@@ -32,4 +33,4 @@ export {
 } from './files.service';
 /** For the demo seed, which gives a sample of its items real photos (demo/demo-photos.ts). */
 export { processPhoto } from './image';
-export { linkPhotoSync, newFileName, removePhotos, writePhoto } from './storage';
+export { copyPhotos, newFileName, removePhotos, writePhoto } from './storage';

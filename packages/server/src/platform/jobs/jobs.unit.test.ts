@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { FileStorageUnavailable } from '../file-storage/file-storage';
 import { backoffMs, jobErrorText, redactError } from './rules';
 import { badRequest } from '../errors';
 import { MSG } from '../messages.pl';
@@ -60,6 +61,10 @@ describe("a failed job's error as its seller sees it", () => {
       jobErrorText(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })),
     ).toBe(MSG.jobDatabaseError('23505'));
     expect(jobErrorText(Object.assign(new Error('Connection terminated unexpectedly'), {}))).toBe(MSG.dbUnavailable);
+    // A file storage that fails (S3 down): the seller reads Polish, not the endpoint and bucket.
+    expect(
+      jobErrorText(new FileStorageUnavailable('S3 http://10.1.2.3:9000, bucket b: GetObject failed: TimeoutError')),
+    ).toBe(MSG.filesUnavailable);
     let bug: unknown;
     try {
       (undefined as unknown as { x: () => void }).x();

@@ -1,5 +1,6 @@
 import { isBadValueError, isBusyError, isConnectionError, isStorageFull, isTimeoutError } from '../../db/errors';
 import { MSG } from '../messages.pl';
+import { FileStorageUnavailable } from '../file-storage/file-storage';
 
 /**
  * The pure rules of the job engine (docs/decisions.md, Jobs): backoff with jitter, and what of an
@@ -59,6 +60,7 @@ function databaseCode(err: unknown): string | undefined {
  * tables it names) mean nothing to a seller. The worker logs the original for the operator.
  */
 export function jobErrorText(err: unknown, secrets: readonly string[] = []): string {
+  if (err instanceof FileStorageUnavailable) return MSG.filesUnavailable;
   if (isConnectionError(err)) return MSG.dbUnavailable;
   if (isTimeoutError(err)) return MSG.dbTimeout;
   if (isBusyError(err)) return MSG.dbBusy;
