@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /**
  * Names the S3 storage of the files and tries it once (write and remove a tiny object). A storage
  * that does not answer is reported, not fatal: everything but photos and plugins' files works,
- * and those answer 503 until it is back (docs/operations.md, Files in S3-compatible storage).
+ * and those answer 503 until it is back (docs/operations.md, "When S3 fails").
  */
 async function checkFileStorage(config: ReturnType<typeof loadConfig>): Promise<void> {
   const storage = fileStorage(config);

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from './db/database';
+import sharp from 'sharp';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
+import { startTestS3, type TestS3 } from '../test/s3-server';
 import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { createOrderRefs, orderBody } from '../test/orders';
 
@@ -37,6 +39,7 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
   let adminA: ApiClient;
   let adminB: ApiClient;
   let statusId: number;
+  let s3: TestS3;
 
   /** A client of `node` signed in with another client's session (the token works on every node). */
   const sameSession = (node: RunningMain, of: ApiClient) => {
@@ -48,6 +51,8 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
   beforeAll(async () => {
     const scratch = await createScratchPostgres('twonodes');
     drop = scratch.drop;
+    // The files of both nodes in one S3-compatible bucket (docs/operations.md, Files).
+    s3 = await startTestS3();
     const env = (name: string): NodeJS.ProcessEnv => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `zaplecze-${name}-`));
       dirs.push(dir);
@@ -55,6 +60,7 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
         ...process.env,
         DATABASE_URL: scratch.url,
         DATA_DIR: dir,
+        FILES_S3_URL: s3.url(),
         WEB_CONCURRENCY: '1',
         LOG_LEVEL: 'warn',
         // Kept installed plugins do not go stale during the test: only a forget can end them.
@@ -116,7 +122,27 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     for (const n of [a, b]) if (n) await stopMain(n);
     await database?.destroy();
     await drop?.();
+    await s3?.close();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('serves a photo uploaded through one node from the other', async () => {
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#406080' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'zdjecie.jpg');
+    const uploaded = await adminA.request<{ name: string }>('POST', '/api/upload_image', { multipart: form });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const url = (size: string) => `/api/image?p=dwa&name=${uploaded.body.name}&size=${size}`;
+    for (const size of ['thumb', 'display']) {
+      const fromA = await adminA.getBytes(url(size));
+      const fromB = await adminB.getBytes(url(size));
+      expect([fromA.status, fromB.status]).toEqual([200, 200]);
+      expect(fromB.bytes.equals(fromA.bytes)).toBe(true);
+    }
+    // Nothing of it in either node's own folder: both read the bucket.
+    for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
   });
 
   it('refuses a session signed out on one node at once on the other', async () => {
