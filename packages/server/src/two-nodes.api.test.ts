@@ -10,20 +10,9 @@ import sharp from 'sharp';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
-import { createOrderRefs, orderBody } from '../test/orders';
+import { createOrderRefs, INVOICE_COMPANY, orderBody } from '../test/orders';
 
 const run = promisify(execFile);
-
-/** The buyer's invoice data an invoice needs. */
-const COMPANY = {
-  isCompany: true,
-  companyName: 'Żółta Gęś sp. z o.o.',
-  companyTaxId: '5260250274',
-  address: 'ul. Świętokrzyska 12',
-  postCode: '00-916',
-  city: 'Łódź',
-  countryCode: 'PL',
-};
 
 /**
  * Two app nodes on one PostgreSQL database (docs/operations.md, "Several app nodes"): two `npm start`
@@ -280,7 +269,10 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
       orders.push(
         ...(await Promise.all(
           Array.from({ length: 10 }, (_, j) =>
-            ((i + j) % 2 ? adminA : adminB).post<{ id: number }>('/api/orders', orderBody({ invoice: COMPANY })),
+            ((i + j) % 2 ? adminA : adminB).post<{ id: number }>(
+              '/api/orders',
+              orderBody({ invoice: INVOICE_COMPANY }),
+            ),
           ),
         )),
       );

@@ -57,6 +57,17 @@ export async function createOrderRefs(admin: ApiClient): Promise<OrderRefs> {
   return refs;
 }
 
+/** A company buyer's invoice data (a valid NIP, Polish letters in every text): what an invoice needs. */
+export const INVOICE_COMPANY = {
+  isCompany: true,
+  companyName: 'Żółta Gęś sp. z o.o.',
+  companyTaxId: '5260250274',
+  address: 'ul. Świętokrzyska 12',
+  postCode: '00-916',
+  city: 'Łódź',
+  countryCode: 'PL',
+};
+
 /** A valid POST /orders body (the defaults give status and income source). */
 export function orderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

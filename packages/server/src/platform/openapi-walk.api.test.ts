@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { createCatalog, itemBody, type Catalog } from '../../test/catalog';
 import { createOrg, type TestOrg } from '../../test/factories';
-import { createOrderRefs, orderBody, type OrderRefs } from '../../test/orders';
+import { createOrderRefs, INVOICE_COMPANY, orderBody, type OrderRefs } from '../../test/orders';
 import { TenantDb } from '../db/tenant';
 import { pluginsModule } from '../modules/plugins';
 import { enqueueJob, JobWorker } from './jobs';
@@ -181,15 +181,7 @@ describe('every route answers as the OpenAPI document says', () => {
     const body = orderBody({
       carrierMethodId: courier,
       items: [{ code: 'KUBEK', name: 'Kubek', quantity: 3, price: 19.99, vat: 23, itemId: null }],
-      invoice: {
-        isCompany: true,
-        companyName: 'Żółta Gęś sp. z o.o.',
-        companyTaxId: '5260250274',
-        address: 'ul. Świętokrzyska 12',
-        postCode: '00-916',
-        city: 'Łódź',
-        countryCode: 'PL',
-      },
+      invoice: INVOICE_COMPANY,
     });
     const order = await post<Order>('/api/orders', body);
     const second = await post<Order>('/api/orders', body);

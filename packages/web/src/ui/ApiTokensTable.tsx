@@ -4,7 +4,41 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { format } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
+import { errorMessage } from '@web/platform/api';
+import { useModals } from '@web/platform/modals/ModalProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { uiText } from './texts';
+
+/** The texts of a revoke: the confirmation's title and yes, the toast after it, the error's title. */
+export interface RevokeTexts {
+  revokeConfirmTitle: string;
+  revokeYes: string;
+  revoked: string;
+  revokeErrorTitle: string;
+}
+
+/**
+ * Revoking a token from a list of them (the profile's own, a user manager's of one user): asks
+ * `message(token)` first, then revokes and says so, or shows the server's Polish error.
+ */
+export function useRevokeWithConfirmation(
+  revoke: { mutateAsync(id: number): Promise<unknown> },
+  t: RevokeTexts,
+  message: (token: ApiToken) => string,
+): (token: ApiToken) => Promise<void> {
+  const modals = useModals();
+  const toast = useToast();
+  return async (token) => {
+    const yes = await modals.confirm({ title: t.revokeConfirmTitle, message: message(token), yesLabel: t.revokeYes });
+    if (!yes) return;
+    try {
+      await revoke.mutateAsync(token.id);
+      toast.success(t.revoked);
+    } catch (err) {
+      toast.error(t.revokeErrorTitle, errorMessage(err));
+    }
+  };
+}
 
 /** A token's permissions by their Polish names (the key itself for one the screen does not know). */
 export function permissionNames(keys: readonly string[], info: PermissionsInfo | undefined): string[] {

@@ -11,7 +11,7 @@ import { localDay } from '../../db/local-day';
 import { TenantDb } from '../../db/tenant';
 import { startTestServer, type ApiClient, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, expectRollupsInStep, orderBody } from '../../../test/orders';
+import { createOrderRefs, expectRollupsInStep, INVOICE_COMPANY, orderBody } from '../../../test/orders';
 import { pdfPageCount, pdfText } from '../../../test/pdf-tools';
 import { qpdfCheck } from '../../../test/pdf-check';
 
@@ -33,15 +33,7 @@ function numberNow(n: number, at = server.deps.now()): string {
   return formatInvoiceNumber(n, Math.floor(day / 100) % 100, Math.floor(day / 10000));
 }
 
-const COMPANY = {
-  isCompany: true,
-  companyName: 'Żółta Gęś sp. z o.o.',
-  companyTaxId: '5260250274',
-  address: 'ul. Świętokrzyska 12',
-  postCode: '00-916',
-  city: 'Łódź',
-  countryCode: 'PL',
-};
+const COMPANY = INVOICE_COMPANY;
 
 async function newOrder(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Order> {
   const res = await client.post<Order>(

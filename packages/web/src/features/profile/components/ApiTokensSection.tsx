@@ -1,13 +1,10 @@
-import type { ApiToken } from '@zaplecze/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { errorMessage } from '@web/platform/api';
-import { useModals } from '@web/platform/modals/ModalProvider';
-import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
-import { ApiTokensTable } from '@web/ui/ApiTokensTable';
+import { ApiTokensTable, useRevokeWithConfirmation } from '@web/ui/ApiTokensTable';
 import { SectionCard } from '@web/ui/SectionCard';
 import { usePermissionsInfo } from '@web/features/users/users.api';
 import { useOwnApiTokens, useRevokeApiToken } from '../api-tokens.api';
@@ -21,27 +18,12 @@ import { ApiTokenCreateDialog } from './ApiTokenCreateDialog';
  */
 export function ApiTokensSection() {
   const t = profileText().apiTokens;
-  const toast = useToast();
-  const modals = useModals();
   const tokens = useOwnApiTokens();
   const info = usePermissionsInfo();
   const revoke = useRevokeApiToken();
   const [creating, setCreating] = useState(false);
 
-  const onRevoke = async (token: ApiToken) => {
-    const yes = await modals.confirm({
-      title: t.revokeConfirmTitle,
-      message: format(t.revokeConfirm, { name: token.name }),
-      yesLabel: t.revokeYes,
-    });
-    if (!yes) return;
-    try {
-      await revoke.mutateAsync(token.id);
-      toast.success(t.revoked);
-    } catch (err) {
-      toast.error(t.revokeErrorTitle, errorMessage(err));
-    }
-  };
+  const onRevoke = useRevokeWithConfirmation(revoke, t, (token) => format(t.revokeConfirm, { name: token.name }));
 
   return (
     <SectionCard title={t.heading} icon="key-fill" className="mt-3" testId="api-tokens">

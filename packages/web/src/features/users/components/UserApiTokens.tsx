@@ -1,11 +1,9 @@
-import type { ApiToken, PermissionsInfo, User } from '@zaplecze/contract';
+import type { PermissionsInfo, User } from '@zaplecze/contract';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { errorMessage } from '@web/platform/api';
-import { useModals } from '@web/platform/modals/ModalProvider';
-import { useToast } from '@web/platform/toasts/ToastProvider';
 import { format } from '@web/i18n';
-import { ApiTokensTable } from '@web/ui/ApiTokensTable';
+import { ApiTokensTable, useRevokeWithConfirmation } from '@web/ui/ApiTokensTable';
 import { SectionCard } from '@web/ui/SectionCard';
 import { useRevokeUserApiToken, useUserApiTokens } from '../users.api';
 import { usersText } from '../texts';
@@ -16,25 +14,12 @@ import { usersText } from '../texts';
  */
 export function UserApiTokens({ user, info }: { user: User; info: PermissionsInfo | undefined }) {
   const t = usersText().apiTokens;
-  const toast = useToast();
-  const modals = useModals();
   const tokens = useUserApiTokens(user.id, true);
   const revoke = useRevokeUserApiToken(user.id);
 
-  const onRevoke = async (token: ApiToken) => {
-    const yes = await modals.confirm({
-      title: t.revokeConfirmTitle,
-      message: format(t.revokeConfirm, { name: token.name, login: user.login }),
-      yesLabel: t.revokeYes,
-    });
-    if (!yes) return;
-    try {
-      await revoke.mutateAsync(token.id);
-      toast.success(t.revoked);
-    } catch (err) {
-      toast.error(t.revokeErrorTitle, errorMessage(err));
-    }
-  };
+  const onRevoke = useRevokeWithConfirmation(revoke, t, (token) =>
+    format(t.revokeConfirm, { name: token.name, login: user.login }),
+  );
 
   return (
     <SectionCard title={t.heading} icon="key-fill" className="mt-3" testId="user-api-tokens">
