@@ -1,15 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
-import { SERVER_CLI, SERVER_MAIN } from '../test/compiled';
+import { SERVER_MAIN } from '../test/compiled';
 import { freePort, repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { TcpProxy } from '../test/tcp-proxy';
-
-const run = promisify(execFile);
+import { createOrgByCli } from '../test/cli';
 
 /** The worker processes of `npm start`: the HTTP workers and the job worker. */
 function workerPids(primary: number): Promise<number[]> {
@@ -47,22 +45,7 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'error',
     };
-    await run(
-      process.execPath,
-      [
-        SERVER_CLI,
-        'org:create',
-        '--prefix',
-        'awaria',
-        '--admin',
-        'szef',
-        '--password',
-        'Haslo-Awaria-1',
-        '--email',
-        'szef@awaria.pl',
-      ],
-      { cwd: repoRoot, env: { ...env, DATABASE_URL: scratch.url } },
-    );
+    await createOrgByCli({ ...env, DATABASE_URL: scratch.url }, 'awaria', 'Haslo-Awaria-1');
     // Two HTTP workers and the job worker.
     main = await startMain(env, { ready: async (c) => (await workerPids(c.pid!)).length === 3 });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);

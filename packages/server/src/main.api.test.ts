@@ -1,13 +1,11 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
-import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
-
-const run = promisify(execFile);
+import { startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
+import { createOrgByCli } from '../test/cli';
 
 /**
  * `npm start`'s entry as users run it: several worker processes behind one port, sharing only the
@@ -40,24 +38,7 @@ describe('server entry with several processes', () => {
       env.DATABASE_URL = scratch.url;
       dropDb = scratch.drop;
     }
-    await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/server/src/cli.ts',
-        'org:create',
-        '--prefix',
-        'multi',
-        '--admin',
-        'szef',
-        '--password',
-        'Haslo-Multi-1',
-        '--email',
-        'szef@multi.pl',
-      ],
-      { cwd: repoRoot, env },
-    );
+    await createOrgByCli(env, 'multi', 'Haslo-Multi-1');
     // Two HTTP workers and the job worker (forked once the first HTTP worker listens).
     main = await startMain(env, { ready: (c) => Promise.resolve(workerProcesses(c.pid!).length === 3) });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);

@@ -1,20 +1,16 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
-import { SERVER_CLI } from '../test/compiled';
-import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
+import { startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { openPostgres, openSqlite, sqliteFile, type Database } from './db/database';
 import { TenantDb } from './db/tenant';
 import { enqueueJob } from './platform/jobs';
 import { sample } from '../test/metrics';
-
-const run = promisify(execFile);
+import { createOrgByCli } from '../test/cli';
 
 /**
  * `npm start` as users run it (docs/operations.md, Metrics; Shutdown): two HTTP workers and the job
@@ -101,22 +97,7 @@ describe(`npm start on ${testEngine()}: metrics of every process, and SIGTERM`, 
       env.DATABASE_URL = scratch.url;
       dropDb = scratch.drop;
     }
-    await run(
-      process.execPath,
-      [
-        SERVER_CLI,
-        'org:create',
-        '--prefix',
-        'stop',
-        '--admin',
-        'szef',
-        '--password',
-        'Haslo-Stop-1',
-        '--email',
-        'szef@stop.pl',
-      ],
-      { cwd: repoRoot, env },
-    );
+    await createOrgByCli(env, 'stop', 'Haslo-Stop-1');
     database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 2) : openSqlite(sqliteFile(dataDir));
     orgId = (
       await database.db.selectFrom('organizations').select('id').where('prefix', '=', 'stop').executeTakeFirstOrThrow()

@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from './db/database';
 import sharp from 'sharp';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 import { startTestS3, type TestS3 } from '../test/s3-server';
-import { repoRoot, startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
+import { startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { createOrderRefs, INVOICE_COMPANY, orderBody } from '../test/orders';
-
-const run = promisify(execFile);
+import { createOrgByCli } from '../test/cli';
 
 /**
  * Two app nodes on one PostgreSQL database (docs/operations.md, "Several app nodes"): two `npm start`
@@ -60,24 +57,7 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     };
     const envA = env('node-a');
     const envB = env('node-b');
-    await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/server/src/cli.ts',
-        'org:create',
-        '--prefix',
-        'dwa',
-        '--admin',
-        'szef',
-        '--password',
-        'Haslo-Dwa-123',
-        '--email',
-        'szef@dwa.pl',
-      ],
-      { cwd: repoRoot, env: envA },
-    );
+    await createOrgByCli(envA, 'dwa', 'Haslo-Dwa-123');
     const ready = (c: { pid?: number }) => Promise.resolve(workerProcesses(c.pid!).length === 2);
     [a, b] = await Promise.all([startMain(envA, { ready }), startMain(envB, { ready })]);
     if (!a.serving || !b.serving) throw new Error(`a node did not start: ${a.stderr()} ${b.stderr()}`);

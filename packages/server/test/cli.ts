@@ -39,3 +39,15 @@ export const ORG_CREATE_ACME = [
   '--email',
   'admin@acme.pl',
 ];
+
+/**
+ * `org:create` through the CLI for the database `env` points at: organisation `prefix` with
+ * administrator `<prefix>_szef` (e-mail `szef@<prefix>.pl`). Throws with the CLI's output when it fails.
+ */
+export async function createOrgByCli(env: NodeJS.ProcessEnv, prefix: string, password: string): Promise<void> {
+  const r = await runCli(
+    ['org:create', '--prefix', prefix, '--admin', 'szef', '--password', password, '--email', `szef@${prefix}.pl`],
+    env,
+  );
+  if (r.code !== 0) throw new Error(`org:create ${prefix}: ${r.code} ${r.stderr}`);
+}

@@ -43,6 +43,9 @@ export interface TestOrg {
   token: TokenObject;
 }
 
+/** The organisation's id, as its administrator's sign-in answered it (no query). */
+export const orgIdOf = (org: TestOrg): number => org.token.user.organization.id;
+
 /** Registers an organisation through the API and signs its administrator in. */
 export async function createOrg(server: TestServer, overrides: Partial<RegisterRequest> = {}): Promise<TestOrg> {
   const client = new ApiClient(server.url);

@@ -18,7 +18,7 @@ import {
   XSRF_HEADER,
 } from '@zaplecze/contract';
 import { ApiClient, startTestServer, type ApiResponse, type TestServer } from '../../../test/harness';
-import { createOrg, createUser, type TestOrg } from '../../../test/factories';
+import { createOrg, createUser, type TestOrg, orgIdOf } from '../../../test/factories';
 import { startTestS3, type TestS3 } from '../../../test/s3-server';
 import { TenantDb } from '../../db/tenant';
 import { fileStorage } from '../../platform/file-storage';
@@ -117,15 +117,6 @@ describe.each(['folder', 's3'] as const)('photos in the %s storage', (kind) => {
     return server.deps.db.selectFrom('files').select(['name', 'org_id', 'item_id', 'bytes']).execute();
   }
 
-  async function orgIdOf(o: TestOrg): Promise<number> {
-    const row = await server.deps.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('prefix', '=', o.prefix)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   const imageUrl = (p: string, name: string, size?: 'thumb' | 'display') =>
     `/api/image?p=${encodeURIComponent(p)}&name=${encodeURIComponent(name)}${size ? `&size=${size}` : ''}`;
 
@@ -164,7 +155,7 @@ describe.each(['folder', 's3'] as const)('photos in the %s storage', (kind) => {
       // Nothing of the original is kept: only the two processed sizes.
       const mine = (await storedFiles()).filter((f) => f.endsWith(name));
       expect(mine.sort()).toEqual(
-        [`files/${await orgIdOf(org)}/display/${name}`, `files/${await orgIdOf(org)}/thumb/${name}`].sort(),
+        [`files/${orgIdOf(org)}/display/${name}`, `files/${orgIdOf(org)}/thumb/${name}`].sort(),
       );
     });
 
@@ -237,7 +228,7 @@ describe.each(['folder', 's3'] as const)('photos in the %s storage', (kind) => {
 
     it('answers 404 when the row is there but the file is gone from the storage', async () => {
       const name = await uploadOk(org.admin, smallJpeg);
-      await fileStorage(server.deps.config).delete([`files/${await orgIdOf(org)}/thumb/${name}`]);
+      await fileStorage(server.deps.config).delete([`files/${orgIdOf(org)}/thumb/${name}`]);
       const res = await org.admin.get(imageUrl(org.prefix, name, 'thumb'));
       expect({ status: res.status, body: res.body }).toEqual({
         status: 404,
@@ -417,7 +408,7 @@ describe.each(['folder', 's3'] as const)('photos in the %s storage', (kind) => {
     let seq = 0;
 
     beforeAll(async () => {
-      orgId = await orgIdOf(org);
+      orgId = orgIdOf(org);
       tdb = new TenantDb(server.deps.db, orgId);
       const status = await org.admin.post<{ id: number }>('/api/item_statuses', { name: 'Nowy' });
       statusId = status.body.id;

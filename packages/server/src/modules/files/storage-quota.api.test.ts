@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemSchema, type ItemsSummary } from '@zaplecze/contract';
 import { startTestServer, type ApiClient, type ApiResponse, type TestServer } from '../../../test/harness';
-import { createOrg, type TestOrg } from '../../../test/factories';
+import { createOrg, type TestOrg, orgIdOf } from '../../../test/factories';
 import { createCatalog, itemBody, type Catalog } from '../../../test/catalog';
 import { TenantDb } from '../../db/tenant';
 import { purgeUnclaimed, storageUse } from './index';
@@ -54,15 +54,6 @@ function upload(bytes: Buffer, client: ApiClient = org.admin): Promise<ApiRespon
   return client.request<UploadAnswer>('POST', '/api/upload_image', { multipart: form });
 }
 
-async function orgIdOf(o: TestOrg): Promise<number> {
-  const row = await server.deps.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('prefix', '=', o.prefix)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The organisation's totals summed from its rows, the way the running totals must agree with. */
 async function summed(orgId: number) {
   const row = await server.deps.db
@@ -91,7 +82,7 @@ const summary = async (client: ApiClient = org.admin) =>
 
 describe('storage quota', () => {
   it('refuses the upload that would pass the quota with a Polish 413; a delete gives the space back', async () => {
-    const orgId = await orgIdOf(org);
+    const orgId = orgIdOf(org);
     const tdb = new TenantDb(server.deps.db, orgId);
     expect(await summary()).toMatchObject({ userDirSize: 0, storageQuotaBytes: QUOTA });
 
@@ -134,7 +125,7 @@ describe('storage quota', () => {
   });
 
   it('a full organisation is refused before the photo is decoded; the purge gives the space back', async () => {
-    const orgId = await orgIdOf(other);
+    const orgId = orgIdOf(other);
     const tdb = new TenantDb(server.deps.db, orgId);
     // Fill it past the quota by hand (as a lower quota set after the uploads would).
     await server.deps.db
@@ -160,7 +151,7 @@ describe('storage quota', () => {
 
   it('two uploads at once that fit only one by one: exactly one gets in', async () => {
     const fresh = await createOrg(server, { orgPrefix: 'naraz' });
-    const orgId = await orgIdOf(fresh);
+    const orgId = orgIdOf(fresh);
     const answers = await Promise.all([upload(noisy[1]!, fresh.admin), upload(noisy[2]!, fresh.admin)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 413]);
     const use = await storageUse(new TenantDb(server.deps.db, orgId));

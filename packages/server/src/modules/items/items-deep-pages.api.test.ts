@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, itemSchema, itemSearchSchema, itemsAnswerSchema, type ItemRow } from '@zaplecze/contract';
 import { startTestServer, testEngine, type TestServer } from '../../../test/harness';
-import { createOrg, type TestOrg } from '../../../test/factories';
+import { createOrg, type TestOrg, orgIdOf } from '../../../test/factories';
 import { createCatalog, itemBody, type Catalog } from '../../../test/catalog';
 import { bookmarkOptions, bookmarks, bookmarkStats, listSignature } from './items.bookmarks';
 
@@ -21,15 +21,6 @@ const ids: number[] = [];
 
 const NAMES = ['Kubek', 'Etui', 'Kabel', 'Łyżka'];
 const PRICES = [0, 9.99, 9.99, 25, 100];
-
-async function orgId(org: TestOrg): Promise<number> {
-  const row = await server.deps.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('prefix', '=', org.prefix)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function addItems(org: TestOrg, c: Catalog, n: number, tag: string): Promise<number[]> {
   const out: number[] = [];
@@ -201,7 +192,7 @@ describe('deep item pages from bookmarks', () => {
   }, 300_000);
 
   it("a stock or price change keeps the bookmarks of lists that don't read it", async () => {
-    const id = await orgId(a);
+    const id = orgIdOf(a);
     const search = (q: Query) => itemSearchSchema.parse(q);
     const deepPage = (q: Query) => page(a, { ...q, perPage: 25, page: 3 }, true);
     const code = { sort: 'CODE' };
@@ -231,8 +222,8 @@ describe('deep item pages from bookmarks', () => {
   }, 120_000);
 
   it("never serves another organisation's list, and another organisation's writes leave a list alone", async () => {
-    const ida = await orgId(a);
-    const idb = await orgId(b);
+    const ida = orgIdOf(a);
+    const idb = orgIdOf(b);
     for (const sort of SORTED) {
       await expectSameAsOffset(a, sort);
       await expectSameAsOffset(b, sort);
@@ -269,7 +260,7 @@ describe('deep item pages from bookmarks', () => {
     const notes = await server.deps.db
       .selectFrom('item_list_changes')
       .select('tx')
-      .where('org_id', '=', await orgId(a))
+      .where('org_id', '=', orgIdOf(a))
       .execute();
     expect(notes.length).toBe(testEngine() === 'postgres' ? 1 : 0);
     await expectSameAsOffset(a, { sort: 'COUNT_D' });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AUTH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@zaplecze/contract';
 import { runCli } from '../../../test/cli';
 import { ApiClient, startTestServer, type TestServer } from '../../../test/harness';
-import { createOrg, createUser, type TestOrg } from '../../../test/factories';
+import { createOrg, createUser, type TestOrg, orgIdOf } from '../../../test/factories';
 import { TenantDb } from '../../db/tenant';
 import {
   deletePluginSettings,
@@ -58,15 +58,6 @@ let orgBId: number;
 let cliEnv: NodeJS.ProcessEnv;
 const ownDirs: string[] = [];
 
-async function orgId(org: TestOrg): Promise<number> {
-  const row = await server.deps.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('prefix', '=', org.prefix)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 const tdbOf = (id: number) => new TenantDb(server.deps.db, id);
 const secretRows = (id: number) =>
   server.deps.db
@@ -90,8 +81,8 @@ beforeAll(async () => {
   );
   orgA = await createOrg(server);
   orgB = await createOrg(server);
-  orgAId = await orgId(orgA);
-  orgBId = await orgId(orgB);
+  orgAId = orgIdOf(orgA);
+  orgBId = orgIdOf(orgB);
   // The CLI's DATA_DIR is the server's too, so both read the same key file.
   let dataDir = server.cliEnv.DATA_DIR;
   if (!dataDir) {
