@@ -56,7 +56,9 @@ describe(`npm start on ${testEngine()}: metrics of every process, and SIGTERM`, 
     // One left running by a failed test would take this one's jobs.
     if (main) await stopMain(main);
     const started = await startMain(
-      { ...env, ...extra },
+      // Schedules fire only at the job worker's start (its first tick): a fixture-base schedule
+      // firing mid-test would finish a job between a scrape and the count it is compared with.
+      { ...env, JOBS_SCHEDULE_TICK_MS: '3600000', ...extra },
       { ready: (c) => Promise.resolve(workerProcesses(c.pid!).length === 3) },
     );
     if (!started.serving) throw new Error(`server did not start: ${started.stderr()}`);
