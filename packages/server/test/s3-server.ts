@@ -4,6 +4,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { parseS3Url, type S3Location } from '../src/platform/file-storage';
 
@@ -69,11 +71,54 @@ function signatureValid(req: http.IncomingMessage, secret: string): boolean {
   return timingSafeEqual(expected, Buffer.from(signature!, 'hex'));
 }
 
+/** The part of s3rver's folder store (lib/stores/filesystem.js, 3.7) that `putObject` uses. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resourceType: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: unknown }): Promise<{
+    size: number;
+    md5: string;
+  }>;
+}
+
+/**
+ * s3rver's `putObject` answers once the body has passed its MD5 step, not once the file is written
+ * (it resolves on the hashing stream's 'finish' and does not wait for the file's), and its HEAD and
+ * GET take the size from the file: a client that reads an object right after its PUT succeeded can
+ * see it short. Under load that made `files:migrate` count a good copy as damaged. S3 answers a PUT
+ * only once the object is stored, so the store here writes the file to its end before it answers.
+ */
+function writeBeforeAnswering(s3rver: S3rver): void {
+  const store = (s3rver as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    const source = Buffer.isBuffer(object.content) ? [object.content] : object.content;
+    await pipeline(
+      source,
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          md5.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      }),
+      fs.createWriteStream(objectPath),
+    );
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
+
 /** Starts s3rver with one empty bucket on a free loopback port. */
 export async function startTestS3(bucket = 'zaplecze-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-s3-'));
   const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3rver.configureBuckets();
+  writeBeforeAnswering(s3rver);
   const handle = s3rver.getMiddleware();
   const sockets = new Set<net.Socket>();
   let server: http.Server | undefined;

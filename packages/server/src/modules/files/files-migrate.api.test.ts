@@ -107,7 +107,7 @@ describe('files:migrate', () => {
     await target.put(keys[11]!, (await folder.read(keys[11]!))!.subarray(0, 10));
 
     const run = await runCli(['files:migrate', '--to', 's3'], env(s3.url(undefined, 'migracja-a')));
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain(`-> S3 http://127.0.0.1:${s3.port}, bucket migracja-a`);
     expect(tally(run.stdout)).toEqual({ checked: source.size, copied: source.size - 10, present: 10, failed: 0 });
     expect(run.stdout).toMatch(/^Sprawdzono 100: /m);
@@ -134,7 +134,7 @@ describe('files:migrate', () => {
       child.on('close', () => resolve());
     });
     const resumed = await runCli(['files:migrate', '--to', 's3'], env(url));
-    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.code, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
     const t = tally(resumed.stdout);
     expect(t.checked).toBe(source.size);
     expect(t.present).toBeGreaterThanOrEqual(100);
@@ -150,7 +150,7 @@ describe('files:migrate', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'zaplecze-back-'));
     dirs.push(empty);
     const back = await runCli(['files:migrate', '--to', 'local'], env(url, empty));
-    expect(back.code, back.stderr).toBe(0);
+    expect(back.code, `${back.stdout}\n${back.stderr}`).toBe(0);
     expect(tally(back.stdout)).toEqual({ checked: source.size, copied: source.size, present: 0, failed: 0 });
     expect(await contents(new FolderStorage(empty))).toEqual(source);
     expect(fs.existsSync(path.join(empty, 'files', String(orgId), 'thumb'))).toBe(true);
