@@ -4,6 +4,7 @@ import fixtureDependent from './fixture-dependent/server';
 import fixtureJobThrows from './fixture-job-throws/server';
 import fixtureLoadThrows from './fixture-load-throws/server';
 import fixtureMigrationThrows from './fixture-migration-throws/server';
+import fixtureOutside from './fixture-outside/server';
 import fixtureSubscriber from './fixture-subscriber/server';
 
 /**
@@ -11,7 +12,8 @@ import fixtureSubscriber from './fixture-subscriber/server';
  * API test projects set it): a healthy one with a table, routes, a menu, a permission, settings and
  * a job and schedule (`fixture-base`), one depending on it (`fixture-dependent`), and three that fail
  * on purpose, at load, in a migration and in a job (also its subscription to `items.saved`), to prove
- * each failure stays contained; `fixture-subscriber` subscribes to every core event.
+ * each failure stays contained; `fixture-subscriber` subscribes to every core event; `fixture-outside`
+ * adds a carrier and calls an outside service (platform/outside).
  */
 export const fixturePlugins: PluginDefinition[] = [
   fixtureBase,
@@ -20,4 +22,5 @@ export const fixturePlugins: PluginDefinition[] = [
   fixtureMigrationThrows,
   fixtureJobThrows,
   fixtureSubscriber,
+  fixtureOutside,
 ];

@@ -29,6 +29,7 @@ export * from './invoices';
 export * from './numbers';
 export * from './plugins';
 export * from './jobs-list';
+export * from './plugin-calls';
 export * from './events';
 export * from './api-tokens';
 export * from './health';

@@ -75,7 +75,12 @@ function signatureValid(req: http.IncomingMessage, secret: string): boolean {
 interface S3rverStore {
   getResourcePath(bucket: string, key: string, resourceType: string): string;
   putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
-  putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: unknown }): Promise<{
+  putObject(object: {
+    bucket: string;
+    key: string;
+    content: Buffer | NodeJS.ReadableStream;
+    metadata: unknown;
+  }): Promise<{
     size: number;
     md5: string;
   }>;

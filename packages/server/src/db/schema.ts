@@ -634,6 +634,45 @@ export interface PluginSecretsTable {
   updated_at: string | Date;
 }
 
+/** A call to an outside service (migration 0031; platform/outside). */
+export interface PluginCallsTable {
+  id: Generated<number>;
+  org_id: number;
+  plugin_id: string;
+  at: string | Date;
+  method: string;
+  path: string;
+  /** The HTTP status; 0 when no answer came (timeout, refused connection). */
+  status: number;
+  ms: number;
+  /** 1 success, 0 failure. */
+  ok: number;
+  what: string;
+  message: string;
+  order_id: number | null;
+  item_id: number | null;
+  job_id: number | null;
+}
+
+/** A plugin's connection state per organisation (migration 0031). */
+export interface PluginConnectionsTable {
+  org_id: number;
+  plugin_id: string;
+  /** 'ok' | 'reconnect' */
+  state: string;
+  message: string;
+  changed_at: string | Date;
+}
+
+/** The outside order an order was imported from (migration 0031; plugin-sdk/orders.ts). */
+export interface PluginOrderRefsTable {
+  org_id: number;
+  plugin_id: string;
+  external_id: string;
+  order_id: number;
+  created_at: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -692,6 +731,9 @@ export interface DB {
   plugin_broken: PluginBrokenTable;
   plugin_settings: PluginSettingsTable;
   plugin_secrets: PluginSecretsTable;
+  plugin_calls: PluginCallsTable;
+  plugin_connections: PluginConnectionsTable;
+  plugin_order_refs: PluginOrderRefsTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -4,6 +4,8 @@
  * (docs/decisions.md, Public API). The routes this walk does not reach are named below, each with
  * why; the last test fails when a route is neither answered nor named, or named and answered.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { REFERENCE_LISTS, type Carrier, type Order } from '@zaplecze/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +314,25 @@ describe('every route answers as the OpenAPI document says', () => {
       .execute();
     await get('/api/jobs?pluginId=wholesale-csv');
     await post('/api/jobs/retry', { id: dead });
+
+    // An integration plugin: its settings, its call to the outside service, the log and the connection.
+    const service = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const O = '/api/plugins/fixture-outside';
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'fixture-outside' } }), 'install');
+      await get(`${O}/settings`);
+      const apiUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+      await put(`${O}/settings`, { values: { apiUrl }, secrets: { token: 'tajne' } });
+      await post(`${O}/test_connection`, {});
+      await get('/api/plugin_calls?pluginId=fixture-outside');
+      await get('/api/plugin_connection?pluginId=fixture-outside');
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
   }, 120_000);

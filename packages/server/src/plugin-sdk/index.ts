@@ -14,6 +14,7 @@ import type { AppDeps } from '../platform/context';
 import { enqueueJob, type JobContext } from '../platform/jobs';
 import type { JobKindOptions } from '../platform/jobs/types';
 import type { RouteDef } from '../platform/route';
+import type { CarrierProvider } from '../modules/carriers';
 
 export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
 export {
@@ -40,6 +41,63 @@ export {
   writePluginSecret,
   PluginSecretUnreadableError,
 } from '../platform/plugin-settings';
+
+/**
+ * Carriers (docs/plugins.md, Carriers from plugins): a plugin's `carriers` join the core's carrier
+ * registry (GET /carriers, /check_pickup_point, dispatch, labels, shipment states) for the
+ * organisations that installed it. The interface: modules/carriers/carrier-provider.ts.
+ */
+export {
+  SHIPMENT_STATES,
+  type CarrierLabel,
+  type CarrierMethodDef,
+  type CarrierProvider,
+  type CreatedShipment,
+  type PickupPointQuery,
+  type PickupPointStatus,
+  type ShipmentParcel,
+  type ShipmentReceiver,
+  type ShipmentRef,
+  type ShipmentRequest,
+  type ShipmentSender,
+  type ShipmentState,
+  type ShipmentToCancel,
+  type WaybillLabel,
+} from '../modules/carriers';
+/**
+ * Calls to outside services with the call log ('Dziennik') and the connection state
+ * (docs/plugins.md, Outside calls; platform/outside).
+ */
+export {
+  clearPluginReconnect,
+  markPluginReconnect,
+  OutsideAuthError,
+  OutsideClient,
+  OutsideError,
+  OutsideMalformedError,
+  OutsideRefusedError,
+  OutsideUnavailableError,
+  outsideUrl,
+  pluginConnection,
+  type OutsideClientOptions,
+  type OutsideErrorCode,
+  type OutsideQuery,
+  type OutsideRequest,
+  type OutsideResponse,
+} from '../platform/outside';
+/** Orders for importers: exactly-once import, status, what may be sold (plugin-sdk/orders.ts). */
+export {
+  externalRefsOfOrders,
+  findImportedOrders,
+  importOrder,
+  orderReferences,
+  patchImportedOrder,
+  readOrder,
+  sellableStock,
+  type ImportedOrderPatch,
+  type OrderReferences,
+  type OrderScope,
+} from './orders';
 
 /**
  * One migration of a plugin: `name` is unique within the plugin and never changes once released
@@ -106,6 +164,12 @@ export interface PluginServer {
    * filters), applied only for organisations that installed the plugin.
    */
   itemFilters?: readonly PluginItemFilter[];
+  /**
+   * Carriers the plugin adds (docs/plugins.md, Carriers from plugins): each joins the core's
+   * carrier registry while the plugin loads, available to the organisations that installed it. A
+   * carrier's id is the plugin's id (or starts with `<id>.`).
+   */
+  carriers?: readonly CarrierProvider[];
 }
 
 /**

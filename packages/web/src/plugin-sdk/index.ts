@@ -32,6 +32,13 @@ export function defineWebPlugin(plugin: WebPlugin): WebPlugin {
 
 /** The reusable 'Dziennik' screen: the plugin's jobs with state, progress and retry (a lazy chunk). */
 export const PluginJobsScreen = lazy(() => import('@web/extensions/plugins/JobsScreen'));
+/**
+ * The reusable call log of an integration plugin (docs/plugins.md, Outside calls): its calls to the
+ * outside service with outcome and order, and the 'Połącz ponownie' warning (a lazy chunk).
+ */
+export const PluginCallsScreen = lazy(() => import('@web/extensions/plugins/CallsScreen'));
+/** The plugin's connection state (`ok` or `reconnect`), refreshed every 30 s. */
+export { useConnectionState } from '@web/extensions/plugins/plugins.api';
 
 // ---- calling the API ---------------------------------------------------------------------------
 /** `api.get('/plugins/<id>/...')` etc.: the app's headers, ApiError with the server's Polish message. */

@@ -8,7 +8,7 @@ import { carriersRoutes } from './carriers.routes';
  */
 export const carriersModule: ServerModule = { name: 'carriers', title: 'Przewoźnicy', routes: carriersRoutes };
 export { carrierRegistry, CarrierRegistry } from './carriers.registry';
-export { carrierOfMethod, orderCarrierMethod, type OrderCarrierMethod } from './carriers.service';
+export { carrierOfMethod, listCarriers, orderCarrierMethod, type OrderCarrierMethod } from './carriers.service';
 export { waybillLabelOf } from './waybill-label';
 export { OWN_WAYBILL_PREFIX } from './own-carrier';
 export {

@@ -1,4 +1,8 @@
 import {
+  pluginCallsAnswerSchema,
+  pluginCallsQuerySchema,
+  pluginConnectionAnswerSchema,
+  pluginConnectionQuerySchema,
   jobRetryAnswerSchema,
   jobRetrySchema,
   jobsAnswerSchema,
@@ -9,6 +13,7 @@ import {
 import type { AuthContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { retryDeadJob } from '../../platform/jobs';
+import { pluginCallsRepository, pluginConnection } from '../../platform/outside';
 import { route, type RouteDef } from '../../platform/route';
 import { jobsAdminRepository as repo } from './jobs-admin.repository';
 import { JOBS_MSG } from './messages.pl';
@@ -26,7 +31,10 @@ async function retry(ctx: AuthContext, id: number): Promise<{ id: number }> {
   return { id };
 }
 
-/** The plugins' jobs lists ('Dziennik' tabs): the administrator's view, so main.plugins.manage. */
+/**
+ * The plugins' jobs lists, their calls to outside services ('Dziennik' tabs) and the state of their
+ * connection: the administrator's view, so main.plugins.manage.
+ */
 export const jobsAdminRoutes: RouteDef[] = [
   route({
     method: 'GET',
@@ -45,5 +53,29 @@ export const jobsAdminRoutes: RouteDef[] = [
     response: jobRetryAnswerSchema,
     body: jobRetrySchema,
     handler: (ctx, { body }) => retry(ctx, body.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/plugin_calls',
+    access: 'main.plugins.manage',
+    summary: 'Wywołania usług zewnętrznych jednej wtyczki (najnowsze najpierw)',
+    response: pluginCallsAnswerSchema,
+    query: pluginCallsQuerySchema,
+    handler: async (ctx, { query }) => {
+      const [calls, count] = await Promise.all([
+        pluginCallsRepository.page(ctx.tdb, query),
+        pluginCallsRepository.count(ctx.tdb, query),
+      ]);
+      return { calls, count, perPage: query.perPage };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/plugin_connection',
+    access: 'main.plugins.manage',
+    summary: 'Stan połączenia wtyczki z jej usługą (ok albo „Połącz ponownie”)',
+    response: pluginConnectionAnswerSchema,
+    query: pluginConnectionQuerySchema,
+    handler: (ctx, { query }) => pluginConnection(ctx.tdb, query.pluginId),
   }),
 ];

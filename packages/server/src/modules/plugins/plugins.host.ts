@@ -6,9 +6,11 @@ import {
   PLUGIN_MENU_CATEGORIES,
   type PluginManifest,
 } from '@zaplecze/contract';
+import type { TenantDb } from '../../db/tenant';
 import { checkSchedule, type JobSchedule } from '../../platform/jobs';
 import { checkSettingsSpec } from '../../platform/plugin-settings';
 import type { PluginDefinition, PluginServer } from '../../plugin-sdk';
+import { carrierRegistry, type CarrierProvider } from '../carriers';
 import { registeredPlugins } from './plugins.list';
 
 /**
@@ -32,6 +34,8 @@ export class PluginHost {
   private readonly byId = new Map<string, LoadedPlugin>();
   /** Plugins broken everywhere in this process (load or migration), with the reason. */
   private readonly brokenEverywhere = new Map<string, string>();
+  /** Removes this host's carriers from the carrier registry again (dispose). */
+  private readonly unregister: (() => void)[] = [];
 
   constructor(
     definitions: readonly PluginDefinition[],
@@ -58,11 +62,38 @@ export class PluginHost {
           const server = def.server();
           checkServer(def.manifest, server);
           loaded.server = server;
+          for (const carrier of server.carriers ?? []) this.registerCarrier(def.manifest.id, carrier);
         }
       } catch (err) {
         this.markBroken(def.manifest.id, `Błąd ładowania pluginu: ${messageOf(err)}`);
       }
     }
+  }
+
+  /**
+   * A plugin's carrier joins the core's carrier registry (modules/carriers), available to an
+   * organisation only while it has the plugin installed and the plugin is not broken everywhere
+   * (and the provider's own `isAvailable`, if any, agrees).
+   */
+  private registerCarrier(pluginId: string, carrier: CarrierProvider): void {
+    const own = carrier.isAvailable?.bind(carrier);
+    const provider: CarrierProvider = Object.assign(Object.create(carrier) as CarrierProvider, {
+      isAvailable: async (tdb: TenantDb) => {
+        if (!this.usable(pluginId)) return false;
+        const row = await tdb
+          .selectFrom('plugin_installs')
+          .select('plugin_id')
+          .where('plugin_id', '=', pluginId)
+          .executeTakeFirst();
+        return row !== undefined && (own ? await own(tdb) : true);
+      },
+    });
+    this.unregister.push(carrierRegistry.register(provider));
+  }
+
+  /** Takes this host's carriers out of the registry (a test server that stops). */
+  dispose(): void {
+    for (const run of this.unregister.splice(0)) run();
   }
 
   get(id: string): LoadedPlugin | undefined {
@@ -207,6 +238,9 @@ function checkServer(m: PluginManifest, s: PluginServer): void {
     if (!isDomainEventName(event)) throw new Error(`subskrypcja nieznanego zdarzenia „${event}”`);
     if (!jobs.has(String(job))) throw new Error(`subskrypcja „${event}” uruchamia nieznane zadanie „${String(job)}”`);
   }
+  for (const c of s.carriers ?? [])
+    if (c.id !== m.id && !c.id.startsWith(`${m.id}.`))
+      throw new Error(`przewoźnik „${c.id}” musi mieć identyfikator pluginu (${m.id}) lub zaczynać się od „${m.id}.”`);
   const prefix = `p_${m.id.replace(/-/g, '_')}_`;
   for (const t of s.tables ?? [])
     if (!t.startsWith(prefix)) throw new Error(`tabela „${t}” nie zaczyna się od ${prefix}`);
@@ -229,6 +263,7 @@ export function pluginHost(): PluginHost {
  * as a new process would, without the broken marks an earlier server's start left.
  */
 export function forgetPluginHost(): void {
+  host?.dispose();
   host = undefined;
 }
 

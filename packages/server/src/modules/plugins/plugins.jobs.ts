@@ -1,7 +1,9 @@
 import type { DomainEventName } from '@zaplecze/contract';
+import { TenantDb } from '../../db/tenant';
 import type { AppDeps } from '../../platform/context';
 import type { EventBus } from '../../platform/events';
 import { enqueueJob, jobErrorText, RetryAfterError, type JobKind, type JobSchedule } from '../../platform/jobs';
+import { markPluginReconnect, OutsideAuthError, organisationsToReconnect } from '../../platform/outside';
 import type { PluginHost } from './plugins.host';
 import { installedSet } from './plugins.installed';
 import { pluginsRepository } from './plugins.repository';
@@ -29,6 +31,13 @@ export function pluginJobKinds(host: PluginHost, deps: AppDeps): JobKind[] {
           try {
             await j.handler({ ...ctx, deps });
           } catch (err) {
+            if (err instanceof OutsideAuthError) {
+              // The service refused the stored credentials: retrying cannot help. The connection
+              // waits for the seller ('Połącz ponownie') and the plugin's schedules skip the
+              // organisation until then; the job ends (its call is in the plugin's log).
+              await markPluginReconnect(new TenantDb(db, ctx.job.orgId), id, err.userMessage, deps.now());
+              return;
+            }
             if (!(err instanceof RetryAfterError) && ctx.job.attempt >= ctx.job.maxAttempts)
               // Marking it is best effort: the job's own failure (rethrown) is what the worker records
               // and logs, and a database that failed the job may fail this too.
@@ -45,7 +54,10 @@ export function pluginJobKinds(host: PluginHost, deps: AppDeps): JobKind[] {
   return kinds;
 }
 
-/** The plugins' schedules (`<id>.<name>`), fanned out only to the organisations that installed the plugin. */
+/**
+ * The plugins' schedules (`<id>.<name>`), fanned out only to the organisations that installed the
+ * plugin and whose connection of it does not wait for the seller ('Połącz ponownie').
+ */
 export function pluginSchedules(host: PluginHost): JobSchedule[] {
   const schedules: JobSchedule[] = [];
   for (const plugin of host.plugins) {
@@ -62,7 +74,14 @@ export function pluginSchedules(host: PluginHost): JobSchedule[] {
           dedupeKey: s.job.dedupeKey ?? null,
           ...(s.job.maxAttempts !== undefined ? { maxAttempts: s.job.maxAttempts } : {}),
         },
-        organisations: (db) => (host.usable(id) ? pluginsRepository.organisationsWith(db, id) : Promise.resolve([])),
+        organisations: async (db) => {
+          if (!host.usable(id)) return [];
+          const [orgs, waiting] = await Promise.all([
+            pluginsRepository.organisationsWith(db, id),
+            organisationsToReconnect(db, id),
+          ]);
+          return waiting.size === 0 ? orgs : orgs.filter((o) => !waiting.has(o));
+        },
       });
     }
   }

@@ -1,5 +1,6 @@
 import { pluginSettingsPutSchema, SECRET_STATES } from '@zaplecze/contract';
 import { z } from 'zod';
+import { clearPluginReconnect } from '../outside';
 import { route, type RouteDef } from '../route';
 import { checkSettingsSpec, readPluginSettings, writePluginSettings, type PluginSettingsSpec } from './service';
 
@@ -10,6 +11,7 @@ import { checkSettingsSpec, readPluginSettings, writePluginSettings, type Plugin
  * `/api`, and wraps them with its installed check as it does every plugin route. GET answers only
  * the states of secrets; a PUT body's secrets are never logged (the request log carries no bodies,
  * and no error of this path carries a value; platform/log-redaction.ts, platform/error-log.ts).
+ * A save also ends the connection's 'Połącz ponownie' state (platform/outside/connection.ts).
  */
 export function pluginSettingsRoutes(
   pluginId: string,
@@ -40,7 +42,13 @@ export function pluginSettingsRoutes(
       summary: 'Zapis ustawień wtyczki (sekrety tylko do zapisu)',
       response: answer,
       body: pluginSettingsPutSchema,
-      handler: (ctx, { body }) => writePluginSettings(ctx.tdb, ctx.deps.config, pluginId, spec, body),
+      handler: async (ctx, { body }) => {
+        const saved = await writePluginSettings(ctx.tdb, ctx.deps.config, pluginId, spec, body);
+        // New settings are the seller's fix of a refused connection: the schedules run again (a
+        // still wrong one is refused again at the next call).
+        await clearPluginReconnect(ctx.tdb, pluginId, ctx.deps.now());
+        return saved;
+      },
     }),
   ];
 }

@@ -1,5 +1,7 @@
 import {
   jobsAnswerSchema,
+  pluginCallsAnswerSchema,
+  pluginConnectionAnswerSchema,
   pluginInfoResponseSchema,
   pluginMenuResponseSchema,
   pluginSettingsResponseSchema,
@@ -16,6 +18,8 @@ export const pluginKeys = {
   menu: () => [...pluginKeys.all, 'menu'] as const,
   settings: (id: string) => [...pluginKeys.all, 'settings', id] as const,
   jobs: (id: string) => [...pluginKeys.all, 'jobs', id] as const,
+  calls: (id: string) => [...pluginKeys.all, 'calls', id] as const,
+  connection: (id: string) => [...pluginKeys.all, 'connection', id] as const,
 };
 
 /** GET /plugin_info: every plugin of the build with this organisation's installed flag. */
@@ -75,4 +79,29 @@ export function fetchJobs(c: JobsCriteria, signal?: AbortSignal) {
 /** POST /jobs/retry: runs a dead job again. */
 export async function retryJob(id: number): Promise<void> {
   await api.post('/jobs/retry', { json: { id } });
+}
+
+export interface CallsCriteria {
+  pluginId: string;
+  outcome?: 'ok' | 'error';
+  page: number;
+  perPage: number;
+}
+
+/** GET /plugin_calls: one plugin's calls to its outside service, newest first. */
+export function fetchCalls(c: CallsCriteria, signal?: AbortSignal) {
+  return api.get('/plugin_calls', { query: { ...c }, schema: pluginCallsAnswerSchema, signal });
+}
+
+/**
+ * GET /plugin_connection: whether the plugin's connection waits for the seller ('Połącz ponownie').
+ * Refreshed every 30 s while a plugin screen shows it.
+ */
+export function useConnectionState(pluginId: string) {
+  return useQuery({
+    queryKey: pluginKeys.connection(pluginId),
+    queryFn: ({ signal }) =>
+      api.get('/plugin_connection', { query: { pluginId }, schema: pluginConnectionAnswerSchema, signal }),
+    refetchInterval: 30_000,
+  });
 }

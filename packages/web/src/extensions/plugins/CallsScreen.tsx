@@ -1,0 +1,135 @@
+import { pageCount } from '@zaplecze/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { errorMessage } from '@web/platform/api';
+import { useToast } from '@web/platform/toasts/ToastProvider';
+import { format } from '@web/i18n';
+import { formatDateTime } from '@web/i18n/date';
+import { PageSpinner } from '@web/ui/PageSpinner';
+import { fetchCalls, pluginKeys, useConnectionState } from './plugins.api';
+import { pluginText } from './texts';
+
+/** Rows per page: a log is read from the newest end, a page at a time. */
+export const CALLS_PER_PAGE = 50;
+
+export interface CallsScreenProps {
+  pluginId: string;
+}
+
+/**
+ * The 'Dziennik' tab of an integration plugin (docs/plugins.md, Outside calls): every call to its
+ * outside service, newest first (GET /plugin_calls), with what it was for, the order it concerned,
+ * the outcome and the service's own message; above it the 'Połącz ponownie' warning while the
+ * service refuses the stored credentials (GET /plugin_connection).
+ */
+export default function CallsScreen({ pluginId }: CallsScreenProps) {
+  const t = pluginText().calls;
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [outcome, setOutcome] = useState<'ok' | 'error' | ''>('');
+  const criteria = { pluginId, page, perPage: CALLS_PER_PAGE, ...(outcome ? { outcome } : {}) };
+  const calls = useQuery({
+    queryKey: [...pluginKeys.calls(pluginId), criteria],
+    queryFn: ({ signal }) => fetchCalls(criteria, signal),
+    placeholderData: keepPreviousData,
+  });
+  const connection = useConnectionState(pluginId);
+
+  useEffect(() => {
+    if (calls.error)
+      toast.show('error', { id: `calls-${pluginId}`, title: t.loadErrorTitle, body: errorMessage(calls.error) });
+  }, [calls.error, pluginId, t, toast]);
+
+  const data = calls.data;
+  const pages = data ? pageCount(data.count, data.perPage) : 1;
+  return (
+    <div data-testid="plugin-calls">
+      {connection.data?.state === 'reconnect' && (
+        <Alert variant="warning" data-testid="plugin-reconnect">
+          <strong>{t.reconnect}</strong>: {connection.data.message || t.reconnectHint}
+          <div className="small mt-1">{t.reconnectHint}</div>
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <Form.Select
+          size="sm"
+          style={{ maxWidth: 220 }}
+          aria-label={t.filter}
+          value={outcome}
+          onChange={(e) => {
+            setOutcome(e.target.value as 'ok' | 'error' | '');
+            setPage(1);
+          }}
+        >
+          <option value="">{t.all}</option>
+          <option value="error">{t.onlyErrors}</option>
+          <option value="ok">{t.onlyOk}</option>
+        </Form.Select>
+        <Button size="sm" variant="outline-secondary" onClick={() => void calls.refetch()}>
+          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+          {t.refresh}
+        </Button>
+      </div>
+      {!data ? (
+        calls.isPending ? (
+          <PageSpinner />
+        ) : null
+      ) : data.calls.length === 0 ? (
+        <p className="text-muted">{t.empty}</p>
+      ) : (
+        <Table responsive size="sm" hover className="align-middle">
+          <thead>
+            <tr>
+              <th>{t.time}</th>
+              <th>{t.what}</th>
+              <th>{t.result}</th>
+              <th>{t.order}</th>
+              <th>{t.message}</th>
+              <th className="text-end">{t.duration}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.calls.map((c) => (
+              <tr key={c.id} data-testid="plugin-call" data-call-ok={c.ok ? 'true' : 'false'}>
+                <td className="small text-nowrap">{formatDateTime(c.at)}</td>
+                <td className="small">
+                  <div>{c.what}</div>
+                  <div className="text-muted text-break">
+                    {c.method} {c.path}
+                  </div>
+                </td>
+                <td>
+                  <Badge bg={c.ok ? 'success' : 'danger'}>
+                    {c.ok ? t.ok : t.error} {c.status === 0 ? `(${t.noAnswer})` : c.status}
+                  </Badge>
+                </td>
+                <td className="small">{c.orderId !== null && <Link to={`/orders/${c.orderId}`}>{c.orderId}</Link>}</td>
+                <td className={`small text-break ${c.ok ? '' : 'text-danger'}`} style={{ maxWidth: 360 }}>
+                  {c.message}
+                </td>
+                <td className="small text-end text-nowrap">{c.ms} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {data && (
+        <div className="d-flex align-items-center gap-2 small">
+          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t.previous}
+          </Button>
+          <span>{format(t.page, { page, pages, count: data.count })}</span>
+          <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t.next}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
