@@ -129,7 +129,8 @@ export class OutsideClient {
       res = await fetch(url, {
         method: req.method,
         headers,
-        ...(body !== undefined ? { body } : {}),
+        // A string or bytes: both are bodies fetch sends as they are (the lib types of e2e differ).
+        ...(body !== undefined ? { body: body as unknown as string } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
       bytes = Buffer.from(await res.arrayBuffer());
