@@ -1,0 +1,393 @@
+import { isEmailAddress, isValidNip, orderInputSchema, vatFromStored, type OrderInput } from '@zaplecze/contract';
+import {
+  findCatalogItems,
+  importOrder,
+  OutsideError,
+  OutsideMalformedError,
+  OutsideRefusedError,
+  orderReferences,
+  patchImportedOrder,
+  type TenantDb,
+} from '@zaplecze/plugin-sdk';
+import type { MappingInput } from '../schemas';
+import { allegroApi, ID, readState, recordError, type AllegroApi, type Scope } from './api';
+import { checkoutForm, eventsAnswer, type CheckoutForm, type JournalEvent } from './forms';
+import { allegroDb, DELIVERY, FORMS, OFFERS, STATE } from './tables';
+
+/** The journal's event types the import reads (docs/plugins.md, "Plugin: allegro"). */
+export const EVENT_TYPES = [
+  'READY_FOR_PROCESSING',
+  'BUYER_CANCELLED',
+  'AUTO_CANCELLED',
+  'BUYER_MODIFIED',
+  'FULFILLMENT_STATUS_CHANGED',
+] as const;
+export const PAGE = 1000;
+const MAX_PAGES = 100;
+
+/** Test seam (API tests only): runs before each import page's commit, after the outside calls. */
+export const importHooks: { beforeCommit?: () => void } = {};
+
+export function readMapping(raw: string): Omit<MappingInput, 'deliveryMethods'> {
+  const m = JSON.parse(raw || '{}') as Partial<MappingInput>;
+  return {
+    statusFromAllegro: m.statusFromAllegro ?? {},
+    statusToAllegro: m.statusToAllegro ?? {},
+    incomeSourceId: m.incomeSourceId ?? null,
+  };
+}
+
+/** The income source 'Allegro' of the organisation, created when it has none by that name. */
+async function allegroIncomeSource(tdb: TenantDb): Promise<number> {
+  const found = await tdb.selectFrom('income_sources').select('id').where('name', '=', 'Allegro').executeTakeFirst();
+  if (found) return Number(found.id);
+  const row = await tdb.insertInto('income_sources', { name: 'Allegro' }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const cut = (s: string | null | undefined, max = 200) => (s ?? '').trim().slice(0, max);
+const WHAT: Record<string, string> = {
+  READY_FOR_PROCESSING: 'Pobranie zamówienia opłaconego',
+  BUYER_CANCELLED: 'Pobranie zamówienia anulowanego przez kupującego',
+  AUTO_CANCELLED: 'Pobranie zamówienia anulowanego przez Allegro',
+  BUYER_MODIFIED: 'Pobranie zamówienia zmienionego przez kupującego',
+  FULFILLMENT_STATUS_CHANGED: 'Pobranie zamówienia po zmianie statusu realizacji',
+};
+
+interface RunRefs {
+  mapping: ReturnType<typeof readMapping>;
+  incomeSourceId: number | null;
+  carrierMethods: Set<number>;
+}
+
+/** The order input of a checkout form: buyer, delivery, payment, invoice, lines linked to items. */
+async function orderInput(tdb: TenantDb, form: CheckoutForm, refs: RunRefs): Promise<OrderInput> {
+  const db = allegroDb(tdb);
+  const comments: string[] = [
+    `Allegro: zamówienie ${form.id}${form.buyer.login ? `, kupujący ${form.buyer.login}` : ''}.`,
+  ];
+  // Lines: an offer linked by hand, then the offer's external id as the item's code, then as its GTIN.
+  const offerIds = form.lineItems.map((l) => l.offer.id);
+  const manual = new Map(
+    (
+      await db
+        .selectFrom(OFFERS)
+        .select(['offer_id', 'item_id'])
+        .where('offer_id', 'in', offerIds)
+        .where('link', '=', 'manual')
+        .where('item_id', 'is not', null)
+        .execute()
+    ).map((r) => [r.offer_id, Number(r.item_id)]),
+  );
+  const ext = [...new Set(form.lineItems.map((l) => cut(l.offer.external?.id).toUpperCase()).filter((x) => x))];
+  const byCode = new Map((await findCatalogItems(tdb, 'code', ext)).map((i) => [i.code.toUpperCase(), i]));
+  const byGtin = new Map((await findCatalogItems(tdb, 'gtin', ext)).map((i) => [i.gtin.toUpperCase(), i]));
+  const manualItems = new Map(
+    manual.size > 0
+      ? (
+          await tdb
+            .selectFrom('items')
+            .select(['id', 'code', 'vat'])
+            .where('id', 'in', [...manual.values()])
+            .execute()
+        ).map((i) => [Number(i.id), i])
+      : [],
+  );
+  const items = form.lineItems.map((l) => {
+    const key = cut(l.offer.external?.id).toUpperCase();
+    const linkedId = manual.get(l.offer.id);
+    const m = linkedId !== undefined ? manualItems.get(linkedId) : undefined;
+    const found = m
+      ? { id: Number(m.id), code: m.code, vat: Number(m.vat) }
+      : key
+        ? (byCode.get(key) ?? byGtin.get(key))
+        : undefined;
+    return {
+      code: found ? found.code : key.slice(0, 200),
+      name: cut(l.offer.name, 1000) || `Oferta ${l.offer.id}`,
+      quantity: l.quantity,
+      price: l.price.amount,
+      vat: found ? vatFromStored(found.vat) : 23,
+      itemId: found ? found.id : null,
+    };
+  });
+
+  const d = form.delivery;
+  const a = d?.address;
+  const email = cut(form.buyer.email);
+  const methodId = d?.method?.id;
+  let carrierMethodId: number | null = null;
+  if (methodId) {
+    await db
+      .insertInto(DELIVERY, {
+        method_id: methodId.slice(0, 200),
+        name: cut(d?.method?.name) || methodId,
+        carrier_method_id: null,
+      })
+      .onConflict((oc) => oc.columns(['org_id', 'method_id']).doNothing())
+      .execute();
+    const mapped = await db
+      .selectFrom(DELIVERY)
+      .select('carrier_method_id')
+      .where('method_id', '=', methodId)
+      .executeTakeFirst();
+    const id = mapped?.carrier_method_id ? Number(mapped.carrier_method_id) : null;
+    if (id !== null && refs.carrierMethods.has(id)) carrierMethodId = id;
+  }
+  if (d?.method?.name) comments.push(`Dostawa: ${cut(d.method.name)}.`);
+
+  let invoice: OrderInput['invoice'] = null;
+  const inv = form.invoice;
+  if (inv?.required && inv.address) {
+    const company = inv.address.company;
+    const country = cut(inv.address.countryCode, 2).toUpperCase() || 'PL';
+    const taxId = cut(company?.taxId)
+      .replace(/^PL/i, '')
+      .replace(/[^0-9A-Za-z]/g, '');
+    const validTax = taxId !== '' && (country !== 'PL' || isValidNip(taxId));
+    if (company?.taxId && !validTax)
+      comments.push(`Faktura: NIP podany przez kupującego „${cut(company.taxId, 50)}” jest niepoprawny.`);
+    invoice = {
+      isCompany: Boolean(company?.name),
+      nameSurname:
+        cut(`${inv.address.naturalPerson?.firstName ?? ''} ${inv.address.naturalPerson?.lastName ?? ''}`) ||
+        cut(`${form.buyer.firstName ?? ''} ${form.buyer.lastName ?? ''}`),
+      companyName: cut(company?.name),
+      companyTaxId: validTax ? taxId : '',
+      address: cut(inv.address.street),
+      postCode: cut(inv.address.zipCode),
+      city: cut(inv.address.city),
+      countryCode: country,
+    };
+  }
+
+  const input: OrderInput = {
+    orderDate: form.lineItems[0]?.boughtAt ?? form.updatedAt ?? undefined,
+    externalId: form.id.slice(0, 200),
+    currency: form.summary?.totalToPay?.currency ?? form.lineItems[0]?.price.currency ?? 'PLN',
+    messageToSeller: cut(form.messageToSeller, 10_000),
+    comment: '',
+    deliveryCost: d?.cost?.amount ?? 0,
+    deliveryVat: 23,
+    cashOnDelivery: form.payment?.type === 'CASH_ON_DELIVERY',
+    shippingMethod: d?.pickupPoint ? 'PICKUP_POINT' : 'ADDRESS',
+    carrierMethodId,
+    invoice,
+    clientData: {
+      nameSurname: cut(`${a?.firstName ?? form.buyer.firstName ?? ''} ${a?.lastName ?? form.buyer.lastName ?? ''}`),
+      companyName: cut(a?.companyName ?? form.buyer.companyName),
+      street: cut(a?.street),
+      buildNr: '',
+      postCode: cut(a?.zipCode),
+      city: cut(a?.city),
+      countryCode: cut(a?.countryCode, 2).toUpperCase(),
+      pickupPoint: cut(d?.pickupPoint?.id),
+      email: email && isEmailAddress(email) ? email : '',
+      tel: cut(a?.phoneNumber ?? form.buyer.phoneNumber),
+    },
+    items,
+    ...(refs.incomeSourceId !== null ? { incomeSourceId: refs.incomeSourceId } : {}),
+  };
+  const status = refs.mapping.statusFromAllegro[(form.fulfillment?.status ?? 'NEW') as 'NEW'];
+  if (status) input.orderStatusId = status;
+  if (d?.pickupPoint?.name) comments.push(`Punkt odbioru: ${cut(d.pickupPoint.name)}.`);
+  input.comment = comments.join('\n');
+  // What the core would refuse (a malformed e-mail, an odd country) goes into the comment instead.
+  const check = orderInputSchema.safeParse(input);
+  if (!check.success) {
+    input.comment = `${input.comment}\nDane kupującego do sprawdzenia: ${JSON.stringify(input.clientData)}`.slice(
+      0,
+      10_000,
+    );
+    input.clientData = {};
+    input.invoice = null;
+  }
+  return input;
+}
+
+type Outcome = 'imported' | 'known' | 'skipped' | 'updated' | 'same';
+
+/** Applies one checkout form's current state (a new order, a cancellation, a fulfilment change). */
+async function applyForm(
+  s: Scope,
+  form: CheckoutForm,
+  types: Set<string>,
+  initial: boolean,
+  refs: RunRefs,
+): Promise<Outcome> {
+  const db = allegroDb(s.tdb);
+  const known = await db.selectFrom(FORMS).selectAll().where('form_id', '=', form.id).executeTakeFirst();
+  const fulfillment = form.fulfillment?.status ?? 'NEW';
+  if (!known) {
+    if (form.status !== 'READY_FOR_PROCESSING') return 'skipped';
+    // The first run reads the journal's 60 days: orders the seller already handled elsewhere stay there.
+    if (initial && fulfillment !== 'NEW') return 'skipped';
+    const input = await orderInput(s.tdb, form, refs);
+    const { orderId, created } = await importOrder(s, ID, form.id, input);
+    await db
+      .insertInto(FORMS, {
+        form_id: form.id,
+        order_id: orderId,
+        revision: form.revision,
+        fulfillment,
+        status: form.status,
+        line_ids: JSON.stringify(form.lineItems.map((l) => l.id)),
+        waybills: '[]',
+        imported_at: s.deps.now().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['org_id', 'form_id']).doNothing())
+      .execute();
+    return created ? 'imported' : 'known';
+  }
+  if (known.revision === form.revision) return 'same';
+  const orderId = Number(known.order_id);
+  const patch: { orderStatusId?: number; problem?: string } = {};
+  if (form.status === 'CANCELLED' && known.status !== 'CANCELLED') {
+    const to = refs.mapping.statusFromAllegro.CANCELLED;
+    if (to) patch.orderStatusId = to;
+    patch.problem = types.has('AUTO_CANCELLED')
+      ? 'Allegro anulowało zamówienie (brak płatności).'
+      : 'Kupujący anulował zamówienie na Allegro.';
+  } else if (fulfillment !== known.fulfillment) {
+    const to = refs.mapping.statusFromAllegro[fulfillment as 'NEW'];
+    if (to) patch.orderStatusId = to;
+  }
+  if (types.has('BUYER_MODIFIED') && form.status !== 'CANCELLED')
+    patch.problem = 'Kupujący zmienił zamówienie na Allegro: sprawdź dane dostawy i pozycje.';
+  if (patch.orderStatusId !== undefined || patch.problem !== undefined) {
+    const exists = await s.tdb.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+    if (exists) await patchImportedOrder(s, ID, orderId, patch);
+  }
+  await db
+    .updateTable(FORMS)
+    .set({ revision: form.revision, fulfillment, status: form.status })
+    .where('id', '=', known.id)
+    .execute();
+  return 'updated';
+}
+
+export interface ImportReport {
+  events: number;
+  imported: number;
+  updated: number;
+  /** The form the import stopped at (malformed answer), when it stopped. */
+  stoppedAt: string | null;
+}
+
+/**
+ * Imports from the order event journal (docs/plugins.md, "Plugin: allegro"), page by page: the
+ * events after the cursor, each checkout form they name read once (its current state is what
+ * counts, so repeated and out-of-order events change nothing twice), then one transaction per page
+ * with the orders it produced and the cursor. A form whose answer is malformed stops the run: the
+ * page is committed up to the event before it and the cursor stays there, so nothing after it is
+ * passed over.
+ */
+export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): Promise<ImportReport> {
+  const client = api ?? (await allegroApi(s, jobId));
+  const report: ImportReport = { events: 0, imported: 0, updated: 0, stoppedAt: null };
+  const refsAll = await orderReferences(s, ID);
+  const st0 = await readState(s.tdb);
+  const mapping = readMapping(st0.mapping);
+  const refs: RunRefs = {
+    mapping,
+    incomeSourceId:
+      mapping.incomeSourceId && refsAll.incomeSources.some((i) => i.id === mapping.incomeSourceId)
+        ? mapping.incomeSourceId
+        : null,
+    carrierMethods: new Set(refsAll.carriers.flatMap((c) => c.methods.map((m) => m.id))),
+  };
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const st = await readState(s.tdb);
+    const initial = st.cursor === null;
+    const res = await client.request({
+      method: 'GET',
+      path: '/order/events',
+      query: { from: st.cursor ?? undefined, type: [...EVENT_TYPES], limit: PAGE },
+      what: 'Pobranie zdarzeń zamówień',
+    });
+    const parsed = eventsAnswer.safeParse(res.data);
+    if (!parsed.success) {
+      await recordError(
+        s.tdb,
+        'Allegro odpowiedziało w nieoczekiwanym formacie (dziennik zdarzeń zamówień); spróbujemy ponownie.',
+        s.deps.now(),
+      );
+      throw new OutsideMalformedError('dziennik zdarzeń zamówień');
+    }
+    const events = parsed.data.events;
+    if (events.length === 0) break;
+    report.events += events.length;
+    // Each form once, in the order of its first event, with every event type seen for it.
+    const order: { id: string; first: number; types: Set<string> }[] = [];
+    const byId = new Map<string, (typeof order)[number]>();
+    events.forEach((e: JournalEvent, i) => {
+      let f = byId.get(e.order.checkoutForm.id);
+      if (!f) {
+        f = { id: e.order.checkoutForm.id, first: i, types: new Set() };
+        byId.set(f.id, f);
+        order.push(f);
+      }
+      f.types.add(e.type);
+    });
+    const forms: { form: CheckoutForm; types: Set<string> }[] = [];
+    let stopIndex = events.length;
+    for (const f of order) {
+      let data: unknown;
+      const orderId = (
+        await allegroDb(s.tdb).selectFrom(FORMS).select('order_id').where('form_id', '=', f.id).executeTakeFirst()
+      )?.order_id;
+      try {
+        data = (
+          await client.request({
+            method: 'GET',
+            path: `/order/checkout-forms/${encodeURIComponent(f.id)}`,
+            what: WHAT[[...f.types][0] ?? ''] ?? 'Pobranie zamówienia',
+            ...(orderId !== undefined ? { orderId: Number(orderId) } : {}),
+          })
+        ).data;
+      } catch (err) {
+        // A form Allegro no longer has (404) has nothing to import.
+        if (err instanceof OutsideRefusedError && err.status === 404) continue;
+        if (err instanceof OutsideError && err.code === 'malformed') data = undefined;
+        else throw err;
+      }
+      const form = checkoutForm.safeParse(data);
+      if (!form.success || form.data.id !== f.id) {
+        stopIndex = f.first;
+        report.stoppedAt = f.id;
+        break;
+      }
+      forms.push({ form: form.data, types: f.types });
+    }
+    const cursor =
+      stopIndex === events.length ? events[events.length - 1]!.id : (events[stopIndex - 1]?.id ?? st.cursor);
+    importHooks.beforeCommit?.();
+    await s.tdb.transaction(async (tdb) => {
+      const scope = { tdb, deps: s.deps };
+      if (refs.incomeSourceId === null && forms.some((f) => f.form.status === 'READY_FOR_PROCESSING'))
+        refs.incomeSourceId = await allegroIncomeSource(tdb);
+      for (const { form, types } of forms) {
+        const out = await applyForm(scope, form, types, initial, refs);
+        if (out === 'imported') report.imported++;
+        if (out === 'updated') report.updated++;
+      }
+      // The cursor moves only from where this run read it (another process's run wins, ours rolls back).
+      const moved = await allegroDb(tdb)
+        .updateTable(STATE)
+        .set({ cursor })
+        .where((eb) => (st.cursor === null ? eb('cursor', 'is', null) : eb('cursor', '=', st.cursor)))
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new Error('allegro: the journal cursor moved meanwhile');
+    });
+    if (report.stoppedAt !== null) {
+      await recordError(
+        s.tdb,
+        `Allegro odpowiedziało w nieoczekiwanym formacie (zamówienie ${report.stoppedAt}); import zatrzymał się przed nim i spróbuje ponownie.`,
+        s.deps.now(),
+      );
+      throw new OutsideMalformedError(`zamówienie ${report.stoppedAt}`);
+    }
+    if (events.length < PAGE) break;
+  }
+  return report;
+}
