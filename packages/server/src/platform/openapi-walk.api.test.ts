@@ -15,6 +15,7 @@ import { createOrg, type TestOrg } from '../../test/factories';
 import { createOrderRefs, INVOICE_COMPANY, orderBody, type OrderRefs } from '../../test/orders';
 import { TenantDb } from '../db/tenant';
 import { pluginsModule } from '../modules/plugins';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro } from '../../../../plugins/allegro/test/fake-allegro';
 import { enqueueJob, JobWorker } from './jobs';
 import { isDocumented } from './openapi';
 
@@ -332,6 +333,43 @@ describe('every route answers as the OpenAPI document says', () => {
       await get('/api/plugin_connection?pluginId=fixture-outside');
     } finally {
       await new Promise((resolve) => service.close(resolve));
+    }
+
+    // allegro, against its fake (the device flow, a sync reading the offers, the item's offers).
+    const fake = await startFakeAllegro();
+    try {
+      const A = '/api/plugins/allegro';
+      fake.deviceInterval = 1;
+      fake.addOffer('1000001', 'Oferta testowa', 'MOTO-1', 1, '10.00');
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'allegro' } }), 'install allegro');
+      await get(`${A}/settings`);
+      await put(`${A}/settings`, {
+        values: { apiUrl: fake.url, authUrl: fake.url, clientId: FAKE_CLIENT_ID },
+        secrets: { clientSecret: FAKE_CLIENT_SECRET },
+      });
+      await get(`${A}/connect`);
+      const started = await post<{ userCode: string }>(`${A}/connect`, {});
+      fake.approve(started.userCode);
+      await new Promise((r) => setTimeout(r, 1100));
+      const jobs = () =>
+        new JobWorker({
+          db: server.deps.db,
+          engine: server.deps.engine,
+          kinds: pluginsModule.jobs!(server.deps),
+          log: () => undefined,
+        });
+      await jobs().drain();
+      await post(`${A}/test_connection`, {});
+      await post(`${A}/sync`, {});
+      await jobs().drain();
+      await get(`${A}/mapping`);
+      await put(`${A}/mapping`, { statusFromAllegro: { NEW: refs.statusId }, incomeSourceId: refs.source2Id });
+      await put(`${A}/offer_link`, { offerId: '1000001', itemId: item.id });
+      await get(`${A}/offers?itemId=${item.id}`);
+      await get(`${A}/widget`);
+      await del(`${A}/connect`);
+    } finally {
+      await fake.close();
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
