@@ -214,8 +214,8 @@ export async function pushOffers(s: Scope, jobId: number, api?: AllegroApi, all 
       json: body,
       what:
         c.kind === 'quantity'
-          ? `Zmiana stanu ${offers.length} ofert na ${value}`
-          : `Zmiana ceny ${offers.length} ofert na ${amountOf(value)} zł`,
+          ? `Zmiana stanu ${offers.length} ${offers.length === 1 ? 'oferty' : 'ofert'} na ${value}`
+          : `Zmiana ceny ${offers.length} ${offers.length === 1 ? 'oferty' : 'ofert'} na ${amountOf(value)} zł`,
       expect: [200, 201],
     });
     offerHooks.afterSend?.();
