@@ -18,7 +18,7 @@ import { enqueuePluginJob, patchImportedOrder, sellableStock } from '@zaplecze/p
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro, type FakeAllegro } from '../test/fake-allegro';
 import type { ConnectState, Mapping, OfferLink } from '../schemas';
 import { accessToken } from './api';
-import { importHooks } from './import';
+import { importHooks, importOrders } from './import';
 import { offerHooks } from './offers';
 import { allegroDb, COMMANDS, STATE } from './tables';
 
@@ -449,6 +449,17 @@ describe('failures', () => {
     expect(other).toBeUndefined();
     await worker(3_600_000).drain();
     expect((await job(id)).state).toBe('done');
+  });
+
+  it('two runs syncing the same seller at once import each order once', async () => {
+    const n = await refCount(c);
+    for (let i = 0; i < 3; i++) fake.addOrder();
+    const scope = { tdb: new TenantDb(server.deps.db, orgIdOf(c)), deps: server.deps };
+    const runs = await Promise.allSettled([importOrders(scope, 900_001), importOrders(scope, 900_002)]);
+    expect(runs.some((r) => r.status === 'fulfilled')).toBe(true);
+    expect(await refCount(c)).toBe(n + 3);
+    await sync(c, 3_600_000);
+    expect(await refCount(c)).toBe(n + 3);
   });
 
   it('401 that a refresh cannot fix puts the connection into reconnect and stops the schedule', async () => {
