@@ -369,6 +369,32 @@ describe('stock out', () => {
   });
 });
 
+describe('tokens and prices', () => {
+  it('an access token Allegro refuses early is refreshed once and the call repeated', async () => {
+    const before = fake.tokenCalls.refresh;
+    fake.expireAccessTokens();
+    const id = await sync(a);
+    expect((await job(id)).state).toBe('done');
+    expect(fake.tokenCalls.refresh - before).toBe(1);
+    expect((await a.admin.get<ConnectState>('/api/plugins/allegro/connect')).body.state).toBe('connected');
+  });
+
+  it('prices go out when the seller wants them', async () => {
+    expect((await a.admin.put('/api/plugins/allegro/settings', { values: { pushPrices: true } })).status).toBe(200);
+    await sync(a);
+    expect(fake.offers.get('1000002')!.sellingMode.price.amount).toBe('30.00');
+    expect(fake.offers.get('1000001')!.sellingMode.price.amount).toBe('19.99');
+    const put = await a.admin.put('/api/items', {
+      ...itemBody(catalog, { code: 'KUB-1', countWare: 40, price: 24.5 }),
+      id: cupId,
+    });
+    expect(put.status).toBe(200);
+    await worker().drain();
+    expect(fake.offers.get('1000001')!.sellingMode.price.amount).toBe('24.50');
+    expect((await a.admin.put('/api/plugins/allegro/settings', { values: { pushPrices: false } })).status).toBe(200);
+  });
+});
+
 describe('failures', () => {
   let c: TestOrg;
   beforeAll(async () => {
@@ -447,6 +473,19 @@ describe('failures', () => {
       .where('plugin_id', '=', 'allegro')
       .executeTakeFirst();
     expect(other).toBeUndefined();
+    await worker(3_600_000).drain();
+    expect((await job(id)).state).toBe('done');
+  });
+
+  it("Allegro's per-minute limit answers 429: the job waits", async () => {
+    fake.limitPerMinute = 0;
+    let id = 0;
+    try {
+      id = await sync(c);
+      expect((await job(id)).state).toBe('pending');
+    } finally {
+      fake.limitPerMinute = 9000;
+    }
     await worker(3_600_000).drain();
     expect((await job(id)).state).toBe('done');
   });

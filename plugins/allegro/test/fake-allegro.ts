@@ -110,6 +110,10 @@ export class FakeAllegro {
   private failures: { failure: Failure; path?: RegExp }[] = [];
   /** Every request's method and path (no query), for the tests. */
   readonly requests: { method: string; path: string; auth: string }[] = [];
+  /** API requests per minute before 429 (Allegro: 9000 per Client ID). */
+  limitPerMinute = 9000;
+  private rateMinute = 0;
+  private rateCount = 0;
   /** Deliver the next events page in reverse order and with a duplicate (out-of-order journal). */
   shuffleNextPage = false;
   private nowMs = () => Date.now();
@@ -383,6 +387,17 @@ export class FakeAllegro {
     }
 
     if (path.startsWith('/auth/oauth/')) return this.oauth(path, url, req, body, send);
+
+    // Allegro's limit per Client ID: requests in the current minute past it are 429 until it ends.
+    const minute = Math.floor(this.nowMs() / 60_000);
+    if (minute !== this.rateMinute) {
+      this.rateMinute = minute;
+      this.rateCount = 0;
+    }
+    if (++this.rateCount > this.limitPerMinute)
+      return errors(429, 'TOO_MANY_REQUESTS', 'Przekroczono limit zapytań.', {
+        'retry-after': String(60 - Math.floor((this.nowMs() % 60_000) / 1000)),
+      });
 
     // API: a bearer token the fake issued and not expired.
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
