@@ -7,12 +7,13 @@ import {
   OutsideRefusedError,
   orderReferences,
   patchImportedOrder,
+  type Selectable,
   type TenantDb,
 } from '@zaplecze/plugin-sdk';
 import type { MappingInput } from '../schemas';
 import { allegroApi, ID, readState, recordError, type AllegroApi, type Scope } from './api';
 import { checkoutForm, eventsAnswer, type CheckoutForm, type JournalEvent } from './forms';
-import { allegroDb, DELIVERY, FORMS, OFFERS, STATE } from './tables';
+import { allegroDb, DELIVERY, FORMS, OFFERS, STATE, type AllegroTables } from './tables';
 
 /** The journal's event types the import reads (docs/plugins.md, "Plugin: allegro"). */
 export const EVENT_TYPES = [
@@ -24,6 +25,8 @@ export const EVENT_TYPES = [
 ] as const;
 export const PAGE = 1000;
 const MAX_PAGES = 100;
+/** Checkout forms read at once (each its own call). */
+const FETCH_AT_ONCE = 4;
 
 /** Test seam (API tests only): runs before each import page's commit, after the outside calls. */
 export const importHooks: { beforeCommit?: () => void } = {};
@@ -61,47 +64,88 @@ interface RunRefs {
 }
 
 /** The order input of a checkout form: buyer, delivery, payment, invoice, lines linked to items. */
-async function orderInput(tdb: TenantDb, form: CheckoutForm, refs: RunRefs): Promise<OrderInput> {
+interface PageLookups {
+  /** Offer id -> item linked by hand. */
+  manual: Map<string, { id: number; code: string; vat: number }>;
+  /** External id (upper case) -> item by code, else by GTIN. */
+  byKey: Map<string, { id: number; code: string; vat: number }>;
+  /** Allegro delivery method id -> our carrier method (null: none). */
+  delivery: Map<string, number | null>;
+}
+
+/**
+ * What a page's forms need from our side, read with one query per kind for the whole page (not per
+ * form): manual offer links, items by code and GTIN, and the delivery methods (new ones recorded).
+ */
+async function pageLookups(tdb: TenantDb, forms: CheckoutForm[]): Promise<PageLookups> {
   const db = allegroDb(tdb);
+  const offerIds = [...new Set(forms.flatMap((f) => f.lineItems.map((l) => l.offer.id)))];
+  const ext = [
+    ...new Set(forms.flatMap((f) => f.lineItems.map((l) => cut(l.offer.external?.id).toUpperCase())).filter((x) => x)),
+  ];
+  const manualIds = new Map<string, number>();
+  for (let i = 0; i < offerIds.length; i += 500)
+    for (const r of await db
+      .selectFrom(OFFERS)
+      .select(['offer_id', 'item_id'])
+      .where('offer_id', 'in', offerIds.slice(i, i + 500))
+      .where('link', '=', 'manual')
+      .where('item_id', 'is not', null)
+      .execute())
+      manualIds.set(r.offer_id, Number(r.item_id));
+  const manualItems = new Map<number, { id: number; code: string; vat: number }>();
+  const wanted = [...new Set(manualIds.values())];
+  for (let i = 0; i < wanted.length; i += 500)
+    for (const r of await tdb
+      .selectFrom('items')
+      .select(['id', 'code', 'vat'])
+      .where('id', 'in', wanted.slice(i, i + 500))
+      .execute())
+      manualItems.set(Number(r.id), { id: Number(r.id), code: r.code, vat: Number(r.vat) });
+  const manual = new Map<string, { id: number; code: string; vat: number }>();
+  for (const [offer, item] of manualIds) {
+    const it = manualItems.get(item);
+    if (it) manual.set(offer, it);
+  }
+  const byKey = new Map<string, { id: number; code: string; vat: number }>();
+  if (ext.length > 0) {
+    for (const i of await findCatalogItems(tdb, 'gtin', ext)) byKey.set(i.gtin.toUpperCase(), i);
+    for (const i of await findCatalogItems(tdb, 'code', ext)) byKey.set(i.code.toUpperCase(), i);
+  }
+  const methods = new Map<string, string>();
+  for (const f of forms)
+    if (f.delivery?.method?.id)
+      methods.set(f.delivery.method.id.slice(0, 200), cut(f.delivery.method.name) || f.delivery.method.id);
+  const delivery = new Map<string, number | null>();
+  if (methods.size > 0) {
+    const ids = [...methods.keys()];
+    const rows = await db
+      .selectFrom(DELIVERY)
+      .select(['method_id', 'carrier_method_id'])
+      .where('method_id', 'in', ids)
+      .execute();
+    for (const r of rows) delivery.set(r.method_id, r.carrier_method_id === null ? null : Number(r.carrier_method_id));
+    for (const id of ids)
+      if (!delivery.has(id)) {
+        await db
+          .insertInto(DELIVERY, { method_id: id, name: methods.get(id)!, carrier_method_id: null })
+          .onConflict((oc) => oc.columns(['org_id', 'method_id']).doNothing())
+          .execute();
+        delivery.set(id, null);
+      }
+  }
+  return { manual, byKey, delivery };
+}
+
+/** The order input of a checkout form: buyer, delivery, payment, invoice, lines linked to items. */
+function orderInput(form: CheckoutForm, refs: RunRefs, look: PageLookups): OrderInput {
   const comments: string[] = [
     `Allegro: zamówienie ${form.id}${form.buyer.login ? `, kupujący ${form.buyer.login}` : ''}.`,
   ];
   // Lines: an offer linked by hand, then the offer's external id as the item's code, then as its GTIN.
-  const offerIds = form.lineItems.map((l) => l.offer.id);
-  const manual = new Map(
-    (
-      await db
-        .selectFrom(OFFERS)
-        .select(['offer_id', 'item_id'])
-        .where('offer_id', 'in', offerIds)
-        .where('link', '=', 'manual')
-        .where('item_id', 'is not', null)
-        .execute()
-    ).map((r) => [r.offer_id, Number(r.item_id)]),
-  );
-  const ext = [...new Set(form.lineItems.map((l) => cut(l.offer.external?.id).toUpperCase()).filter((x) => x))];
-  const byCode = new Map((await findCatalogItems(tdb, 'code', ext)).map((i) => [i.code.toUpperCase(), i]));
-  const byGtin = new Map((await findCatalogItems(tdb, 'gtin', ext)).map((i) => [i.gtin.toUpperCase(), i]));
-  const manualItems = new Map(
-    manual.size > 0
-      ? (
-          await tdb
-            .selectFrom('items')
-            .select(['id', 'code', 'vat'])
-            .where('id', 'in', [...manual.values()])
-            .execute()
-        ).map((i) => [Number(i.id), i])
-      : [],
-  );
   const items = form.lineItems.map((l) => {
     const key = cut(l.offer.external?.id).toUpperCase();
-    const linkedId = manual.get(l.offer.id);
-    const m = linkedId !== undefined ? manualItems.get(linkedId) : undefined;
-    const found = m
-      ? { id: Number(m.id), code: m.code, vat: Number(m.vat) }
-      : key
-        ? (byCode.get(key) ?? byGtin.get(key))
-        : undefined;
+    const found = look.manual.get(l.offer.id) ?? (key ? look.byKey.get(key) : undefined);
     return {
       code: found ? found.code : key.slice(0, 200),
       name: cut(l.offer.name, 1000) || `Oferta ${l.offer.id}`,
@@ -118,20 +162,7 @@ async function orderInput(tdb: TenantDb, form: CheckoutForm, refs: RunRefs): Pro
   const methodId = d?.method?.id;
   let carrierMethodId: number | null = null;
   if (methodId) {
-    await db
-      .insertInto(DELIVERY, {
-        method_id: methodId.slice(0, 200),
-        name: cut(d?.method?.name) || methodId,
-        carrier_method_id: null,
-      })
-      .onConflict((oc) => oc.columns(['org_id', 'method_id']).doNothing())
-      .execute();
-    const mapped = await db
-      .selectFrom(DELIVERY)
-      .select('carrier_method_id')
-      .where('method_id', '=', methodId)
-      .executeTakeFirst();
-    const id = mapped?.carrier_method_id ? Number(mapped.carrier_method_id) : null;
+    const id = look.delivery.get(methodId.slice(0, 200)) ?? null;
     if (id !== null && refs.carrierMethods.has(id)) carrierMethodId = id;
   }
   if (d?.method?.name) comments.push(`Dostawa: ${cut(d.method.name)}.`);
@@ -205,6 +236,7 @@ async function orderInput(tdb: TenantDb, form: CheckoutForm, refs: RunRefs): Pro
   return input;
 }
 
+type KnownForm = Selectable<AllegroTables['p_allegro_forms']>;
 type Outcome = 'imported' | 'known' | 'skipped' | 'updated' | 'same';
 
 /** Applies one checkout form's current state (a new order, a cancellation, a fulfilment change). */
@@ -214,15 +246,16 @@ async function applyForm(
   types: Set<string>,
   initial: boolean,
   refs: RunRefs,
+  look: PageLookups,
+  known: KnownForm | undefined,
 ): Promise<Outcome> {
   const db = allegroDb(s.tdb);
-  const known = await db.selectFrom(FORMS).selectAll().where('form_id', '=', form.id).executeTakeFirst();
   const fulfillment = form.fulfillment?.status ?? 'NEW';
   if (!known) {
     if (form.status !== 'READY_FOR_PROCESSING') return 'skipped';
     // The first run reads the journal's 60 days: orders the seller already handled elsewhere stay there.
     if (initial && fulfillment !== 'NEW') return 'skipped';
-    const input = await orderInput(s.tdb, form, refs);
+    const input = orderInput(form, refs, look);
     const { orderId, created } = await importOrder(s, ID, form.id, input);
     await db
       .insertInto(FORMS, {
@@ -329,28 +362,43 @@ export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): P
       }
       f.types.add(e.type);
     });
+    const orderIds = new Map<string, number>();
+    const ids = order.map((f) => f.id);
+    for (let i = 0; i < ids.length; i += 500)
+      for (const r of await allegroDb(s.tdb)
+        .selectFrom(FORMS)
+        .select(['form_id', 'order_id'])
+        .where('form_id', 'in', ids.slice(i, i + 500))
+        .execute())
+        orderIds.set(r.form_id, Number(r.order_id));
+    // The forms, FETCH_AT_ONCE at a time; kept in journal order (a malformed one stops the page there).
+    const fetched: { f: (typeof order)[number]; data: unknown; gone: boolean }[] = [];
+    for (let i = 0; i < order.length; i += FETCH_AT_ONCE)
+      fetched.push(
+        ...(await Promise.all(
+          order.slice(i, i + FETCH_AT_ONCE).map(async (f) => {
+            const orderId = orderIds.get(f.id);
+            try {
+              const res = await client.request({
+                method: 'GET',
+                path: `/order/checkout-forms/${encodeURIComponent(f.id)}`,
+                what: WHAT[[...f.types][0] ?? ''] ?? 'Pobranie zamówienia',
+                ...(orderId !== undefined ? { orderId } : {}),
+              });
+              return { f, data: res.data as unknown, gone: false };
+            } catch (err) {
+              // A form Allegro no longer has (404) has nothing to import.
+              if (err instanceof OutsideRefusedError && err.status === 404) return { f, data: undefined, gone: true };
+              if (err instanceof OutsideError && err.code === 'malformed') return { f, data: undefined, gone: false };
+              throw err;
+            }
+          }),
+        )),
+      );
     const forms: { form: CheckoutForm; types: Set<string> }[] = [];
     let stopIndex = events.length;
-    for (const f of order) {
-      let data: unknown;
-      const orderId = (
-        await allegroDb(s.tdb).selectFrom(FORMS).select('order_id').where('form_id', '=', f.id).executeTakeFirst()
-      )?.order_id;
-      try {
-        data = (
-          await client.request({
-            method: 'GET',
-            path: `/order/checkout-forms/${encodeURIComponent(f.id)}`,
-            what: WHAT[[...f.types][0] ?? ''] ?? 'Pobranie zamówienia',
-            ...(orderId !== undefined ? { orderId: Number(orderId) } : {}),
-          })
-        ).data;
-      } catch (err) {
-        // A form Allegro no longer has (404) has nothing to import.
-        if (err instanceof OutsideRefusedError && err.status === 404) continue;
-        if (err instanceof OutsideError && err.code === 'malformed') data = undefined;
-        else throw err;
-      }
+    for (const { f, data, gone } of fetched) {
+      if (gone) continue;
       const form = checkoutForm.safeParse(data);
       if (!form.success || form.data.id !== f.id) {
         stopIndex = f.first;
@@ -366,8 +414,24 @@ export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): P
       const scope = { tdb, deps: s.deps };
       if (refs.incomeSourceId === null && forms.some((f) => f.form.status === 'READY_FOR_PROCESSING'))
         refs.incomeSourceId = await allegroIncomeSource(tdb);
+      const look = await pageLookups(
+        tdb,
+        forms.map((f) => f.form),
+      );
+      const known = new Map<string, KnownForm>();
+      for (let i = 0; i < forms.length; i += 500)
+        for (const r of await allegroDb(tdb)
+          .selectFrom(FORMS)
+          .selectAll()
+          .where(
+            'form_id',
+            'in',
+            forms.slice(i, i + 500).map((f) => f.form.id),
+          )
+          .execute())
+          known.set(r.form_id, r);
       for (const { form, types } of forms) {
-        const out = await applyForm(scope, form, types, initial, refs);
+        const out = await applyForm(scope, form, types, initial, refs, look, known.get(form.id));
         if (out === 'imported') report.imported++;
         if (out === 'updated') report.updated++;
       }
