@@ -18,7 +18,7 @@ import { consoleLog, type AppDeps, type AuthContext } from '../platform/context'
 import { badRequest } from '../platform/errors';
 import { listCarriers } from '../modules/carriers';
 import { readOptions } from '../modules/options';
-import { createOrder, getOrder, patchOrder, type OrderPatch } from '../modules/orders';
+import { getOrder, insertOrder, patchOrder, type OrderPatch } from '../modules/orders';
 
 export interface OrderScope {
   tdb: TenantDb;
@@ -82,16 +82,16 @@ export async function importOrder(
     const known = await findImportedOrders(tdb, pluginId, [externalId]);
     const existing = known.get(externalId);
     if (existing !== undefined) return { orderId: existing, created: false };
-    const order = await createOrder(pluginContext({ tdb, deps: scope.deps }, pluginId), parsed);
+    const orderId = await insertOrder(pluginContext({ tdb, deps: scope.deps }, pluginId), parsed);
     await tdb
       .insertInto('plugin_order_refs', {
         plugin_id: pluginId,
         external_id: externalId,
-        order_id: order.id,
+        order_id: orderId,
         created_at: scope.deps.now().toISOString(),
       })
       .execute();
-    return { orderId: order.id, created: true };
+    return { orderId, created: true };
   });
 }
 

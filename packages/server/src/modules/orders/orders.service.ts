@@ -136,10 +136,18 @@ async function withDefaults(tdb: TenantDb, input: OrderInputParsed): Promise<[nu
 
 /** POST /orders: the order, its lines and their stock changes in one transaction. */
 export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Promise<Order> {
+  return getOrder(ctx.tdb, await insertOrder(ctx, input));
+}
+
+/**
+ * The write of `createOrder` without reading the order back: answers its id. In the caller's
+ * transaction when `ctx.tdb` is in one (an importer's batch: plugin-sdk/orders.ts).
+ */
+export async function insertOrder(ctx: AuthContext, input: OrderInputParsed): Promise<number> {
   const now = ctx.deps.now().toISOString();
   const shippingMethod = input.shippingMethod ?? (input.stationary ? 'PERSONAL_PICKUP' : 'ADDRESS');
   assertCarrierMethod(await lookupCarrierMethod(ctx, input.carrierMethodId), shippingMethod, null);
-  const id = await ctx.tdb.transaction(async (tdb) => {
+  return ctx.tdb.transaction(async (tdb) => {
     const [statusId, sourceId] = await withDefaults(tdb, input);
     await checkRefs(tdb, statusId, sourceId);
     const lines = await lineColumns(tdb, input.items);
@@ -164,7 +172,6 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
     ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: [orderId], createdIds: [orderId] });
     return orderId;
   });
-  return getOrder(ctx.tdb, id);
 }
 
 /**
