@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantDb } from '../packages/server/src/db/tenant';
-import { pluginsModule } from '../packages/server/src/modules/plugins';
-import { enqueueJob, JobWorker } from '../packages/server/src/platform/jobs';
+import { enqueueJob } from '../packages/server/src/platform/jobs';
 import { setupE2e } from './support/e2e';
 import { newOrg, orgIdOf, type TestOrg } from './support/org';
 import { RESULTS_DIR } from './support/paths';
 import { keepScreenshot, screenshotsWanted } from './support/screens';
 import { signedIn } from './support/session';
+import { pluginJobWorker } from '../packages/server/test/plugin-jobs';
 
 const PLUGIN = 'fixture-outside';
 const TOKEN = 'dobry-token-7';
@@ -49,13 +49,7 @@ describe('integration plugins: connection test, call log, reconnect', () => {
   });
   afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
 
-  const runJobs = () =>
-    new JobWorker({
-      db: e2e.server.deps.db,
-      engine: e2e.server.deps.engine,
-      kinds: pluginsModule.jobs!(e2e.server.deps),
-      log: () => undefined,
-    }).drain();
+  const runJobs = () => pluginJobWorker(e2e.server.deps).drain();
 
   it('settings: an offered address in one click, the token, and the connection checked', async () => {
     const { page } = await signedIn(e2e, org.adminLogin, org.adminPass);

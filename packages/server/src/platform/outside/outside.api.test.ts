@@ -18,8 +18,9 @@ import { line, orderBody } from '../../../test/orders';
 import { TenantDb } from '../../db/tenant';
 import { pluginsModule } from '../../modules/plugins';
 import { importOrder, patchImportedOrder, sellableStock } from '../../plugin-sdk/orders';
-import { enqueueJob, JobWorker, RetryAfterError, tickSchedules } from '../jobs';
+import { enqueueJob, RetryAfterError, tickSchedules } from '../jobs';
 import { OutsideClient, OutsideMalformedError, OutsideRefusedError, OutsideUnavailableError } from './index';
+import { pluginJobWorker } from '../../../test/plugin-jobs';
 
 const PLUGIN = 'fixture-outside';
 const TOKEN = 'sekretny-token-123';
@@ -71,13 +72,7 @@ function startService(): Promise<void> {
   );
 }
 
-const worker = () =>
-  new JobWorker({
-    db: server.deps.db,
-    engine: server.deps.engine,
-    kinds: pluginsModule.jobs!(server.deps),
-    log: () => undefined,
-  });
+const worker = () => pluginJobWorker(server.deps);
 
 async function install(org: TestOrg, token = TOKEN) {
   expect((await org.admin.request('POST', '/api/plugin_install', { form: { pluginId: PLUGIN } })).status).toBe(204);
