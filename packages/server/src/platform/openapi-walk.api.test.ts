@@ -14,10 +14,10 @@ import { createCatalog, itemBody, type Catalog } from '../../test/catalog';
 import { createOrg, type TestOrg } from '../../test/factories';
 import { createOrderRefs, INVOICE_COMPANY, orderBody, type OrderRefs } from '../../test/orders';
 import { TenantDb } from '../db/tenant';
-import { pluginsModule } from '../modules/plugins';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro } from '../../../../plugins/allegro/test/fake-allegro';
-import { enqueueJob, JobWorker } from './jobs';
+import { enqueueJob } from './jobs';
 import { isDocumented } from './openapi';
+import { pluginJobWorker } from '../../test/plugin-jobs';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
 const NOT_WALKED: Record<string, string> = {
@@ -295,12 +295,7 @@ describe('every route answers as the OpenAPI document says', () => {
       }),
       'imports',
     );
-    await new JobWorker({
-      db: server.deps.db,
-      engine: server.deps.engine,
-      kinds: pluginsModule.jobs!(server.deps),
-      log: () => undefined,
-    }).drain();
+    await pluginJobWorker(server.deps).drain();
     await get(`${W}/imports?jobId=${started.jobId}`);
     ok(await admin.request('GET', `${W}/imports/report?jobId=${started.jobId}`), 'imports/report');
     await del(`${W}/profile?id=${profile.id}`);
@@ -351,13 +346,7 @@ describe('every route answers as the OpenAPI document says', () => {
       const started = await post<{ userCode: string }>(`${A}/connect`, {});
       fake.approve(started.userCode);
       await new Promise((r) => setTimeout(r, 1100));
-      const jobs = () =>
-        new JobWorker({
-          db: server.deps.db,
-          engine: server.deps.engine,
-          kinds: pluginsModule.jobs!(server.deps),
-          log: () => undefined,
-        });
+      const jobs = () => pluginJobWorker(server.deps);
       await jobs().drain();
       await post(`${A}/test_connection`, {});
       await post(`${A}/sync`, {});
