@@ -139,5 +139,9 @@ describe('allegro: connect, map statuses, import, see the orders', () => {
     await page.getByText('Pobranie zdarzeń zamówień').first().waitFor();
     await shot(page, '8-log');
     expect((await org.admin.get<ConnectState>(`${API}/connect`)).body.state).toBe('connected');
+    // The settings form offers the production and sandbox hosts.
+    await page.goto(e2e.url('/plugin/allegro?controller=settings'));
+    await page.getByText('Piaskownica (sandbox)').first().waitFor();
+    await shot(page, '9-settings');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { defineWebPlugin, PluginCallsScreen, PluginJobsScreen } from '@zaplecze/plugin-sdk-web';
+import { ALLEGRO_API_URL, ALLEGRO_AUTH_URL, ALLEGRO_SANDBOX_API_URL, ALLEGRO_SANDBOX_AUTH_URL } from '../manifest';
 
 /**
  * Allegro's web part (docs/plugins.md, "Plugin: allegro"): the connection screen (device flow),
@@ -22,14 +23,20 @@ export default defineWebPlugin({
         label: 'Adres API',
         type: 'text',
         maxLength: 200,
-        help: 'Produkcja: https://api.allegro.pl · piaskownica (sandbox): https://api.allegro.pl.allegrosandbox.pl',
+        suggestions: [
+          { value: ALLEGRO_API_URL, label: 'Produkcja' },
+          { value: ALLEGRO_SANDBOX_API_URL, label: 'Piaskownica (sandbox)' },
+        ],
       },
       {
         name: 'authUrl',
         label: 'Adres logowania (OAuth)',
         type: 'text',
         maxLength: 200,
-        help: 'Produkcja: https://allegro.pl · piaskownica (sandbox): https://allegro.pl.allegrosandbox.pl',
+        suggestions: [
+          { value: ALLEGRO_AUTH_URL, label: 'Produkcja' },
+          { value: ALLEGRO_SANDBOX_AUTH_URL, label: 'Piaskownica (sandbox)' },
+        ],
       },
       { name: 'clientId', label: 'Client ID aplikacji', type: 'text', maxLength: 200 },
       { name: 'clientSecret', label: 'Client Secret aplikacji', type: 'secret' },
