@@ -72,6 +72,7 @@ describe('allegro: connect, map statuses, import, see the orders', () => {
     });
     itemId = item.body.id;
     fake.addOffer('7700001', 'Kubek ceramiczny biały 300 ml', 'KUB-1', 10, '19.99');
+    fake.addOffer('7700002', 'Zestaw kubków (sygnatura innego towaru)', 'ZESTAW-1', 3, '59.99');
   });
   afterAll(() => fake.close());
 
@@ -131,6 +132,10 @@ describe('allegro: connect, map statuses, import, see the orders', () => {
     await page.goto(e2e.url(`/items/${itemId}`));
     const section = page.getByTestId('allegro-item-section');
     await section.getByText('7700001').waitFor();
+    // An offer whose signature is not this item's code, linked by hand.
+    await section.getByLabel('Powiąż ofertę ręcznie (numer oferty Allegro)').fill('7700002');
+    await section.getByTestId('allegro-link-offer-save').click();
+    await section.getByText('ręczne').waitFor();
     await shot(page, '6-item-section', section);
     await page.goto(e2e.url('/'));
     await eventually(async () => (await page.getByTestId('allegro-widget-imported').textContent()) ?? '', '1');
