@@ -321,6 +321,11 @@ export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): P
   const refsAll = await orderReferences(s, ID);
   const st0 = await readState(s.tdb);
   const mapping = readMapping(st0.mapping);
+  // A status deleted since the mapping was saved is left out (the order takes the default instead),
+  // so the core never refuses an import for it.
+  const statuses = new Set(refsAll.orderStatuses.map((x) => x.id));
+  for (const [k, v] of Object.entries(mapping.statusFromAllegro))
+    if (v !== null && v !== undefined && !statuses.has(v)) delete mapping.statusFromAllegro[k as 'NEW'];
   const refs: RunRefs = {
     mapping,
     incomeSourceId:

@@ -1,5 +1,5 @@
 import { OutsideMalformedError, OutsideRefusedError } from '@zaplecze/plugin-sdk';
-import { allegroApi, readState, type AllegroApi, type Scope } from './api';
+import { allegroApi, readState, recordError, type AllegroApi, type Scope } from './api';
 import { carriersAnswer, checkoutForm, shipmentsAnswer } from './forms';
 import { readMapping } from './import';
 import { allegroDb, FORMS } from './tables';
@@ -39,7 +39,13 @@ export async function pushStatuses(
         sent++;
         break;
       } catch (err) {
-        if (!(err instanceof OutsideRefusedError) || err.status !== 409 || attempt >= 2) throw err;
+        // Allegro refused this change (e.g. a status it does not allow from the form's): the call log
+        // and the last error say why; retrying would not change its answer.
+        if (err instanceof OutsideRefusedError && err.status !== 409) {
+          await recordError(s.tdb, `Zamówienie ${ch.orderId}: ${err.userMessage}`, s.deps.now());
+          break;
+        }
+        if (!(err instanceof OutsideRefusedError) || attempt >= 2) throw err;
         const res = await client.request({
           method: 'GET',
           path: `/order/checkout-forms/${encodeURIComponent(row.form_id)}`,
@@ -114,19 +120,26 @@ export async function pushWaybills(
       const key = d.carrier.toLowerCase().split('.')[0] ?? '';
       let carrierId = CARRIER_IDS[key] ?? d.carrier.toUpperCase();
       if (!known.has(carrierId)) carrierId = 'OTHER';
-      await client.request({
-        method: 'POST',
-        path,
-        json: {
-          carrierId,
-          waybill: d.waybill.slice(0, 64),
-          carrierName: carrierId === 'OTHER' ? d.carrier.slice(0, 30) : null,
-          lineItems: (JSON.parse(row.line_ids) as string[]).map((id) => ({ id })),
-        },
-        what: `Dodanie numeru przesyłki ${d.waybill}`,
-        orderId: d.orderId,
-        expect: [200, 201],
-      });
+      try {
+        await client.request({
+          method: 'POST',
+          path,
+          json: {
+            carrierId,
+            waybill: d.waybill.slice(0, 64),
+            carrierName: carrierId === 'OTHER' ? d.carrier.slice(0, 30) : null,
+            lineItems: (JSON.parse(row.line_ids) as string[]).map((id) => ({ id })),
+          },
+          what: `Dodanie numeru przesyłki ${d.waybill}`,
+          orderId: d.orderId,
+          expect: [200, 201],
+        });
+      } catch (err) {
+        // Refused (an unknown waybill format, a form Allegro closed): logged, not retried for ever.
+        if (!(err instanceof OutsideRefusedError)) throw err;
+        await recordError(s.tdb, `Zamówienie ${d.orderId}: ${err.userMessage}`, s.deps.now());
+        continue;
+      }
       added++;
     }
     await db
