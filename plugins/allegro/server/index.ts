@@ -257,9 +257,6 @@ export default definePlugin({
   server: () => ({
     migrations,
     tables: TABLES,
-    onUninstallDeleteData: async (tdb) => {
-      await tdb.deleteFrom('plugin_order_refs').where('plugin_id', '=', ID).execute();
-    },
     jobs: [
       { name: 'poll-token', handler: pollToken },
       { name: 'sync', handler: sync, timeoutSeconds: 1800 },
