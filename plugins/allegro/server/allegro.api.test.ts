@@ -288,6 +288,16 @@ describe('order import', () => {
     expect(log.body.calls.map((c) => c.what)).toContain('Pobranie zamówienia anulowanego przez kupującego');
   });
 
+  it("a buyer's change flags the order for the seller", async () => {
+    const form = fake.addOrder();
+    await sync(a);
+    fake.buyerModify(form.id);
+    await sync(a);
+    expect((await orderOf(a, form.id))!.problem).toBe(
+      'Kupujący zmienił zamówienie na Allegro: sprawdź dane dostawy i pozycje.',
+    );
+  });
+
   it('a paid order whose buyer cancels before the import is not imported', async () => {
     const n = await refCount(a);
     const form = fake.addOrder();
@@ -515,6 +525,13 @@ describe('failures', () => {
     // Connecting again ends it.
     await connect(c);
     expect((await c.admin.get<ConnectState>('/api/plugins/allegro/connect')).body.state).toBe('connected');
+    // 'Sprawdź połączenie' refused by Allegro says why and puts the connection into reconnect too.
+    fake.revokeAll();
+    const test = await c.admin.post<{ ok: boolean; message: string }>('/api/plugins/allegro/test_connection', {});
+    expect(test.body.ok).toBe(false);
+    expect(test.body.message).toMatch(/Połącz konto ponownie/);
+    expect((await c.admin.get<ConnectState>('/api/plugins/allegro/connect')).body.state).toBe('reconnect');
+    await connect(c);
     // Organisation a's tokens were revoked too (one fake): connect it again for later tests.
     await connect(a);
   });

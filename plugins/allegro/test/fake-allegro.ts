@@ -329,6 +329,14 @@ export class FakeAllegro {
     this.pushEvent('BUYER_CANCELLED', form);
   }
 
+  /** The buyer changes the delivery address (before the seller sent the parcel). */
+  buyerModify(formId: string, street = 'Krótka 1'): void {
+    const form = this.forms.get(formId)!;
+    this.bump(form);
+    (form.delivery.address as Record<string, unknown>).street = street;
+    this.pushEvent('BUYER_MODIFIED', form);
+  }
+
   /** The seller changes the fulfilment status on allegro.pl. */
   setFulfillment(formId: string, status: string): void {
     const form = this.forms.get(formId)!;
