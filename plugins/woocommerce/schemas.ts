@@ -5,7 +5,15 @@
 import { z } from 'zod';
 
 /** The order statuses of WooCommerce the mappings speak of. */
-export const WOO_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
+export const WOO_STATUSES = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
 export type WooStatus = (typeof WOO_STATUSES)[number];
 /** The statuses the mapping screen offers (the five). */
 export const MAPPED_STATUSES = ['processing', 'completed', 'on-hold', 'cancelled', 'refunded'] as const;
@@ -19,7 +27,10 @@ export const WOO_STATUS_NAMES: Record<WooStatus, string> = {
   failed: 'Nieudane',
 };
 
-const id = z.number({ error: 'Podaj identyfikator.' }).int({ error: 'Podaj identyfikator.' }).positive({ error: 'Podaj identyfikator.' });
+const id = z
+  .number({ error: 'Podaj identyfikator.' })
+  .int({ error: 'Podaj identyfikator.' })
+  .positive({ error: 'Podaj identyfikator.' });
 
 export const WOO_MSG = {
   url: 'Podaj adres sklepu, np. https://sklep.pl',
@@ -49,17 +60,35 @@ export const wooSettingsSchema = z.object({
     .max(300, { error: WOO_MSG.url })
     .refine((s) => s === '' || /^https?:\/\/[^\s/]+/i.test(s), { error: WOO_MSG.url })
     .default(''),
-  syncMinutes: z.number().int({ error: WOO_MSG.minutes }).min(5, { error: WOO_MSG.minutes }).max(1440, { error: WOO_MSG.minutes }).default(15),
+  syncMinutes: z
+    .number()
+    .int({ error: WOO_MSG.minutes })
+    .min(5, { error: WOO_MSG.minutes })
+    .max(1440, { error: WOO_MSG.minutes })
+    .default(15),
   /** Which WooCommerce statuses bring a new order in. */
   importStatuses: z.array(z.enum(WOO_STATUSES)).max(7).default(['processing', 'on-hold']),
   statusIn: z.partialRecord(z.enum(WOO_STATUSES), id.nullable()).default({}),
-  statusOut: z.array(z.object({ orderStatusId: id, wooStatus: z.enum(WOO_STATUSES) })).max(200).default([]),
+  statusOut: z
+    .array(z.object({ orderStatusId: id, wooStatus: z.enum(WOO_STATUSES) }))
+    .max(200)
+    .default([]),
   incomeSourceId: id.nullable().default(null),
   shippingMethods: z
-    .array(z.object({ wooMethodId: z.string().trim().min(1, { error: WOO_MSG.method }).max(100, { error: WOO_MSG.method }), carrierMethodId: id }))
+    .array(
+      z.object({
+        wooMethodId: z.string().trim().min(1, { error: WOO_MSG.method }).max(100, { error: WOO_MSG.method }),
+        carrierMethodId: id,
+      }),
+    )
     .max(100)
     .default([]),
-  stockBuffer: z.number().int({ error: WOO_MSG.buffer }).min(0, { error: WOO_MSG.buffer }).max(100_000, { error: WOO_MSG.buffer }).default(0),
+  stockBuffer: z
+    .number()
+    .int({ error: WOO_MSG.buffer })
+    .min(0, { error: WOO_MSG.buffer })
+    .max(100_000, { error: WOO_MSG.buffer })
+    .default(0),
   pushStock: z.boolean().default(true),
   pushPrice: z.boolean().default(false),
   nipMetaKey: z.string().trim().max(100, { error: WOO_MSG.metaKey }).default('_billing_nip'),
@@ -89,14 +118,21 @@ export const linkSchema = z.object({
 });
 export type WooLink = z.infer<typeof linkSchema>;
 export const itemLinkAnswerSchema = z.object({ link: linkSchema.nullable() });
-export const itemQuerySchema = z.object({ itemId: z.coerce.number({ error: 'Podaj towar.' }).int().positive({ error: 'Podaj towar.' }) });
+export const itemQuerySchema = z.object({
+  itemId: z.coerce.number({ error: 'Podaj towar.' }).int().positive({ error: 'Podaj towar.' }),
+});
 export const linkPutSchema = z.object({
   itemId: id,
   /** The product's SKU in the shop (a variation's too); empty: remove the link. */
   sku: z.string().trim().max(100, { error: 'SKU: do 100 znaków.' }),
 });
 
-export const logEntrySchema = z.object({ id: z.number(), at: z.string(), orderId: z.number().nullable(), message: z.string() });
+export const logEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  orderId: z.number().nullable(),
+  message: z.string(),
+});
 export const logAnswerSchema = z.object({ entries: z.array(logEntrySchema) });
 
 export const statusAnswerSchema = z.object({

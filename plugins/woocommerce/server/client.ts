@@ -94,7 +94,9 @@ export const wooBatchAnswerSchema = z.object({
 /** WooCommerce's error body `{code, message, data: {status}}`: its message for the seller. */
 function wooMessage(_status: number, body: unknown): string | undefined {
   const m = (body as { message?: unknown } | undefined)?.message;
-  return typeof m === 'string' && m.trim() !== '' ? `Sklep WooCommerce: ${m.replace(/<[^>]*>/g, '').slice(0, 300)}` : undefined;
+  return typeof m === 'string' && m.trim() !== ''
+    ? `Sklep WooCommerce: ${m.replace(/<[^>]*>/g, '').slice(0, 300)}`
+    : undefined;
 }
 
 /**
@@ -102,7 +104,12 @@ function wooMessage(_status: number, body: unknown): string | undefined {
  * the consumer key and secret (the shop must use HTTPS; WooCommerce refuses Basic over plain HTTP).
  * Throws a Polish AppError when the address or the keys are not set.
  */
-export async function wooClient(tdb: TenantDb, deps: Deps, settings: WooSettings, jobId?: number): Promise<OutsideClient> {
+export async function wooClient(
+  tdb: TenantDb,
+  deps: Deps,
+  settings: WooSettings,
+  jobId?: number,
+): Promise<OutsideClient> {
   if (settings.url === '') throw badRequest(WOO_MSG.noUrl);
   return new OutsideClient({
     pluginId: ID,

@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   badRequest,
   clearPluginReconnect,
   definePlugin,
   enqueuePluginJob,
+  hmacSignatureMatches,
   NO_CONTENT,
   notFound,
   OutsideError,
@@ -54,18 +54,11 @@ const orderReferencesSchema = z.object({
 
 /** `X-WC-Webhook-Signature` = base64(HMAC-SHA256(raw body, webhookSecret)), compared in constant time. */
 async function verifyWebhook({ tdb, deps, headers, body }: PluginWebhookInput): Promise<boolean> {
-  const sent = headers['x-wc-webhook-signature'];
-  if (!sent) return false;
+  const signature = headers['x-wc-webhook-signature'];
+  if (!signature) return false;
   const secret = await readPluginSecret(tdb, deps.config, ID, 'webhookSecret');
   if (!secret) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  let given: Buffer;
-  try {
-    given = Buffer.from(sent, 'base64');
-  } catch {
-    return false;
-  }
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return hmacSignatureMatches({ secret, body, signature, algorithm: 'sha256', encoding: 'base64' });
 }
 
 const webhookBody = z.object({ id: z.number().int().positive() });
@@ -73,7 +66,8 @@ const webhookBody = z.object({ id: z.number().int().positive() });
 /** A verified order webhook: the import of that order is enqueued (fetched afresh by the job). */
 async function handleWebhook({ tdb, headers, body }: PluginWebhookInput): Promise<void> {
   const topic = headers['x-wc-webhook-topic'] ?? '';
-  if (!/^order\.(created|updated|restored)$/.test(topic)) throw badRequest('Powiadomienie nie dotyczy zamówienia (oczekiwano order.created lub order.updated).');
+  if (!/^order\.(created|updated|restored)$/.test(topic))
+    throw badRequest('Powiadomienie nie dotyczy zamówienia (oczekiwano order.created lub order.updated).');
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -96,13 +90,20 @@ async function testConnection(ctx: { tdb: PluginJobContext['tdb']; deps: PluginJ
   if (!key || !secret) return { ok: false, message: WOO_MSG.noKeys };
   try {
     const client = await wooClient(ctx.tdb, ctx.deps, settings);
-    const res = await client.request({ method: 'GET', path: '/orders', query: { per_page: 1 }, what: 'Sprawdzenie połączenia' });
-    if (!Array.isArray(res.data)) return { ok: false, message: 'Sklep odpowiedział, ale nie jak WooCommerce REST API v3. Sprawdź adres sklepu.' };
+    const res = await client.request({
+      method: 'GET',
+      path: '/orders',
+      query: { per_page: 1 },
+      what: 'Sprawdzenie połączenia',
+    });
+    if (!Array.isArray(res.data))
+      return { ok: false, message: 'Sklep odpowiedział, ale nie jak WooCommerce REST API v3. Sprawdź adres sklepu.' };
     await clearPluginReconnect(ctx.tdb, ID);
     const total = res.headers['x-wp-total'];
     return { ok: true, message: `Połączono ze sklepem WooCommerce${total ? ` (zamówień w sklepie: ${total})` : ''}.` };
   } catch (err) {
-    if (err instanceof RetryAfterError) return { ok: false, message: `Sklep ogranicza liczbę zapytań: spróbuj ponownie za ${err.seconds} s.` };
+    if (err instanceof RetryAfterError)
+      return { ok: false, message: `Sklep ogranicza liczbę zapytań: spróbuj ponownie za ${err.seconds} s.` };
     if (err instanceof OutsideError) return { ok: false, message: err.userMessage };
     throw err;
   }
@@ -119,14 +120,23 @@ export default definePlugin({
       { name: 'status-out', handler: runStatusOut },
       { name: 'note', handler: runNote },
     ],
-    schedules: [{ name: 'sync', everyMinutes: 5, job: { name: 'sync', payload: { scheduled: true }, dedupeKey: 'sync' } }],
+    schedules: [
+      { name: 'sync', everyMinutes: 5, job: { name: 'sync', payload: { scheduled: true }, dedupeKey: 'sync' } },
+    ],
     subscriptions: {
       'stock.changed': 'push',
       'items.saved': 'push',
       'order.status_changed': 'status-out',
       'order.dispatched': 'note',
     },
-    webhooks: [{ name: HOOK, summary: 'WooCommerce: powiadomienie o zamówieniu (webhook z podpisem)', verify: verifyWebhook, handle: handleWebhook }],
+    webhooks: [
+      {
+        name: HOOK,
+        summary: 'WooCommerce: powiadomienie o zamówieniu (webhook z podpisem)',
+        verify: verifyWebhook,
+        handle: handleWebhook,
+      },
+    ],
     routes: [
       route({
         method: 'POST',
@@ -155,7 +165,9 @@ export default definePlugin({
         response: jobStartedSchema,
         body: pushPayload,
         handler: async (ctx, { body }) => {
-          const jobId = await ctx.tdb.transaction((t) => enqueuePluginJob(t, ID, 'push', { payload: { all: true, force: body.force ?? false } }));
+          const jobId = await ctx.tdb.transaction((t) =>
+            enqueuePluginJob(t, ID, 'push', { payload: { all: true, force: body.force ?? false } }),
+          );
           return { jobId: jobId! };
         },
       }),
@@ -198,8 +210,15 @@ export default definePlugin({
         handler: async (ctx) => {
           const db = wooDb(ctx.tdb);
           const state = await db.selectFrom(STATE).selectAll().executeTakeFirst();
-          const imported = await db.selectFrom(ORDERS).select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', 'is not', null).executeTakeFirst();
-          const links = await db.selectFrom(LINKS).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+          const imported = await db
+            .selectFrom(ORDERS)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('order_id', 'is not', null)
+            .executeTakeFirst();
+          const links = await db
+            .selectFrom(LINKS)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst();
           return {
             cursor: state?.cursor_at ? `${state.cursor_at}Z #${state.cursor_id}` : null,
             lastSyncAt: state?.last_sync_at ? new Date(state.last_sync_at).toISOString() : null,
@@ -217,7 +236,12 @@ export default definePlugin({
         handler: async (ctx) => {
           const rows = await wooDb(ctx.tdb).selectFrom(LOG).selectAll().orderBy('id', 'desc').limit(200).execute();
           return {
-            entries: rows.map((r) => ({ id: Number(r.id), at: new Date(r.at).toISOString(), orderId: r.order_id === null ? null : Number(r.order_id), message: r.message })),
+            entries: rows.map((r) => ({
+              id: Number(r.id),
+              at: new Date(r.at).toISOString(),
+              orderId: r.order_id === null ? null : Number(r.order_id),
+              message: r.message,
+            })),
           };
         },
       }),
@@ -231,7 +255,11 @@ export default definePlugin({
         handler: async (ctx, { query }) => {
           const item = await ctx.tdb.selectFrom('items').select('id').where('id', '=', query.itemId).executeTakeFirst();
           if (!item) throw notFound(WOO_MSG.itemMissing);
-          const l = await wooDb(ctx.tdb).selectFrom(LINKS).selectAll().where('item_id', '=', query.itemId).executeTakeFirst();
+          const l = await wooDb(ctx.tdb)
+            .selectFrom(LINKS)
+            .selectAll()
+            .where('item_id', '=', query.itemId)
+            .executeTakeFirst();
           return {
             link: l
               ? {
@@ -264,8 +292,16 @@ export default definePlugin({
           }
           const settings = await loadSettings(ctx.tdb, ctx.deps);
           const client = await wooClient(ctx.tdb, ctx.deps, settings);
-          const res = await client.request({ method: 'GET', path: '/products', query: { sku: body.sku }, what: 'Wyszukanie produktu po SKU', itemId: body.itemId });
-          const found = parseAnswer(z.array(wooProductSchema), res.data, 'lista produktów').find((p) => p.sku === body.sku);
+          const res = await client.request({
+            method: 'GET',
+            path: '/products',
+            query: { sku: body.sku },
+            what: 'Wyszukanie produktu po SKU',
+            itemId: body.itemId,
+          });
+          const found = parseAnswer(z.array(wooProductSchema), res.data, 'lista produktów').find(
+            (p) => p.sku === body.sku,
+          );
           if (!found) throw badRequest(WOO_MSG.productMissing, 'sku');
           const ref = productRef(found);
           await ctx.tdb.transaction(async (t) => {
@@ -280,9 +316,23 @@ export default definePlugin({
             if (other) throw badRequest(WOO_MSG.linkTaken, 'sku');
             await db.deleteFrom(LINKS).where('item_id', '=', body.itemId).execute();
             await db
-              .insertInto(LINKS, { item_id: body.itemId, product_id: ref.productId, variation_id: ref.variationId, sku: body.sku, auto: 0, last_stock: null, last_price: null, pushed_at: null })
+              .insertInto(LINKS, {
+                item_id: body.itemId,
+                product_id: ref.productId,
+                variation_id: ref.variationId,
+                sku: body.sku,
+                auto: 0,
+                last_stock: null,
+                last_price: null,
+                pushed_at: null,
+              })
               .execute();
-            await logLine(t, `Towar ${body.itemId} połączono ręcznie z produktem SKU ${body.sku}.`, null, ctx.deps.now());
+            await logLine(
+              t,
+              `Towar ${body.itemId} połączono ręcznie z produktem SKU ${body.sku}.`,
+              null,
+              ctx.deps.now(),
+            );
           });
         },
       }),

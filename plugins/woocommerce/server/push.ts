@@ -15,14 +15,26 @@ import {
 } from '@zaplecze/plugin-sdk';
 import { z } from 'zod';
 import type { WooSettings } from '../schemas';
-import { loadSettings, parseAnswer, wooBatchAnswerSchema, wooClient, wooNoteSchema, wooProductSchema, type WooProduct } from './client';
+import {
+  loadSettings,
+  parseAnswer,
+  wooBatchAnswerSchema,
+  wooClient,
+  wooNoteSchema,
+  wooProductSchema,
+  type WooProduct,
+} from './client';
 import { LINKS, logLine, ORDERS, wooDb } from './tables';
 
 const BATCH = 100;
 const money = (grosze: number) => (grosze / 100).toFixed(2);
 
 /** Items linked automatically: a shop product or variation whose SKU is the item's code. */
-export async function autoLink(tdb: TenantDb, client: OutsideClient, itemIds: readonly number[] | 'all'): Promise<number> {
+export async function autoLink(
+  tdb: TenantDb,
+  client: OutsideClient,
+  itemIds: readonly number[] | 'all',
+): Promise<number> {
   const db = wooDb(tdb);
   let q = tdb.selectFrom('items').select(['id', 'code']).where('code', '!=', '');
   if (itemIds !== 'all') {
@@ -42,14 +54,27 @@ export async function autoLink(tdb: TenantDb, client: OutsideClient, itemIds: re
       what: 'Wyszukanie produktów po SKU',
     });
     const products = parseAnswer(z.array(wooProductSchema), res.data, 'lista produktów');
-    const taken = new Set((await db.selectFrom(LINKS).select(['product_id', 'variation_id']).execute()).map((l) => `${l.product_id}:${l.variation_id}`));
+    const taken = new Set(
+      (await db.selectFrom(LINKS).select(['product_id', 'variation_id']).execute()).map(
+        (l) => `${l.product_id}:${l.variation_id}`,
+      ),
+    );
     for (const item of part) {
       const p = products.find((x) => (x.sku ?? '').toUpperCase() === item.code.toUpperCase());
       if (!p) continue;
       const ref = productRef(p);
       if (taken.has(`${ref.productId}:${ref.variationId}`)) continue;
       await db
-        .insertInto(LINKS, { item_id: Number(item.id), product_id: ref.productId, variation_id: ref.variationId, sku: p.sku ?? '', auto: 1, last_stock: null, last_price: null, pushed_at: null })
+        .insertInto(LINKS, {
+          item_id: Number(item.id),
+          product_id: ref.productId,
+          variation_id: ref.variationId,
+          sku: p.sku ?? '',
+          auto: 1,
+          last_stock: null,
+          last_price: null,
+          pushed_at: null,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       taken.add(`${ref.productId}:${ref.variationId}`);
@@ -61,7 +86,9 @@ export async function autoLink(tdb: TenantDb, client: OutsideClient, itemIds: re
 
 /** A product or a variation as the link keeps it. */
 export function productRef(p: WooProduct): { productId: number; variationId: number } {
-  return p.type === 'variation' && p.parent_id ? { productId: p.parent_id, variationId: p.id } : { productId: p.id, variationId: 0 };
+  return p.type === 'variation' && p.parent_id
+    ? { productId: p.parent_id, variationId: p.id }
+    : { productId: p.id, variationId: 0 };
 }
 
 /**
@@ -88,7 +115,11 @@ export async function pushItems(
   const stock = await sellableStock(tdb, ids);
   const prices = new Map<number, number>();
   for (let i = 0; i < ids.length; i += 500)
-    for (const r of await tdb.selectFrom('items').select(['id', 'price']).where('id', 'in', ids.slice(i, i + 500)).execute())
+    for (const r of await tdb
+      .selectFrom('items')
+      .select(['id', 'price'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
       prices.set(Number(r.id), Number(r.price));
   type Out = { link: (typeof links)[number]; qty: number; price: string };
   const groups = new Map<number, Out[]>(); // 0: products; else the parent of variations
@@ -96,9 +127,7 @@ export async function pushItems(
     const qty = Math.max(0, (stock.get(Number(link.item_id)) ?? 0) - settings.stockBuffer);
     const price = money(prices.get(Number(link.item_id)) ?? 0);
     const changed =
-      force ||
-      (settings.pushStock && link.last_stock !== qty) ||
-      (settings.pushPrice && link.last_price !== price);
+      force || (settings.pushStock && link.last_stock !== qty) || (settings.pushPrice && link.last_price !== price);
     if (!changed) continue;
     const g = link.variation_id ? link.product_id : 0;
     groups.set(g, [...(groups.get(g) ?? []), { link, qty, price }]);
@@ -129,7 +158,12 @@ export async function pushItems(
           const err = errors.get(wooId);
           if (err) {
             failed++;
-            await logLine(t, `Produkt SKU ${o.link.sku || wooId}: sklep odrzucił zmianę stanu lub ceny: ${err}`, null, ctx.deps.now());
+            await logLine(
+              t,
+              `Produkt SKU ${o.link.sku || wooId}: sklep odrzucił zmianę stanu lub ceny: ${err}`,
+              null,
+              ctx.deps.now(),
+            );
             continue;
           }
           sent++;
@@ -151,7 +185,8 @@ export async function pushItems(
 
 /** The item ids an event concerns (stock.changed, items.saved). */
 function itemsOfEvent(payload: PluginEventJob): number[] {
-  if (payload.event === 'stock.changed') return domainEventSchemas['stock.changed'].parse(payload.payload).items.map((i) => i.itemId);
+  if (payload.event === 'stock.changed')
+    return domainEventSchemas['stock.changed'].parse(payload.payload).items.map((i) => i.itemId);
   if (payload.event === 'items.saved') return domainEventSchemas['items.saved'].parse(payload.payload).itemIds;
   return [];
 }
@@ -181,16 +216,30 @@ export async function runStatusOut({ job, tdb, deps }: PluginJobContext): Promis
   const changes = domainEventSchemas['order.status_changed'].parse(payload).orders;
   const settings = await loadSettings(tdb, deps);
   if (settings.statusOut.length === 0 || settings.url === '') return;
-  const refs = await externalRefsOfOrders(tdb, 'woocommerce', changes.map((c) => c.orderId));
+  const refs = await externalRefsOfOrders(
+    tdb,
+    'woocommerce',
+    changes.map((c) => c.orderId),
+  );
   if (refs.size === 0) return;
   const client = await wooClient(tdb, deps, settings, job.id);
   for (const c of changes) {
     const ext = refs.get(c.orderId);
     const to = settings.statusOut.find((m) => m.orderStatusId === c.to)?.wooStatus;
     if (!ext || !to) continue;
-    const known = await wooDb(tdb).selectFrom(ORDERS).select('status').where('woo_id', '=', Number(ext)).executeTakeFirst();
+    const known = await wooDb(tdb)
+      .selectFrom(ORDERS)
+      .select('status')
+      .where('woo_id', '=', Number(ext))
+      .executeTakeFirst();
     if (known?.status === to) continue; // the shop has it already (or told us)
-    const res = await client.request({ method: 'PUT', path: `/orders/${ext}`, json: { status: to }, what: `Zmiana statusu zamówienia w sklepie na ${to}`, orderId: c.orderId });
+    const res = await client.request({
+      method: 'PUT',
+      path: `/orders/${ext}`,
+      json: { status: to },
+      what: `Zmiana statusu zamówienia w sklepie na ${to}`,
+      orderId: c.orderId,
+    });
     const modified = (res.data as { date_modified_gmt?: unknown } | undefined)?.date_modified_gmt;
     await wooDb(tdb)
       .updateTable(ORDERS)
@@ -204,14 +253,24 @@ export async function runStatusOut({ job, tdb, deps }: PluginJobContext): Promis
 export async function runNote({ job, tdb, deps }: PluginJobContext): Promise<void> {
   const { payload } = job.payload as PluginEventJob<'order.dispatched'>;
   const dispatches = domainEventSchemas['order.dispatched'].parse(payload).dispatches;
-  const refs = await externalRefsOfOrders(tdb, 'woocommerce', dispatches.map((d) => d.orderId));
+  const refs = await externalRefsOfOrders(
+    tdb,
+    'woocommerce',
+    dispatches.map((d) => d.orderId),
+  );
   if (refs.size === 0) return;
   const settings = await loadSettings(tdb, deps);
   const client = await wooClient(tdb, deps, settings, job.id);
   for (const d of dispatches) {
     const ext = refs.get(d.orderId);
     if (!ext || !d.waybill) continue;
-    const res = await client.request({ method: 'GET', path: `/orders/${ext}/notes`, query: { type: 'customer' }, what: 'Sprawdzenie notatek zamówienia', orderId: d.orderId });
+    const res = await client.request({
+      method: 'GET',
+      path: `/orders/${ext}/notes`,
+      query: { type: 'customer' },
+      what: 'Sprawdzenie notatek zamówienia',
+      orderId: d.orderId,
+    });
     const notes = parseAnswer(z.array(wooNoteSchema), res.data, 'notatki zamówienia');
     if (notes.some((n) => n.note.includes(d.waybill))) continue;
     await client.request({

@@ -17,7 +17,16 @@ import {
 } from '@zaplecze/plugin-sdk';
 import { z } from 'zod';
 import { WOO_STATUS_NAMES, type WooSettings, type WooStatus } from '../schemas';
-import { ID, loadSettings, parseAnswer, wooClient, wooOrderKeySchema, wooOrderSchema, wooProductSchema, type WooOrder } from './client';
+import {
+  ID,
+  loadSettings,
+  parseAnswer,
+  wooClient,
+  wooOrderKeySchema,
+  wooOrderSchema,
+  wooProductSchema,
+  type WooOrder,
+} from './client';
 import { LINKS, logLine, ORDERS, STATE, wooDb } from './tables';
 
 type Deps = PluginJobContext['deps'];
@@ -25,7 +34,10 @@ interface Scope {
   tdb: TenantDb;
   deps: Deps;
 }
-export const syncPayload = z.object({ orderId: z.number().int().positive().optional(), scheduled: z.boolean().optional() });
+export const syncPayload = z.object({
+  orderId: z.number().int().positive().optional(),
+  scheduled: z.boolean().optional(),
+});
 
 /** A shop order's place in the sequence: (modification time GMT, id). */
 type Key = [string, number];
@@ -53,11 +65,19 @@ export async function runSync(ctx: PluginJobContext): Promise<void> {
 
   if (payload.orderId !== undefined) {
     // One order (a webhook): fetched afresh, the cursor stays where it is.
-    const res = await client.request({ method: 'GET', path: `/orders/${payload.orderId}`, what: 'Pobranie zamówienia', expect: [200, 404] });
+    const res = await client.request({
+      method: 'GET',
+      path: `/orders/${payload.orderId}`,
+      what: 'Pobranie zamówienia',
+      expect: [200, 404],
+    });
     if (res.status === 404) return;
     const order = wooOrderSchema.safeParse(res.data);
     if (!order.success) {
-      await logLine(tdb, `Zamówienie WooCommerce ${payload.orderId}: nieprawidłowe dane w odpowiedzi sklepu, pominięte.`);
+      await logLine(
+        tdb,
+        `Zamówienie WooCommerce ${payload.orderId}: nieprawidłowe dane w odpowiedzi sklepu, pominięte.`,
+      );
       return;
     }
     const lines = await resolveLines(scope, client, [order.data]);
@@ -76,7 +96,15 @@ export async function runSync(ctx: PluginJobContext): Promise<void> {
       res = await client.request({
         method: 'GET',
         path: '/orders',
-        query: { status: 'any', modified_after: after, dates_are_gmt: 'true', orderby: 'date', order: 'asc', per_page: PER_PAGE, page },
+        query: {
+          status: 'any',
+          modified_after: after,
+          dates_are_gmt: 'true',
+          orderby: 'date',
+          order: 'asc',
+          per_page: PER_PAGE,
+          page,
+        },
         what: `Pobranie zmienionych zamówień (strona ${page})`,
       });
     } catch (err) {
@@ -85,7 +113,10 @@ export async function runSync(ctx: PluginJobContext): Promise<void> {
       throw err;
     }
     if (!Array.isArray(res.data)) {
-      await logLine(tdb, `Odpowiedź sklepu na listę zamówień ma nieoczekiwany format (strona ${page}); import przerwany, kursor bez zmian.`);
+      await logLine(
+        tdb,
+        `Odpowiedź sklepu na listę zamówień ma nieoczekiwany format (strona ${page}); import przerwany, kursor bez zmian.`,
+      );
       return;
     }
     for (const raw of res.data) {
@@ -94,7 +125,10 @@ export async function runSync(ctx: PluginJobContext): Promise<void> {
       else {
         const k = wooOrderKeySchema.safeParse(raw);
         if (!k.success) {
-          await logLine(tdb, `Zamówienie bez identyfikatora lub daty zmiany w odpowiedzi sklepu (strona ${page}); import przerwany, kursor bez zmian.`);
+          await logLine(
+            tdb,
+            `Zamówienie bez identyfikatora lub daty zmiany w odpowiedzi sklepu (strona ${page}); import przerwany, kursor bez zmian.`,
+          );
           return;
         }
         bad.push([k.data.date_modified_gmt, k.data.id]);
@@ -145,10 +179,22 @@ async function resolveLines(scope: Scope, client: OutsideClient, orders: WooOrde
   const db = wooDb(scope.tdb);
   const productIds = [...new Set(lines.map((l) => l.product_id).filter((x) => x > 0))];
   const links = productIds.length
-    ? await db.selectFrom(LINKS).select(['item_id', 'product_id', 'variation_id']).where('product_id', 'in', productIds).execute()
+    ? await db
+        .selectFrom(LINKS)
+        .select(['item_id', 'product_id', 'variation_id'])
+        .where('product_id', 'in', productIds)
+        .execute()
     : [];
   const linked = links.length
-    ? await scope.tdb.selectFrom('items').select(['id', 'code', 'vat']).where('id', 'in', links.map((l) => l.item_id)).execute()
+    ? await scope.tdb
+        .selectFrom('items')
+        .select(['id', 'code', 'vat'])
+        .where(
+          'id',
+          'in',
+          links.map((l) => l.item_id),
+        )
+        .execute()
     : [];
   const byId = new Map(linked.map((i) => [Number(i.id), { id: Number(i.id), code: i.code, vat: i.vat }]));
   for (const l of links) {
@@ -156,7 +202,9 @@ async function resolveLines(scope: Scope, client: OutsideClient, orders: WooOrde
     if (it) out.set(lineKey(l.product_id, l.variation_id), it);
   }
   const open = () => lines.filter((l) => !out.has(lineKey(l.product_id, l.variation_id)));
-  const skus = open().map((l) => (l.sku ?? '').trim().toUpperCase()).filter((s) => s !== '');
+  const skus = open()
+    .map((l) => (l.sku ?? '').trim().toUpperCase())
+    .filter((s) => s !== '');
   const bySku = new Map((await findCatalogItems(scope.tdb, 'code', skus)).map((i) => [i.code, i]));
   for (const l of open()) {
     const it = bySku.get((l.sku ?? '').trim().toUpperCase());
@@ -210,11 +258,14 @@ export function orderInput(settings: WooSettings, o: WooOrder, items: LineItems)
   const country = (o.billing.country ?? '').toUpperCase();
   let invoice: OrderInput['invoice'] = null;
   if (nip !== '') {
-    if ((country === '' || country === 'PL') && !isValidNip(nip)) comment.push(`NIP z zamówienia (błędna suma kontrolna): ${nip}`);
+    if ((country === '' || country === 'PL') && !isValidNip(nip))
+      comment.push(`NIP z zamówienia (błędna suma kontrolna): ${nip}`);
     else
       invoice = {
         isCompany: true,
-        companyName: (o.billing.company || `${o.billing.first_name ?? ''} ${o.billing.last_name ?? ''}`).trim().slice(0, 200),
+        companyName: (o.billing.company || `${o.billing.first_name ?? ''} ${o.billing.last_name ?? ''}`)
+          .trim()
+          .slice(0, 200),
         companyTaxId: nip,
         address: `${o.billing.address_1 ?? ''} ${o.billing.address_2 ?? ''}`.trim().slice(0, 200),
         postCode: o.billing.postcode ?? '',
@@ -293,7 +344,8 @@ async function processOrder(
         if (settings.importStatuses.includes(o.status as WooStatus)) {
           const r = await importOrder({ tdb, deps: scope.deps }, ID, String(o.id), orderInput(settings, o, lines));
           orderId = r.orderId;
-          if (r.created) await logLine(tdb, `Zaimportowano zamówienie WooCommerce #${o.number}.`, orderId, scope.deps.now());
+          if (r.created)
+            await logLine(tdb, `Zaimportowano zamówienie WooCommerce #${o.number}.`, orderId, scope.deps.now());
         }
       } else if (seen && seen.status !== o.status) {
         const to = settings.statusIn[o.status as WooStatus];
@@ -314,9 +366,17 @@ async function processOrder(
         await logLine(tdb, message, orderId, scope.deps.now());
       }
       await db
-        .insertInto(ORDERS, { woo_id: o.id, order_id: orderId, status: o.status, modified: o.date_modified_gmt, failed: null })
+        .insertInto(ORDERS, {
+          woo_id: o.id,
+          order_id: orderId,
+          status: o.status,
+          modified: o.date_modified_gmt,
+          failed: null,
+        })
         .onConflict((oc) =>
-          oc.columns(['org_id', 'woo_id']).doUpdateSet({ order_id: orderId, status: o.status, modified: o.date_modified_gmt, failed: null }),
+          oc
+            .columns(['org_id', 'woo_id'])
+            .doUpdateSet({ order_id: orderId, status: o.status, modified: o.date_modified_gmt, failed: null }),
         )
         .execute();
       if (cursor) await saveCursor(tdb, cursor);
@@ -328,8 +388,18 @@ async function processOrder(
     const reason = `zamówienie odrzucone: ${err.message}`.slice(0, 500);
     await scope.tdb.transaction(async (tdb) => {
       await wooDb(tdb)
-        .insertInto(ORDERS, { woo_id: o.id, order_id: null, status: o.status, modified: o.date_modified_gmt, failed: reason })
-        .onConflict((oc) => oc.columns(['org_id', 'woo_id']).doUpdateSet({ status: o.status, modified: o.date_modified_gmt, failed: reason }))
+        .insertInto(ORDERS, {
+          woo_id: o.id,
+          order_id: null,
+          status: o.status,
+          modified: o.date_modified_gmt,
+          failed: reason,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['org_id', 'woo_id'])
+            .doUpdateSet({ status: o.status, modified: o.date_modified_gmt, failed: reason }),
+        )
         .execute();
       await logLine(tdb, `Zamówienie WooCommerce #${o.number}: ${reason}`, null, scope.deps.now());
       if (cursor) await saveCursor(tdb, cursor);

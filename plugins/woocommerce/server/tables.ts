@@ -113,7 +113,12 @@ export const migrations: PluginMigration[] = [
 ];
 
 /** A line of the plugin's log (in the caller's transaction when it is in one). */
-export async function logLine(tdb: TenantDb, message: string, orderId: number | null = null, at = new Date()): Promise<void> {
+export async function logLine(
+  tdb: TenantDb,
+  message: string,
+  orderId: number | null = null,
+  at = new Date(),
+): Promise<void> {
   await wooDb(tdb)
     .insertInto(LOG, { at: at.toISOString(), order_id: orderId, message: message.slice(0, 500) })
     .execute();

@@ -29,7 +29,12 @@ let kubId: number;
 let gtinId: number;
 
 const worker = () =>
-  new JobWorker({ db: server.deps.db, engine: server.deps.engine, kinds: pluginsModule.jobs!(server.deps), log: () => undefined });
+  new JobWorker({
+    db: server.deps.db,
+    engine: server.deps.engine,
+    kinds: pluginsModule.jobs!(server.deps),
+    log: () => undefined,
+  });
 const drain = () => worker().drain();
 
 async function install(org: TestOrg, values: Record<string, unknown>, secrets: Record<string, string | null>) {
@@ -50,12 +55,25 @@ async function orderOfExt(org: TestOrg, wooId: number): Promise<Order | undefine
   return (await org.admin.get<{ orders: Order[] }>(`/api/orders?id=${row.order_id}`)).body.orders[0];
 }
 const refCount = async (org: TestOrg) =>
-  (await server.deps.db.selectFrom('plugin_order_refs').select('external_id').where('org_id', '=', orgIdOf(org)).execute()).length;
+  (
+    await server.deps.db
+      .selectFrom('plugin_order_refs')
+      .select('external_id')
+      .where('org_id', '=', orgIdOf(org))
+      .execute()
+  ).length;
 const stockOf = async (org: TestOrg, id: number) =>
   (await org.admin.get<{ items: { countWare: number }[] }>(`/api/items?id=${id}`)).body.items[0]!.countWare;
 const jobs = async (org: TestOrg, kind: string) =>
-  server.deps.db.selectFrom('jobs').selectAll().where('org_id', '=', orgIdOf(org)).where('kind', '=', `${ID}.${kind}`).orderBy('id').execute();
-const hookUrl = async (org: TestOrg) => server.url + (await org.admin.get<{ path: string }>(`/api/plugins/${ID}/webhook`)).body.path;
+  server.deps.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('org_id', '=', orgIdOf(org))
+    .where('kind', '=', `${ID}.${kind}`)
+    .orderBy('id')
+    .execute();
+const hookUrl = async (org: TestOrg) =>
+  server.url + (await org.admin.get<{ path: string }>(`/api/plugins/${ID}/webhook`)).body.path;
 
 beforeAll(async () => {
   fake = new FakeWooCommerce();
@@ -67,7 +85,10 @@ beforeAll(async () => {
   refs = await createOrderRefs(a.admin);
   kubId = (await a.admin.post<{ id: number }>('/api/items', itemBody(cat, { code: 'KUB-1', countWare: 10 }))).body.id;
   gtinId = (
-    await a.admin.post<{ id: number }>('/api/items', itemBody(cat, { code: 'GT-1', gtin: '5901234123457', countWare: 5, price: 30 }))
+    await a.admin.post<{ id: number }>(
+      '/api/items',
+      itemBody(cat, { code: 'GT-1', gtin: '5901234123457', countWare: 5, price: 30 }),
+    )
   ).body.id;
   fake.addProduct({ sku: 'KUB-1', name: 'Kubek', stock_quantity: 99 });
   await install(
@@ -89,10 +110,17 @@ afterAll(async () => {
 
 describe('settings and connection', () => {
   it('answers secrets only as set, never their values', async () => {
-    const res = await a.admin.get<{ values: Record<string, unknown>; secrets: Record<string, string> }>(`/api/plugins/${ID}/settings`);
+    const res = await a.admin.get<{ values: Record<string, unknown>; secrets: Record<string, string> }>(
+      `/api/plugins/${ID}/settings`,
+    );
     expect(res.body.secrets).toEqual({ consumerKey: 'set', consumerSecret: 'set', webhookSecret: 'set' });
     expect(JSON.stringify(res.body)).not.toContain(fake.secret);
-    expect(res.body.values).toMatchObject({ url: fake.url, syncMinutes: 15, stockBuffer: 2, nipMetaKey: '_billing_nip' });
+    expect(res.body.values).toMatchObject({
+      url: fake.url,
+      syncMinutes: 15,
+      stockBuffer: 2,
+      nipMetaKey: '_billing_nip',
+    });
     const bad = await a.admin.put(`/api/plugins/${ID}/settings`, { values: { syncMinutes: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: 'Co ile minut: liczba od 5 do 1440.' });
@@ -134,7 +162,10 @@ describe('order import', () => {
     const gtinProduct = fake.addProduct({ sku: 'INNY-SKU', global_unique_id: '5901234123457', regular_price: '30.00' });
     const kub = [...fake.products.values()].find((p) => p.sku === 'KUB-1')!;
     // Three orders in the same second.
-    o1 = fake.addOrder({ lines: [{ productId: kub.id, quantity: 2, price: 19.99 }], shipping: { methodId: 'flat_rate', title: 'Kurier', total: '15.00' } }).id;
+    o1 = fake.addOrder({
+      lines: [{ productId: kub.id, quantity: 2, price: 19.99 }],
+      shipping: { methodId: 'flat_rate', title: 'Kurier', total: '15.00' },
+    }).id;
     o2 = fake.addOrder({ lines: [{ productId: gtinProduct.id, quantity: 1, price: 30 }] }).id;
     o3 = fake.addOrder({
       lines: [{ productId: 999999, quantity: 1, price: 5, name: 'Produkt spoza katalogu', sku: '' }],
@@ -151,11 +182,20 @@ describe('order import', () => {
     expect(first.orderStatus.id).toBe(refs.statusId);
     expect(first.incomeSource.id).toBe(refs.source2Id);
     expect(first.deliveryCost).toBe(15);
-    expect(first.clientData).toMatchObject({ nameSurname: 'Anna Kowalska', city: 'Kraków', postCode: '30-001', email: 'anna@example.pl' });
+    expect(first.clientData).toMatchObject({
+      nameSurname: 'Anna Kowalska',
+      city: 'Kraków',
+      postCode: '30-001',
+      email: 'anna@example.pl',
+    });
     expect((await orderOfExt(a, o2))!.items[0]!.itemId).toBe(gtinId);
     const third = (await orderOfExt(a, o3))!;
     expect(third.items[0]).toMatchObject({ itemId: null, name: 'Produkt spoza katalogu', price: 5 });
-    expect(third.invoice).toMatchObject({ isCompany: true, companyTaxId: '5260250995', companyName: 'ACME sp. z o.o.' });
+    expect(third.invoice).toMatchObject({
+      isCompany: true,
+      companyTaxId: '5260250995',
+      companyName: 'ACME sp. z o.o.',
+    });
     expect(await refCount(a)).toBe(3); // the pending one is not imported
     expect(await stockOf(a, kubId)).toBe(10); // uncommitted: the stock stays, sellable drops
   });
@@ -169,15 +209,27 @@ describe('order import', () => {
     expect(await orderOfExt(a, late)).toBeDefined();
     expect(await refCount(a)).toBe(4);
     const lastList = fake.requests.filter((r) => r.path === '/orders').at(-1)!;
-    expect(Object.fromEntries(lastList.query)).toMatchObject({ dates_are_gmt: 'true', orderby: 'date', order: 'asc', per_page: '100', status: 'any' });
+    expect(Object.fromEntries(lastList.query)).toMatchObject({
+      dates_are_gmt: 'true',
+      orderby: 'date',
+      order: 'asc',
+      per_page: '100',
+      status: 'any',
+    });
   });
 
   it('pages through more than 100 changed orders', async () => {
     fake.tick(5);
-    const ids = Array.from({ length: 130 }, () => fake.addOrder({ lines: [{ productId: 999999, quantity: 1, price: 1, name: 'X', sku: '' }] }).id);
+    const ids = Array.from(
+      { length: 130 },
+      () => fake.addOrder({ lines: [{ productId: 999999, quantity: 1, price: 1, name: 'X', sku: '' }] }).id,
+    );
     await a.admin.post(`/api/plugins/${ID}/sync`, {});
     await drain();
-    const pages = fake.requests.filter((r) => r.path === '/orders').slice(-2).map((r) => r.query.get('page'));
+    const pages = fake.requests
+      .filter((r) => r.path === '/orders')
+      .slice(-2)
+      .map((r) => r.query.get('page'));
     expect(pages).toEqual(['1', '2']);
     expect(await refCount(a)).toBe(4 + ids.length);
   });
@@ -221,9 +273,18 @@ describe('failures', () => {
     fake.failNext(1, { status: 429, retryAfter: 120 });
     const id = (await a.admin.post<{ jobId: number }>(`/api/plugins/${ID}/sync`, {})).body.jobId;
     await drain();
-    const job = await server.deps.db.selectFrom('jobs').select(['state']).where('id', '=', id).executeTakeFirstOrThrow();
+    const job = await server.deps.db
+      .selectFrom('jobs')
+      .select(['state'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(job.state).toBe('pending');
-    const pause = await server.deps.db.selectFrom('job_pauses').selectAll().where('org_id', '=', orgIdOf(a)).where('plugin_id', '=', ID).executeTakeFirst();
+    const pause = await server.deps.db
+      .selectFrom('job_pauses')
+      .selectAll()
+      .where('org_id', '=', orgIdOf(a))
+      .where('plugin_id', '=', ID)
+      .executeTakeFirst();
     expect(pause).toBeDefined();
     await server.deps.db.deleteFrom('job_pauses').where('org_id', '=', orgIdOf(a)).execute();
     await server.deps.db.deleteFrom('jobs').where('id', '=', id).execute();
@@ -231,14 +292,19 @@ describe('failures', () => {
     fake.failNext(1, { status: 500 });
     const id5 = (await a.admin.post<{ jobId: number }>(`/api/plugins/${ID}/sync`, {})).body.jobId;
     await drain();
-    const retried = await server.deps.db.selectFrom('jobs').select(['state', 'attempts', 'last_error']).where('id', '=', id5).executeTakeFirstOrThrow();
+    const retried = await server.deps.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'last_error'])
+      .where('id', '=', id5)
+      .executeTakeFirstOrThrow();
     expect(retried.state).toBe('pending');
     expect(retried.attempts).toBe(1);
     await server.deps.db.deleteFrom('jobs').where('id', '=', id5).execute();
   });
 
   it('a malformed page is logged and the cursor stays; a malformed order holds the cursor but not the others', async () => {
-    const cursorOf = async () => (await a.admin.get<{ cursor: string | null }>(`/api/plugins/${ID}/status`)).body.cursor;
+    const cursorOf = async () =>
+      (await a.admin.get<{ cursor: string | null }>(`/api/plugins/${ID}/status`)).body.cursor;
     await a.admin.post(`/api/plugins/${ID}/sync`, {});
     await drain();
     const before = await cursorOf();
@@ -250,7 +316,9 @@ describe('failures', () => {
     await a.admin.post(`/api/plugins/${ID}/sync`, {});
     await drain();
     expect(await cursorOf()).toBe(before);
-    const calls = (await a.admin.get<{ calls: { ok: boolean; message: string }[] }>(`/api/plugin_calls?pluginId=${ID}&outcome=error`)).body.calls;
+    const calls = (
+      await a.admin.get<{ calls: { ok: boolean; message: string }[] }>(`/api/plugin_calls?pluginId=${ID}&outcome=error`)
+    ).body.calls;
     expect(calls[0]!.message).toContain('nieoczekiwanym formacie');
 
     fake.malformedOrders.add(bad);
@@ -274,7 +342,12 @@ describe('failures', () => {
     fake.onRequest = (_m, path) => path === '/orders' && stop.abort();
     const tdb = new TenantDb(server.deps.db, orgIdOf(a));
     await expect(
-      kind.handler({ job: { id: 0, orgId: orgIdOf(a), attempt: 1, maxAttempts: 5, payload: {} } as never, tdb, progress: async () => undefined, signal: stop.signal }),
+      kind.handler({
+        job: { id: 0, orgId: orgIdOf(a), attempt: 1, maxAttempts: 5, payload: {} } as never,
+        tdb,
+        progress: async () => undefined,
+        signal: stop.signal,
+      }),
     ).rejects.toThrow('aborted');
     fake.onRequest = undefined;
     expect(await orderOfExt(a, id)).toBeUndefined();
@@ -283,7 +356,11 @@ describe('failures', () => {
     await a.admin.post(`/api/plugins/${ID}/sync`, {});
     await drain();
     expect(await orderOfExt(a, id)).toBeDefined();
-    const refsOf = await server.deps.db.selectFrom('plugin_order_refs').select('order_id').where('external_id', '=', String(id)).execute();
+    const refsOf = await server.deps.db
+      .selectFrom('plugin_order_refs')
+      .select('order_id')
+      .where('external_id', '=', String(id))
+      .execute();
     expect(refsOf).toHaveLength(1);
   });
 
@@ -291,9 +368,20 @@ describe('failures', () => {
     const order = (await orderOfExt(a, o3))!;
     const kind = pluginsModule.jobs!(server.deps).find((k) => k.kind === `${ID}.note`)!;
     const tdb = new TenantDb(server.deps.db, orgIdOf(a));
-    const job = { id: 0, orgId: orgIdOf(a), attempt: 1, maxAttempts: 5, payload: { event: 'order.dispatched', payload: { dispatches: [{ orderId: order.id, carrier: 'InPost', waybill: '620000111222333444555666' }] } } } as never;
+    const job = {
+      id: 0,
+      orgId: orgIdOf(a),
+      attempt: 1,
+      maxAttempts: 5,
+      payload: {
+        event: 'order.dispatched',
+        payload: { dispatches: [{ orderId: order.id, carrier: 'InPost', waybill: '620000111222333444555666' }] },
+      },
+    } as never;
     fake.dropAfterApply = 1;
-    await expect(kind.handler({ job, tdb, progress: async () => undefined, signal: new AbortController().signal })).rejects.toThrow();
+    await expect(
+      kind.handler({ job, tdb, progress: async () => undefined, signal: new AbortController().signal }),
+    ).rejects.toThrow();
     await kind.handler({ job, tdb, progress: async () => undefined, signal: new AbortController().signal });
     const notes = fake.notes.get(o3)!;
     expect(notes).toHaveLength(1);
@@ -315,29 +403,44 @@ describe('stock and prices out', () => {
     await drain();
     const batches = fake.requests.filter((r) => r.path === '/products/batch');
     expect(batches.length).toBeGreaterThanOrEqual(2);
-    for (const r of batches) expect(((r.body as { update: unknown[] }).update).length).toBeLessThanOrEqual(100);
+    for (const r of batches) expect((r.body as { update: unknown[] }).update.length).toBeLessThanOrEqual(100);
     const kub = [...fake.products.values()].find((p) => p.sku === 'KUB-1')!;
     // 10 in stock, imported orders not yet taken claim 2 + 1, buffer 2.
     expect(kub.stock_quantity).toBe(5);
     expect(kub.regular_price).toBe('19.99');
     expect([...fake.products.values()].find((p) => p.sku === 'MASS-2')!.stock_quantity).toBe(0);
-    const link = (await a.admin.get<{ link: { sku: string; auto: boolean; lastStock: number } }>(`/api/plugins/${ID}/link?itemId=${kubId}`)).body.link;
+    const link = (
+      await a.admin.get<{ link: { sku: string; auto: boolean; lastStock: number } }>(
+        `/api/plugins/${ID}/link?itemId=${kubId}`,
+      )
+    ).body.link;
     expect(link).toMatchObject({ sku: 'KUB-1', auto: true, lastStock: 5 });
   });
 
   it('a stock change reaches the product through the subscription', async () => {
     const item = (await a.admin.get<{ items: Record<string, unknown>[] }>(`/api/items?id=${kubId}`)).body.items[0]!;
-    const res = await a.admin.put('/api/items', { ...itemBody(cat, { code: 'KUB-1' }), id: kubId, countWare: 20, lastModDate: item.lastModDate });
+    const res = await a.admin.put('/api/items', {
+      ...itemBody(cat, { code: 'KUB-1' }),
+      id: kubId,
+      countWare: 20,
+      lastModDate: item.lastModDate,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await drain();
     expect([...fake.products.values()].find((p) => p.sku === 'KUB-1')!.stock_quantity).toBe(15);
   });
 
   it('links by hand and refuses an unknown SKU', async () => {
-    const v = fake.addProduct({ sku: 'KOSZ-M', type: 'variation', parent_id: fake.addProduct({ sku: 'KOSZ', type: 'variable' }).id });
+    const v = fake.addProduct({
+      sku: 'KOSZ-M',
+      type: 'variation',
+      parent_id: fake.addProduct({ sku: 'KOSZ', type: 'variable' }).id,
+    });
     const res = await a.admin.put(`/api/plugins/${ID}/link`, { itemId: gtinId, sku: 'KOSZ-M' });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
-    const link = (await a.admin.get<{ link: { variationId: number; auto: boolean } }>(`/api/plugins/${ID}/link?itemId=${gtinId}`)).body.link;
+    const link = (
+      await a.admin.get<{ link: { variationId: number; auto: boolean } }>(`/api/plugins/${ID}/link?itemId=${gtinId}`)
+    ).body.link;
     expect(link).toMatchObject({ variationId: v.id, auto: false });
     expect((await a.admin.put(`/api/plugins/${ID}/link`, { itemId: gtinId, sku: 'BRAK' })).status).toBe(400);
     await a.admin.post(`/api/plugins/${ID}/push`, { force: true });
@@ -360,12 +463,18 @@ describe('webhooks', () => {
     expect(first.status).toBe(204);
     const again = await fake.deliverWebhook(url, { orderId: o.id, secret: HOOK_SECRET });
     expect(again.status).toBe(204);
-    expect((await jobs(a, 'sync')).filter((j) => j.state === 'pending' && j.dedupe_key === `order:${o.id}`)).toHaveLength(1);
+    expect(
+      (await jobs(a, 'sync')).filter((j) => j.state === 'pending' && j.dedupe_key === `order:${o.id}`),
+    ).toHaveLength(1);
     await drain();
     expect(await orderOfExt(a, o.id)).toBeDefined();
     await fake.deliverWebhook(url, { orderId: o.id, secret: HOOK_SECRET });
     await drain();
-    const refsOf = await server.deps.db.selectFrom('plugin_order_refs').select('order_id').where('external_id', '=', String(o.id)).execute();
+    const refsOf = await server.deps.db
+      .selectFrom('plugin_order_refs')
+      .select('order_id')
+      .where('external_id', '=', String(o.id))
+      .execute();
     expect(refsOf).toHaveLength(1);
   });
 
@@ -375,14 +484,25 @@ describe('webhooks', () => {
     const before = (await jobs(a, 'sync')).length;
     const forged = await fake.deliverWebhook(url, { orderId: o.id, secret: 'zly-sekret' });
     expect(forged).toEqual({ status: 401, body: { code: 401, message: 'Nieprawidłowy podpis powiadomienia.' } });
-    const noSig = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":1}' });
+    const noSig = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":1}',
+    });
     expect(noSig.status).toBe(401);
     const product = await fake.deliverWebhook(url, { orderId: o.id, secret: HOOK_SECRET, topic: 'product.updated' });
     expect(product.status).toBe(400);
-    const unknown = await fake.deliverWebhook(url.replace(/[^/]+$/, 'x'.repeat(43)), { orderId: o.id, secret: HOOK_SECRET });
+    const unknown = await fake.deliverWebhook(url.replace(/[^/]+$/, 'x'.repeat(43)), {
+      orderId: o.id,
+      secret: HOOK_SECRET,
+    });
     expect(unknown).toEqual({ status: 404, body: { code: 404, message: 'Nieznany adres powiadomień.' } });
     // Organisation b: its own address and secret; a's signature does not open it.
-    await install(b, { url: fake.url }, { consumerKey: fake.key, consumerSecret: fake.secret, webhookSecret: 'sekret-b' });
+    await install(
+      b,
+      { url: fake.url },
+      { consumerKey: fake.key, consumerSecret: fake.secret, webhookSecret: 'sekret-b' },
+    );
     const urlB = await hookUrl(b);
     expect(urlB).not.toBe(url);
     expect((await fake.deliverWebhook(urlB, { orderId: o.id, secret: HOOK_SECRET })).status).toBe(401);

@@ -332,7 +332,8 @@ export class FakeWooCommerce {
     const error = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
       send(status, { code, message, data: { status, ...extra } });
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
-    if (!url.pathname.startsWith(API)) return error(404, 'rest_no_route', 'Nie znaleziono trasy pasującej do adresu URL i metody żądania.');
+    if (!url.pathname.startsWith(API))
+      return error(404, 'rest_no_route', 'Nie znaleziono trasy pasującej do adresu URL i metody żądania.');
     const path = url.pathname.slice(API.length) || '/';
     let body: unknown;
     try {
@@ -352,9 +353,13 @@ export class FakeWooCommerce {
       if (failure.status === 401)
         return error(401, 'woocommerce_rest_authentication_error', 'Nieprawidłowy podpis - podany podpis nie pasuje.');
       if (failure.status === 429)
-        return send(429, { code: 'too_many_requests', message: 'Too Many Requests', data: { status: 429 } }, {
-          'retry-after': String(failure.retryAfter ?? 30),
-        });
+        return send(
+          429,
+          { code: 'too_many_requests', message: 'Too Many Requests', data: { status: 429 } },
+          {
+            'retry-after': String(failure.retryAfter ?? 30),
+          },
+        );
       return error(failure.status, 'internal_server_error', 'Wystąpił błąd krytyczny na tej witrynie.');
     }
 
@@ -382,14 +387,17 @@ export class FakeWooCommerce {
         const b = (body ?? {}) as { status?: string };
         const statuses = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'];
         if (b.status !== undefined && !statuses.includes(b.status))
-          return error(400, 'rest_invalid_param', 'Nieprawidłowy parametr: status', { params: { status: 'status nie jest jednym z dozwolonych' } });
+          return error(400, 'rest_invalid_param', 'Nieprawidłowy parametr: status', {
+            params: { status: 'status nie jest jednym z dozwolonych' },
+          });
         this.tick(0);
         return send(200, this.modifyOrder(order.id, b.status ? { status: b.status } : {}));
       }
     }
     if ((m = /^\/orders\/(\d+)\/notes$/.exec(path))) {
       const id = Number(m[1]);
-      if (!this.orders.has(id)) return error(404, 'woocommerce_rest_shop_order_invalid_id', 'Nieprawidłowy identyfikator.');
+      if (!this.orders.has(id))
+        return error(404, 'woocommerce_rest_shop_order_invalid_id', 'Nieprawidłowy identyfikator.');
       const notes = this.notes.get(id) ?? [];
       if (method === 'GET') return send(200, [...notes].reverse());
       if (method === 'POST') {
@@ -410,7 +418,8 @@ export class FakeWooCommerce {
     if (method === 'GET' && path === '/products') return this.listProducts(url.searchParams, 0, send);
     if ((m = /^\/products\/(\d+)$/.exec(path))) {
       const p = this.products.get(Number(m[1]));
-      if (!p || p.type === 'variation') return error(404, 'woocommerce_rest_product_invalid_id', 'Nieprawidłowy identyfikator.');
+      if (!p || p.type === 'variation')
+        return error(404, 'woocommerce_rest_product_invalid_id', 'Nieprawidłowy identyfikator.');
       if (method === 'GET') return send(200, this.productJson(p));
       if (method === 'PUT') {
         const r = this.update(p, body);
@@ -443,7 +452,9 @@ export class FakeWooCommerce {
     const perPage = Number(q.get('per_page') ?? '10');
     const page = Number(q.get('page') ?? '1');
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
-      return error(400, 'rest_invalid_param', 'Nieprawidłowy parametr: per_page', { params: { per_page: 'per_page nie mieści się w przedziale od 1 do 100.' } });
+      return error(400, 'rest_invalid_param', 'Nieprawidłowy parametr: per_page', {
+        params: { per_page: 'per_page nie mieści się w przedziale od 1 do 100.' },
+      });
     if (!Number.isInteger(page) || page < 1) return error(400, 'rest_invalid_param', 'Nieprawidłowy parametr: page');
     const statuses = (q.get('status') ?? 'any').split(',');
     const gmt = q.get('dates_are_gmt') === 'true';
@@ -458,14 +469,18 @@ export class FakeWooCommerce {
     );
     const orderby = q.get('orderby') ?? 'date';
     const key = (o: FakeOrder) =>
-      orderby === 'id' ? o.id : orderby === 'modified' ? Date.parse(`${o.date_modified_gmt}Z`) : Date.parse(`${o.date_created_gmt}Z`);
+      orderby === 'id'
+        ? o.id
+        : orderby === 'modified'
+          ? Date.parse(`${o.date_modified_gmt}Z`)
+          : Date.parse(`${o.date_created_gmt}Z`);
     list.sort((a, b) => key(a) - key(b) || a.id - b.id);
     if ((q.get('order') ?? 'desc') === 'desc') list = list.reverse();
     const total = list.length;
     const pages = Math.max(1, Math.ceil(total / perPage));
-    const slice = list.slice((page - 1) * perPage, page * perPage).map((o) =>
-      this.malformedOrders.has(o.id) ? { ...o, line_items: 'zepsute' } : o,
-    );
+    const slice = list
+      .slice((page - 1) * perPage, page * perPage)
+      .map((o) => (this.malformedOrders.has(o.id) ? { ...o, line_items: 'zepsute' } : o));
     const links: string[] = [];
     if (page < pages) links.push(`<${this.url}${API}/orders?page=${page + 1}>; rel="next"`);
     if (page > 1) links.push(`<${this.url}${API}/orders?page=${page - 1}>; rel="prev"`);
@@ -509,11 +524,15 @@ export class FakeWooCommerce {
   private update(p: FakeProduct, body: unknown): { ok: true } | { error: unknown } {
     const b = (body ?? {}) as Record<string, unknown>;
     const bad = (param: string) => ({
-      error: { code: 'rest_invalid_param', message: `Nieprawidłowy parametr: ${param}`, data: { status: 400, params: { [param]: `${param} nie jest typu string.` } } },
+      error: {
+        code: 'rest_invalid_param',
+        message: `Nieprawidłowy parametr: ${param}`,
+        data: { status: 400, params: { [param]: `${param} nie jest typu string.` } },
+      },
     });
-    for (const f of ['regular_price', 'sale_price'] as const)
-      if (f in b && typeof b[f] !== 'string') return bad(f);
-    if ('stock_quantity' in b && !(Number.isInteger(b.stock_quantity) || b.stock_quantity === null)) return bad('stock_quantity');
+    for (const f of ['regular_price', 'sale_price'] as const) if (f in b && typeof b[f] !== 'string') return bad(f);
+    if ('stock_quantity' in b && !(Number.isInteger(b.stock_quantity) || b.stock_quantity === null))
+      return bad('stock_quantity');
     if ('manage_stock' in b && typeof b.manage_stock !== 'boolean') return bad('manage_stock');
     if (typeof b.regular_price === 'string') p.regular_price = p.price = b.regular_price;
     if (typeof b.sale_price === 'string') p.sale_price = b.sale_price;
@@ -534,7 +553,11 @@ export class FakeWooCommerce {
     const b = (body ?? {}) as { create?: unknown[]; update?: unknown[]; delete?: unknown[] };
     const count = (b.create?.length ?? 0) + (b.update?.length ?? 0) + (b.delete?.length ?? 0);
     if (count > 100)
-      return error(413, 'woocommerce_rest_request_entity_too_large', 'Nie można przetworzyć zbioru większego niż 100 obiektów.');
+      return error(
+        413,
+        'woocommerce_rest_request_entity_too_large',
+        'Nie można przetworzyć zbioru większego niż 100 obiektów.',
+      );
     const update = (b.update ?? []).map((u) => {
       const item = (u ?? {}) as { id?: number };
       const p = this.products.get(Number(item.id));

@@ -51,7 +51,9 @@ function ConnectionForm({ stored }: { stored: SettingsAnswer }) {
     setBusy(true);
     try {
       const given = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim() !== ''));
-      await api.put(`${BASE}/settings`, { json: { values: { url: url.trim(), syncMinutes: Number(minutes) }, secrets: given } });
+      await api.put(`${BASE}/settings`, {
+        json: { values: { url: url.trim(), syncMinutes: Number(minutes) }, secrets: given },
+      });
       toast.show('success', { title: 'Zapisano ustawienia' });
       await client.invalidateQueries({ queryKey: wooKeys.settings });
     } catch (err) {
@@ -81,7 +83,9 @@ function ConnectionForm({ stored }: { stored: SettingsAnswer }) {
         <Form.Group className="mb-3" controlId="woo-url">
           <Form.Label>Adres sklepu</Form.Label>
           <Form.Control value={url} placeholder="https://sklep.pl" onChange={(e) => setUrl(e.target.value)} />
-          <Form.Text>Sklep musi mieć HTTPS i bezpośrednie odnośniki (WordPress → Ustawienia → Bezpośrednie odnośniki).</Form.Text>
+          <Form.Text>
+            Sklep musi mieć HTTPS i bezpośrednie odnośniki (WordPress → Ustawienia → Bezpośrednie odnośniki).
+          </Form.Text>
         </Form.Group>
         {SECRETS.map(([name, label]) => (
           <Form.Group className="mb-3" controlId={`woo-${name}`} key={name}>
@@ -134,12 +138,18 @@ function WebhookCard() {
         <Form.Control readOnly value={address} aria-label="Adres dostarczania" data-testid="woo-webhook-url" />
         <Button
           variant="outline-secondary"
-          onClick={() => void navigator.clipboard?.writeText(address).then(() => toast.show('success', { title: 'Skopiowano adres' }))}
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(address)
+              .then(() => toast.show('success', { title: 'Skopiowano adres' }))
+          }
         >
           Kopiuj
         </Button>
       </InputGroup>
-      {hook.data && !hook.data.secretSet && <p className="small text-danger mt-2 mb-0">Nie ustawiono sekretu webhooków: powiadomienia będą odrzucane.</p>}
+      {hook.data && !hook.data.secretSet && (
+        <p className="small text-danger mt-2 mb-0">Nie ustawiono sekretu webhooków: powiadomienia będą odrzucane.</p>
+      )}
     </SectionCard>
   );
 }
@@ -150,7 +160,10 @@ function SyncCard() {
   async function start(path: 'sync' | 'push') {
     try {
       const r = (await api.post(`${BASE}/${path}`, { json: {} })) as { jobId: number };
-      toast.show('success', { title: path === 'sync' ? 'Import zamówień uruchomiony' : 'Wysyłanie stanów uruchomione', body: `Zadanie ${r.jobId}` });
+      toast.show('success', {
+        title: path === 'sync' ? 'Import zamówień uruchomiony' : 'Wysyłanie stanów uruchomione',
+        body: `Zadanie ${r.jobId}`,
+      });
     } catch (err) {
       toast.show('error', { title: 'Nie uruchomiono', body: errorMessage(err) });
     }
@@ -161,7 +174,9 @@ function SyncCard() {
         <dt className="col-sm-5">Ostatni import</dt>
         <dd className="col-sm-7">{status.data?.lastSyncAt ? formatDateTime(status.data.lastSyncAt) : '—'}</dd>
         <dt className="col-sm-5">Zamówienia zaimportowane</dt>
-        <dd className="col-sm-7" data-testid="woo-imported">{status.data?.imported ?? '—'}</dd>
+        <dd className="col-sm-7" data-testid="woo-imported">
+          {status.data?.imported ?? '—'}
+        </dd>
         <dt className="col-sm-5">Towary połączone z produktami</dt>
         <dd className="col-sm-7">{status.data?.links ?? '—'}</dd>
       </dl>

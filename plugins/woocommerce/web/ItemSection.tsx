@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import type { Item } from '@zaplecze/contract';
-import { Alert, api, Badge, Button, errorMessage, Form, InputGroup, SectionCard, Spinner, useQueryClient, useToast } from '@zaplecze/plugin-sdk-web';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  errorMessage,
+  Form,
+  InputGroup,
+  SectionCard,
+  Spinner,
+  useQueryClient,
+  useToast,
+} from '@zaplecze/plugin-sdk-web';
 import { BASE, useLink, wooKeys } from './api';
 
 /** 'WooCommerce' on the item edit page: the linked product (by SKU = code automatically, or by hand). */
@@ -28,19 +40,29 @@ export default function ItemSection({ item }: { item: Item | undefined }) {
       ) : link.data ? (
         <div className="d-flex align-items-center gap-2 flex-wrap">
           <span>
-            Produkt SKU <strong>{link.data.sku}</strong> (id {link.data.variationId ? `${link.data.productId}/${link.data.variationId}` : link.data.productId})
+            Produkt SKU <strong>{link.data.sku}</strong> (id{' '}
+            {link.data.variationId ? `${link.data.productId}/${link.data.variationId}` : link.data.productId})
           </span>
           <Badge bg={link.data.auto ? 'secondary' : 'info'}>{link.data.auto ? 'po SKU' : 'ręcznie'}</Badge>
-          {link.data.lastStock !== null && <span className="small text-muted">wysłany stan: {link.data.lastStock}</span>}
+          {link.data.lastStock !== null && (
+            <span className="small text-muted">wysłany stan: {link.data.lastStock}</span>
+          )}
           <Button size="sm" variant="outline-danger" onClick={() => void save('')}>
             Rozłącz
           </Button>
         </div>
       ) : (
         <>
-          <p className="small text-muted">Nie połączono. Produkt o SKU równym kodowi towaru połączy się sam; inny podaj ręcznie.</p>
+          <p className="small text-muted">
+            Nie połączono. Produkt o SKU równym kodowi towaru połączy się sam; inny podaj ręcznie.
+          </p>
           <InputGroup style={{ maxWidth: 420 }}>
-            <Form.Control placeholder="SKU w sklepie" aria-label="SKU w sklepie" value={sku} onChange={(e) => setSku(e.target.value)} />
+            <Form.Control
+              placeholder="SKU w sklepie"
+              aria-label="SKU w sklepie"
+              value={sku}
+              onChange={(e) => setSku(e.target.value)}
+            />
             <Button variant="outline-primary" disabled={sku.trim() === ''} onClick={() => void save(sku.trim())}>
               Połącz
             </Button>

@@ -1,4 +1,12 @@
-import { Alert, errorMessage, formatDateTime, PluginCallsScreen, SectionCard, Spinner, Table } from '@zaplecze/plugin-sdk-web';
+import {
+  Alert,
+  errorMessage,
+  formatDateTime,
+  PluginCallsScreen,
+  SectionCard,
+  Spinner,
+  Table,
+} from '@zaplecze/plugin-sdk-web';
 import { useLog } from './api';
 
 /** 'Dziennik': what the import did (statuses changed by the shop, refusals) and every call to the shop. */

@@ -30,7 +30,9 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
   const toast = useToast();
   const client = useQueryClient();
   const [v, setV] = useState(stored);
-  const methods = refs.carriers.flatMap((c) => c.methods.map((m) => ({ id: m.id, name: `${c.name}: ${m.name}${m.subName ? ` (${m.subName})` : ''}` })));
+  const methods = refs.carriers.flatMap((c) =>
+    c.methods.map((m) => ({ id: m.id, name: `${c.name}: ${m.name}${m.subName ? ` (${m.subName})` : ''}` })),
+  );
   const outOf = (statusId: number) => v.statusOut.find((m) => m.orderStatusId === statusId)?.wooStatus ?? '';
 
   async function save() {
@@ -64,7 +66,12 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
                     aria-label={`Importuj ${WOO_STATUS_NAMES[s]}`}
                     checked={v.importStatuses.includes(s)}
                     onChange={(e) =>
-                      setV({ ...v, importStatuses: e.target.checked ? [...v.importStatuses, s] : v.importStatuses.filter((x) => x !== s) })
+                      setV({
+                        ...v,
+                        importStatuses: e.target.checked
+                          ? [...v.importStatuses, s]
+                          : v.importStatuses.filter((x) => x !== s),
+                      })
                     }
                   />
                 </td>
@@ -129,7 +136,10 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
       <SectionCard title="Zamówienia, wysyłka, stany" icon="sliders" className="mb-3">
         <Form.Group className="mb-3" controlId="woo-source" style={{ maxWidth: 400 }}>
           <Form.Label>Źródło przychodu</Form.Label>
-          <Form.Select value={String(v.incomeSourceId ?? '')} onChange={(e) => setV({ ...v, incomeSourceId: num(e.target.value) })}>
+          <Form.Select
+            value={String(v.incomeSourceId ?? '')}
+            onChange={(e) => setV({ ...v, incomeSourceId: num(e.target.value) })}
+          >
             <option value="">(domyślne)</option>
             {refs.incomeSources.map((s) => (
               <option key={s.id} value={s.id}>
@@ -145,14 +155,26 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
               size="sm"
               aria-label="Metoda w WooCommerce"
               value={m.wooMethodId}
-              onChange={(e) => setV({ ...v, shippingMethods: v.shippingMethods.map((x, j) => (j === i ? { ...x, wooMethodId: e.target.value } : x)) })}
+              onChange={(e) =>
+                setV({
+                  ...v,
+                  shippingMethods: v.shippingMethods.map((x, j) =>
+                    j === i ? { ...x, wooMethodId: e.target.value } : x,
+                  ),
+                })
+              }
             />
             <Form.Select
               size="sm"
               aria-label="Metoda przewoźnika"
               value={String(m.carrierMethodId)}
               onChange={(e) =>
-                setV({ ...v, shippingMethods: v.shippingMethods.map((x, j) => (j === i ? { ...x, carrierMethodId: Number(e.target.value) } : x)) })
+                setV({
+                  ...v,
+                  shippingMethods: v.shippingMethods.map((x, j) =>
+                    j === i ? { ...x, carrierMethodId: Number(e.target.value) } : x,
+                  ),
+                })
               }
             >
               {methods.map((c) => (
@@ -161,7 +183,11 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
                 </option>
               ))}
             </Form.Select>
-            <Button size="sm" variant="outline-danger" onClick={() => setV({ ...v, shippingMethods: v.shippingMethods.filter((_, j) => j !== i) })}>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              onClick={() => setV({ ...v, shippingMethods: v.shippingMethods.filter((_, j) => j !== i) })}
+            >
               Usuń
             </Button>
           </div>
@@ -171,22 +197,43 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
           variant="outline-secondary"
           className="mb-3"
           disabled={methods.length === 0}
-          onClick={() => setV({ ...v, shippingMethods: [...v.shippingMethods, { wooMethodId: 'flat_rate', carrierMethodId: methods[0]!.id }] })}
+          onClick={() =>
+            setV({
+              ...v,
+              shippingMethods: [...v.shippingMethods, { wooMethodId: 'flat_rate', carrierMethodId: methods[0]!.id }],
+            })
+          }
         >
           Dodaj metodę wysyłki
         </Button>
         <div className="d-flex gap-3 flex-wrap">
           <Form.Group controlId="woo-buffer" style={{ maxWidth: 220 }}>
             <Form.Label>Bufor stanu (sztuk)</Form.Label>
-            <Form.Control type="number" min={0} value={v.stockBuffer} onChange={(e) => setV({ ...v, stockBuffer: Number(e.target.value) || 0 })} />
+            <Form.Control
+              type="number"
+              min={0}
+              value={v.stockBuffer}
+              onChange={(e) => setV({ ...v, stockBuffer: Number(e.target.value) || 0 })}
+            />
           </Form.Group>
           <Form.Group controlId="woo-nip" style={{ maxWidth: 260 }}>
             <Form.Label>Pole NIP w zamówieniu (meta)</Form.Label>
             <Form.Control value={v.nipMetaKey} onChange={(e) => setV({ ...v, nipMetaKey: e.target.value })} />
           </Form.Group>
         </div>
-        <Form.Check className="mt-3" id="woo-push-stock" label="Wysyłaj stany do sklepu" checked={v.pushStock} onChange={(e) => setV({ ...v, pushStock: e.target.checked })} />
-        <Form.Check id="woo-push-price" label="Wysyłaj ceny do sklepu (cena regularna)" checked={v.pushPrice} onChange={(e) => setV({ ...v, pushPrice: e.target.checked })} />
+        <Form.Check
+          className="mt-3"
+          id="woo-push-stock"
+          label="Wysyłaj stany do sklepu"
+          checked={v.pushStock}
+          onChange={(e) => setV({ ...v, pushStock: e.target.checked })}
+        />
+        <Form.Check
+          id="woo-push-price"
+          label="Wysyłaj ceny do sklepu (cena regularna)"
+          checked={v.pushPrice}
+          onChange={(e) => setV({ ...v, pushPrice: e.target.checked })}
+        />
       </SectionCard>
       <Button onClick={() => void save()} data-testid="woo-mapping-save">
         Zapisz mapowanie

@@ -29,7 +29,10 @@ export const useWooSettings = () =>
 export const useReferences = () =>
   useQuery({ queryKey: wooKeys.references, queryFn: async () => (await api.get(`${BASE}/references`)) as References });
 export const useWebhook = () =>
-  useQuery({ queryKey: wooKeys.webhook, queryFn: async () => (await api.get(`${BASE}/webhook`)) as z.infer<typeof webhookAnswerSchema> });
+  useQuery({
+    queryKey: wooKeys.webhook,
+    queryFn: async () => (await api.get(`${BASE}/webhook`)) as z.infer<typeof webhookAnswerSchema>,
+  });
 export const useSyncStatus = () =>
   useQuery({
     queryKey: wooKeys.status,

@@ -186,7 +186,12 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteD
     void app.register(async (child) => {
       child.removeAllContentTypeParsers();
       child.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      registerRoutes(child, deps, hooks.map((d) => ({ ...d, webhook: false, rawHook: true }) as unknown as RouteDef), check);
+      registerRoutes(
+        child,
+        deps,
+        hooks.map((d) => ({ ...d, webhook: false, rawHook: true }) as unknown as RouteDef),
+        check,
+      );
     });
   for (const def of defs) {
     if (isHook(def)) continue;

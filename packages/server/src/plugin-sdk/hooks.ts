@@ -4,7 +4,7 @@
  * that calls in. The host serves the addresses (modules/plugins/plugins.hooks.ts); the plugin
  * verifies each call (a signature) before anything is read or written.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { TenantDb } from '../db/tenant';
@@ -73,4 +73,23 @@ export interface PluginWebhook {
   verify(input: PluginWebhookInput): Promise<boolean>;
   /** Does the work (enqueue a job in its own transaction) once verified. */
   handle(input: PluginWebhookInput): Promise<void>;
+}
+
+/**
+ * Whether `signature` (as the service sends it: base64 or hex) is the HMAC of exactly `body` with
+ * `secret`, compared in constant time: a webhook's `verify`. A missing or malformed signature is false.
+ */
+export function hmacSignatureMatches(opts: {
+  secret: string;
+  body: Buffer;
+  signature: string | undefined;
+  algorithm?: 'sha256' | 'sha1' | 'sha512';
+  encoding?: 'base64' | 'hex';
+}): boolean {
+  if (!opts.signature) return false;
+  const expected = createHmac(opts.algorithm ?? 'sha256', opts.secret)
+    .update(opts.body)
+    .digest();
+  const given = Buffer.from(opts.signature.trim(), opts.encoding ?? 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

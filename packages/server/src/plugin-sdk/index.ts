@@ -101,7 +101,7 @@ export {
 } from './orders';
 
 /** Webhooks (docs/plugins.md, Webhooks): the organisation's address key and the webhook's shape. */
-export { pluginHookKey, type PluginWebhook, type PluginWebhookInput } from './hooks';
+export { hmacSignatureMatches, pluginHookKey, type PluginWebhook, type PluginWebhookInput } from './hooks';
 
 /**
  * One migration of a plugin: `name` is unique within the plugin and never changes once released
