@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '../plugins/woocommerce/manifest';
 import { FakeWooCommerce } from '../plugins/woocommerce/test/fake-woocommerce';
@@ -12,10 +12,10 @@ import { keepScreenshot, screenshotsWanted } from './support/screens';
 import { signedIn } from './support/session';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, element?: Locator): Promise<void> {
   if (!screenshotsWanted()) return;
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
-  await keepScreenshot(page, path.join(SCREENS, `woocommerce-${name}.png`));
+  await keepScreenshot(element ?? page, path.join(SCREENS, `woocommerce-${name}.png`));
 }
 
 const PLUGIN = manifest.id;
@@ -48,7 +48,8 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
     await shop.start();
     org = await newOrg(e2e.server);
     expect((await org.admin.request('POST', '/api/plugin_install', { form: { pluginId: PLUGIN } })).status).toBe(204);
-    statusId = (await org.admin.post<{ id: number }>('/api/order_statuses', { name: 'Do spakowania', color: 'ffcc80' })).body.id;
+    statusId = (await org.admin.post<{ id: number }>('/api/order_statuses', { name: 'Do spakowania', color: 'ffcc80' }))
+      .body.id;
     const itemStatusId = await itemStatusOf(e2e.server, org);
     itemId = (
       await org.admin.post<{ id: number }>('/api/items', {
@@ -62,7 +63,10 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
       })
     ).body.id;
     const kub = shop.addProduct({ sku: 'KUB-1', name: 'Kubek ceramiczny' });
-    shop.addOrder({ lines: [{ productId: kub.id, quantity: 2, price: 19.99 }], billing: { first_name: 'Zofia', last_name: 'Wiśniewska' } });
+    shop.addOrder({
+      lines: [{ productId: kub.id, quantity: 2, price: 19.99 }],
+      billing: { first_name: 'Zofia', last_name: 'Wiśniewska' },
+    });
   });
   afterAll(() => shop.stop());
 
@@ -79,7 +83,9 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
     await card.getByText('(ustawiony)').first().waitFor();
     await page.getByTestId('woo-test').click();
     await page.getByTestId('woo-test-result').waitFor();
-    expect(await page.getByTestId('woo-test-result').textContent()).toBe('Połączono ze sklepem WooCommerce (zamówień w sklepie: 1).');
+    expect(await page.getByTestId('woo-test-result').textContent()).toBe(
+      'Połączono ze sklepem WooCommerce (zamówień w sklepie: 1).',
+    );
     const hook = await page.getByTestId('woo-webhook-url').inputValue();
     expect(hook).toMatch(/\/api\/hooks\/woocommerce\/orders\/[A-Za-z0-9_-]{43}$/);
     await shot(page, 'connection');
@@ -93,13 +99,10 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
     await page.getByTestId('woo-in-processing').selectOption({ label: 'Do spakowania' });
     await page.getByTestId(`woo-out-${statusId}`).selectOption({ label: 'Zrealizowane' });
     await page.getByTestId('woo-mapping-save').click();
-    await eventually(
-      async () => {
-        const v = (await org.admin.get<{ values: { statusIn: Record<string, number> } }>(`${API}/settings`)).body.values;
-        return v.statusIn.processing;
-      },
-      statusId,
-    );
+    await eventually(async () => {
+      const v = (await org.admin.get<{ values: { statusIn: Record<string, number> } }>(`${API}/settings`)).body.values;
+      return v.statusIn.processing;
+    }, statusId);
     await shot(page, 'mapping');
   });
 
@@ -117,10 +120,14 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
     await page.getByText('Do spakowania').first().waitFor();
     await shot(page, 'orders');
     await open(page, 'log');
-    await page.getByTestId('woo-events').getByText(/Zaimportowano zamówienie WooCommerce/).waitFor();
+    await page
+      .getByTestId('woo-events')
+      .getByText(/Zaimportowano zamówienie WooCommerce/)
+      .waitFor();
     await shot(page, 'log');
     await page.goto(e2e.url(`/items/${itemId}`));
-    await page.getByTestId('woo-item-section').waitFor();
-    await shot(page, 'item');
+    const section = page.getByTestId('woo-item-section');
+    await section.getByText('KUB-1').waitFor();
+    await shot(page, 'item', section);
   });
 });
