@@ -133,6 +133,9 @@ export default definePlugin({
       {
         name: HOOK,
         summary: 'WooCommerce: powiadomienie o zamówieniu (webhook z podpisem)',
+        // WooCommerce's test call when a webhook is saved: unsigned, form-encoded `webhook_id=<n>`.
+        isPing: ({ headers, body }) =>
+          !headers['x-wc-webhook-signature'] && /^webhook_id=\d{1,20}$/.test(body.toString('utf8')),
         verify: verifyWebhook,
         handle: handleWebhook,
       },

@@ -460,9 +460,9 @@ describe('webhooks', () => {
     fake.tick(5);
     const o = fake.addOrder({ lines: [{ productId: 999999, quantity: 1, price: 3, name: 'W', sku: '' }] });
     const first = await fake.deliverWebhook(url, { orderId: o.id, secret: HOOK_SECRET, topic: 'order.created' });
-    expect(first.status).toBe(204);
+    expect(first).toEqual({ status: 200, body: { ok: true } });
     const again = await fake.deliverWebhook(url, { orderId: o.id, secret: HOOK_SECRET });
-    expect(again.status).toBe(204);
+    expect(again.status).toBe(200);
     expect(
       (await jobs(a, 'sync')).filter((j) => j.state === 'pending' && j.dedupe_key === `order:${o.id}`),
     ).toHaveLength(1);
@@ -476,6 +476,51 @@ describe('webhooks', () => {
       .where('external_id', '=', String(o.id))
       .execute();
     expect(refsOf).toHaveLength(1);
+  });
+
+  it("answer WooCommerce's unsigned test call with 200 and nothing else", async () => {
+    const url = await hookUrl(a);
+    const before = (await jobs(a, 'sync')).length;
+    const ping = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'WooCommerce/9.4.0 Hookshot (WordPress/6.7)',
+      },
+      body: 'webhook_id=7',
+    });
+    expect(ping.status).toBe(200);
+    expect((await jobs(a, 'sync')).length).toBe(before);
+    // Anything else unsigned is refused.
+    const other = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'webhook_id=7&x=1',
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('are rate-limited per client address', async () => {
+    const limited = await startTestServer({ pluginHookRateLimit: 3 });
+    try {
+      const c = await createOrg(limited);
+      expect((await c.admin.request('POST', '/api/plugin_install', { form: { pluginId: ID } })).status).toBe(204);
+      const path = (await c.admin.get<{ path: string }>(`/api/plugins/${ID}/webhook`)).body.path;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (
+            await fetch(limited.url + path, {
+              method: 'POST',
+              body: '{"id":1}',
+              headers: { 'content-type': 'application/json' },
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuse a forged signature, another topic, an unknown key and another organisation without touching data', async () => {

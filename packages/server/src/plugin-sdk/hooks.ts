@@ -60,7 +60,7 @@ export interface PluginWebhookInput {
  * A webhook of a plugin, served at `/api/hooks/<pluginId>/<name>/<key>` (POST, public, rate
  * limited per address, no XSRF check, the body as bytes). The host answers 404 for an unknown key
  * or an organisation without the plugin, then calls `verify`: false is 401 'Nieprawidłowy podpis
- * powiadomienia.' and nothing else happens; true calls `handle` (a 204, or its AppError's answer).
+ * powiadomienia.' and nothing else happens; true calls `handle` (200 `{ ok: true }`, or its AppError's answer).
  */
 export interface PluginWebhook {
   /** The address's part after the plugin id: lower-case letters, digits, '-'. */
@@ -69,6 +69,12 @@ export interface PluginWebhook {
   summary: string;
   /** Body size limit in bytes; default 1 MB. */
   bodyLimit?: number;
+  /**
+   * Optional: whether the call is the service's harmless unsigned test (WooCommerce posts
+   * `webhook_id=<n>` when a webhook is saved and keeps it only on a 200). Such a call is answered
+   * 200 at once: neither `verify` nor `handle` runs, nothing is read or written.
+   */
+  isPing?(input: Pick<PluginWebhookInput, 'headers' | 'body'>): boolean;
   /** Checks the call (a signature over `body` with the organisation's secret): reads nothing else, writes nothing. */
   verify(input: PluginWebhookInput): Promise<boolean>;
   /** Does the work (enqueue a job in its own transaction) once verified. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TenantDb } from '../../db/tenant';
 import { AppError, notFound, tooManyFor } from '../../platform/errors';
 import { countAttempts } from '../../platform/rate-limit';
-import { NO_CONTENT, route, type RouteDef } from '../../platform/route';
+import { route, type RouteDef } from '../../platform/route';
 import { organisationOfHookKey } from '../../plugin-sdk/hooks';
 import type { PluginHost } from './plugins.host';
 import { installedSet } from './plugins.installed';
@@ -15,13 +15,16 @@ export const HOOK_MSG = {
 
 const HOOK_WINDOW_MS = 60_000;
 const keyParams = z.object({ key: z.string().max(100) });
+/** 200 (not 204): WooCommerce keeps a new webhook only when its test call gets exactly 200. */
+const hookAnswer = z.object({ ok: z.literal(true) });
 
 /**
  * Every plugin's webhooks (docs/plugins.md, Webhooks; plugin-sdk/hooks.ts), public at
  * `/hooks/<pluginId>/<name>/:key` (so `/api/hooks/...`), in this order, before the plugin reads or
  * writes anything: the address's rate limit (per client address, PLUGIN_HOOK_RATE_LIMIT a
  * minute), the key -> organisation (an unknown key, another plugin's key, an organisation without
- * the plugin or a broken plugin: the same 404), the plugin's `verify` (false: 401), then `handle`.
+ * the plugin or a broken plugin: the same 404), the service's unsigned test call when the plugin
+ * recognises one (200, nothing else), the plugin's `verify` (false: 401), then `handle` (200).
  */
 export function pluginHookRoutes(host: PluginHost): RouteDef[] {
   const out: RouteDef[] = [];
@@ -37,7 +40,7 @@ export function pluginHookRoutes(host: PluginHost): RouteDef[] {
           tag: `plugin:${id}`,
           summary: hook.summary,
           params: keyParams,
-          response: NO_CONTENT,
+          response: hookAnswer,
           bodyLimit: hook.bodyLimit ?? 1024 * 1024,
           docs: {
             description:
@@ -58,8 +61,10 @@ export function pluginHookRoutes(host: PluginHost): RouteDef[] {
               headers[name] = Array.isArray(value) ? value[0] : value;
             const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
             const input = { tdb, deps: ctx.deps, headers, body };
+            if (hook.isPing?.({ headers, body })) return { ok: true as const };
             if (!(await hook.verify(input))) throw new AppError(401, HOOK_MSG.badSignature);
             await hook.handle(input);
+            return { ok: true as const };
           },
         }),
       );
