@@ -133,3 +133,11 @@ export function parseAnswer<T>(schema: z.ZodType<T>, data: unknown, what: string
   if (!r.success) throw new OutsideMalformedError(what);
   return r.data;
 }
+
+/** Whether the seller has given the address and both keys (jobs do nothing until then). */
+export async function isConfigured(tdb: TenantDb, deps: Deps, settings: WooSettings): Promise<boolean> {
+  if (settings.url === '') return false;
+  const key = await readPluginSecret(tdb, deps.config, ID, 'consumerKey');
+  const secret = await readPluginSecret(tdb, deps.config, ID, 'consumerSecret');
+  return Boolean(key && secret);
+}

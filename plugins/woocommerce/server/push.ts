@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { WooSettings } from '../schemas';
 import {
+  isConfigured,
   loadSettings,
   parseAnswer,
   wooBatchAnswerSchema,
@@ -196,7 +197,7 @@ export const pushPayload = z.object({ all: z.boolean().optional(), force: z.bool
 /** Job 'push': an event's items, or all (POST /push): auto-link by SKU, then send what changed. */
 export async function runPush({ job, tdb, deps }: PluginJobContext): Promise<void> {
   const settings = await loadSettings(tdb, deps);
-  if (settings.url === '') return;
+  if (!(await isConfigured(tdb, deps, settings))) return;
   const client = await wooClient(tdb, deps, settings, job.id);
   const p = job.payload as PluginEventJob | z.infer<typeof pushPayload>;
   if ('event' in p) {
@@ -215,7 +216,7 @@ export async function runStatusOut({ job, tdb, deps }: PluginJobContext): Promis
   const { payload } = job.payload as PluginEventJob<'order.status_changed'>;
   const changes = domainEventSchemas['order.status_changed'].parse(payload).orders;
   const settings = await loadSettings(tdb, deps);
-  if (settings.statusOut.length === 0 || settings.url === '') return;
+  if (settings.statusOut.length === 0 || !(await isConfigured(tdb, deps, settings))) return;
   const refs = await externalRefsOfOrders(
     tdb,
     'woocommerce',
@@ -260,6 +261,7 @@ export async function runNote({ job, tdb, deps }: PluginJobContext): Promise<voi
   );
   if (refs.size === 0) return;
   const settings = await loadSettings(tdb, deps);
+  if (!(await isConfigured(tdb, deps, settings))) return;
   const client = await wooClient(tdb, deps, settings, job.id);
   for (const d of dispatches) {
     const ext = refs.get(d.orderId);

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { WOO_STATUS_NAMES, type WooSettings, type WooStatus } from '../schemas';
 import {
   ID,
+  isConfigured,
   loadSettings,
   parseAnswer,
   wooClient,
@@ -60,6 +61,8 @@ export async function runSync(ctx: PluginJobContext): Promise<void> {
     const due = new Date(state.last_sync_at).getTime() + settings.syncMinutes * 60_000 - 30_000;
     if (deps.now().getTime() < due) return;
   }
+  // Not set up yet: nothing to ask (and no 'Połącz ponownie' for keys never given).
+  if (!(await isConfigured(tdb, deps, settings))) return;
   const client = await wooClient(tdb, deps, settings, job.id);
   const scope = { tdb, deps };
 

@@ -390,6 +390,41 @@ describe('failures', () => {
   });
 });
 
+describe('two workers syncing the same seller', () => {
+  it('import each order once', async () => {
+    fake.tick(5);
+    const ids = Array.from(
+      { length: 12 },
+      () => fake.addOrder({ lines: [{ productId: 999999, quantity: 1, price: 2, name: 'R', sku: '' }] }).id,
+    );
+    await a.admin.post(`/api/plugins/${ID}/sync`, {});
+    await a.admin.post(`/api/plugins/${ID}/sync`, {});
+    await Promise.all([drain(), drain()]);
+    // A worker that lost a race retries later: run what is left.
+    await server.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date().toISOString() })
+      .where('state', '=', 'pending')
+      .execute();
+    await drain();
+    for (const id of ids) {
+      const rows = await server.deps.db
+        .selectFrom('plugin_order_refs')
+        .select('order_id')
+        .where('external_id', '=', String(id))
+        .execute();
+      expect(rows).toHaveLength(1);
+    }
+    const lines = await server.deps.db
+      .selectFrom('order_lines')
+      .select('order_id')
+      .where('org_id', '=', orgIdOf(a))
+      .where('name', '=', 'R')
+      .execute();
+    expect(lines).toHaveLength(ids.length);
+  });
+});
+
 describe('stock and prices out', () => {
   it('links by SKU and sends sellable stock less the buffer, at most 100 per batch', async () => {
     const ids: number[] = [];
