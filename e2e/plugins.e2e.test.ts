@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { format } from '@web/i18n';
 import { TenantDb } from '../packages/server/src/db/tenant';
-import { pluginsModule } from '../packages/server/src/modules/plugins';
-import { enqueueJob, JobWorker } from '../packages/server/src/platform/jobs';
+import { enqueueJob } from '../packages/server/src/platform/jobs';
 import { manifest as fixtureBase } from '../plugins-fixtures/fixture-base/manifest';
 import { eventually, setupE2e } from './support/e2e';
 import { newOrg, orgIdOf, type TestOrg } from './support/org';
@@ -13,6 +12,7 @@ import { RESULTS_DIR } from './support/paths';
 import { keepScreenshot, screenshotsWanted } from './support/screens';
 import { signedIn } from './support/session';
 import { pageTitle, t } from './support/texts';
+import { pluginJobWorker } from '../packages/server/test/plugin-jobs';
 
 const SCREENS = path.join(RESULTS_DIR, 'screens');
 /** A screenshot for a person, once the menu's and dialogs' CSS transitions have ended. */
@@ -47,13 +47,7 @@ describe('plugins: install, menu, host page, settings, jobs log, uninstall', () 
   const pluginGroup = (page: Page) => page.getByTestId(`menu-group-plugin-${PLUGIN}`);
   const hostError = (page: Page) => page.getByTestId('plugin-host-error');
   /** Runs the plugins' due jobs now, as the server's job worker does (the test server starts none). */
-  const runJobs = () =>
-    new JobWorker({
-      db: e2e.server.deps.db,
-      engine: e2e.server.deps.engine,
-      kinds: pluginsModule.jobs!(e2e.server.deps),
-      log: () => undefined,
-    }).drain();
+  const runJobs = () => pluginJobWorker(e2e.server.deps).drain();
 
   it('installs fixture-base from the plugins page: a toast, "Tak", and its menu group under Inne with its tabs', async () => {
     const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);

@@ -61,3 +61,11 @@ export const pluginConnectionAnswerSchema = z.object({
   changedAt: z.string().nullable(),
 });
 export type PluginConnectionAnswer = z.infer<typeof pluginConnectionAnswerSchema>;
+
+/**
+ * `POST /plugins/<id>/test_connection` of an integration plugin ('Sprawdź połączenie'): one harmless
+ * call to the service with the stored settings; `message` in Polish (the service's own where it
+ * gave one). A refused or unreachable service answers `ok: false`, not an error status.
+ */
+export const pluginConnectionTestAnswerSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type PluginConnectionTestAnswer = z.infer<typeof pluginConnectionTestAnswerSchema>;

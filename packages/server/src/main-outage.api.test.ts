@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createScratchPostgres, testEngine } from '../test/harness';
 import { SERVER_MAIN } from '../test/compiled';
@@ -16,6 +17,26 @@ function workerPids(primary: number): Promise<number[]> {
       .map((w) => w.pid)
       .sort(),
   );
+}
+
+/**
+ * Whether every one of `pids` has finished starting: each holds its cache listener
+ * (platform/cache-bus.ts, `zaplecze-cache:<host>:<pid>:<random>`), which a worker opens after its
+ * migrations check, its last start-up step that needs the database. A cut before that is a failed
+ * start (exit 3, started again after a pause), not what this test is about.
+ */
+async function startedAll(url: string, pids: number[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ name: string }>(
+      "select application_name as name from pg_stat_activity where application_name like 'zaplecze-cache:%'",
+    );
+    const listening = new Set(r.rows.map((row) => Number(row.name.split(':')[2])));
+    return pids.every((p) => listening.has(p));
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -46,8 +67,13 @@ describe.skipIf(testEngine() !== 'postgres')('npm start through a PostgreSQL out
       LOG_LEVEL: 'error',
     };
     await createOrgByCli({ ...env, DATABASE_URL: scratch.url }, 'awaria', 'Haslo-Awaria-1');
-    // Two HTTP workers and the job worker.
-    main = await startMain(env, { ready: async (c) => (await workerPids(c.pid!)).length === 3 });
+    // Two HTTP workers and the job worker, each done starting.
+    main = await startMain(env, {
+      ready: async (c) => {
+        const pids = await workerPids(c.pid!);
+        return pids.length === 3 && (await startedAll(scratch.url, pids));
+      },
+    });
     if (!main.serving) throw new Error(`server did not start: ${main.stderr()}`);
     child = main.child;
     stderr = main.stderr;

@@ -1,7 +1,10 @@
+import { pluginConnectionTestAnswerSchema } from '@zaplecze/contract';
 import { z } from 'zod';
 import {
+  clearPluginReconnect,
   definePlugin,
   OutsideClient,
+  OutsideError,
   readPluginSecret,
   readPluginSettings,
   route,
@@ -71,12 +74,18 @@ export default definePlugin({
         url: '/test_connection',
         access: 'main.plugins.manage',
         summary: 'Sprawdzenie połączenia z usługą testową',
-        response: z.object({ ok: z.boolean(), message: z.string() }),
+        response: pluginConnectionTestAnswerSchema,
         handler: async (ctx) => {
-          const res = await (
-            await client(ctx.tdb, ctx.deps)
-          ).request({ method: 'GET', path: '/me', what: 'Sprawdzenie połączenia' });
-          return { ok: true, message: `Połączono (HTTP ${res.status}).` };
+          try {
+            const res = await (
+              await client(ctx.tdb, ctx.deps)
+            ).request({ method: 'GET', path: '/me', what: 'Sprawdzenie połączenia' });
+            await clearPluginReconnect(ctx.tdb, ID, ctx.deps.now());
+            return { ok: true, message: `Połączono (HTTP ${res.status}).` };
+          } catch (err) {
+            if (err instanceof OutsideError) return { ok: false, message: err.userMessage };
+            throw err;
+          }
         },
       }),
     ],

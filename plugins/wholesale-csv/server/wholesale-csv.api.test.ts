@@ -8,11 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createUser, type TestOrg } from '../../../packages/server/test/factories';
 import { startTestServer, type ApiClient, type TestServer } from '../../../packages/server/test/harness';
-import { JobWorker } from '../../../packages/server/src/platform/jobs';
-import { pluginsModule } from '../../../packages/server/src/modules/plugins';
 import { verifyLedger } from '../../../packages/server/src/modules/stock';
 import { TenantDb } from '../../../packages/server/src/db/tenant';
 import type { ImportStatus, PreviewAnswer, Profile, ProfileInput } from '../schemas';
+import { pluginJobWorker } from '../../../packages/server/test/plugin-jobs';
 
 let server: TestServer;
 let a: TestOrg;
@@ -65,13 +64,7 @@ function form(file: Buffer | string, fields: Record<string, string>): FormData {
   return f;
 }
 
-const worker = () =>
-  new JobWorker({
-    db: server.deps.db,
-    engine: server.deps.engine,
-    kinds: pluginsModule.jobs!(server.deps),
-    log: () => undefined,
-  });
+const worker = () => pluginJobWorker(server.deps);
 
 /** Uploads, runs the job to its end and answers the status with its report. */
 async function runImport(

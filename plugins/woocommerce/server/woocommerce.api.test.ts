@@ -11,7 +11,7 @@ import { createCatalog, itemBody, type Catalog } from '../../../packages/server/
 import { createOrg, createUser, orgIdOf, type TestOrg } from '../../../packages/server/test/factories';
 import { startTestServer, type TestServer } from '../../../packages/server/test/harness';
 import { createOrderRefs, type OrderRefs } from '../../../packages/server/test/orders';
-import { JobWorker } from '../../../packages/server/src/platform/jobs';
+import { pluginJobWorker } from '../../../packages/server/test/plugin-jobs';
 import { pluginsModule } from '../../../packages/server/src/modules/plugins';
 import { TenantDb } from '../../../packages/server/src/db/tenant';
 import { FakeWooCommerce } from '../test/fake-woocommerce';

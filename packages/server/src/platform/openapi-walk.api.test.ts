@@ -14,9 +14,9 @@ import { createCatalog, itemBody, type Catalog } from '../../test/catalog';
 import { createOrg, type TestOrg } from '../../test/factories';
 import { createOrderRefs, INVOICE_COMPANY, orderBody, type OrderRefs } from '../../test/orders';
 import { TenantDb } from '../db/tenant';
-import { pluginsModule } from '../modules/plugins';
-import { enqueueJob, JobWorker } from './jobs';
+import { enqueueJob } from './jobs';
 import { isDocumented } from './openapi';
+import { pluginJobWorker } from '../../test/plugin-jobs';
 import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-woocommerce';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
@@ -295,12 +295,7 @@ describe('every route answers as the OpenAPI document says', () => {
       }),
       'imports',
     );
-    await new JobWorker({
-      db: server.deps.db,
-      engine: server.deps.engine,
-      kinds: pluginsModule.jobs!(server.deps),
-      log: () => undefined,
-    }).drain();
+    await pluginJobWorker(server.deps).drain();
     await get(`${W}/imports?jobId=${started.jobId}`);
     ok(await admin.request('GET', `${W}/imports/report?jobId=${started.jobId}`), 'imports/report');
     await del(`${W}/profile?id=${profile.id}`);

@@ -18,7 +18,7 @@ import { consoleLog, type AppDeps, type AuthContext } from '../platform/context'
 import { badRequest } from '../platform/errors';
 import { listCarriers } from '../modules/carriers';
 import { readOptions } from '../modules/options';
-import { createOrder, getOrder, patchOrder, type OrderPatch } from '../modules/orders';
+import { getOrder, insertOrder, patchOrder, type OrderPatch } from '../modules/orders';
 
 export interface OrderScope {
   tdb: TenantDb;
@@ -82,17 +82,37 @@ export async function importOrder(
     const known = await findImportedOrders(tdb, pluginId, [externalId]);
     const existing = known.get(externalId);
     if (existing !== undefined) return { orderId: existing, created: false };
-    const order = await createOrder(pluginContext({ tdb, deps: scope.deps }, pluginId), parsed);
+    const orderId = await insertOrder(pluginContext({ tdb, deps: scope.deps }, pluginId), parsed);
     await tdb
       .insertInto('plugin_order_refs', {
         plugin_id: pluginId,
         external_id: externalId,
-        order_id: order.id,
+        order_id: orderId,
         created_at: scope.deps.now().toISOString(),
       })
       .execute();
-    return { orderId: order.id, created: true };
+    return { orderId, created: true };
   });
+}
+
+/** The plugin's refs whose `column` is one of `values`, 500 values a statement. */
+async function refsWhere<V extends string | number>(
+  tdb: TenantDb,
+  pluginId: string,
+  column: 'external_id' | 'order_id',
+  values: readonly V[],
+): Promise<{ external_id: string; order_id: number }[]> {
+  const out: { external_id: string; order_id: number }[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const rows = await tdb
+      .selectFrom('plugin_order_refs')
+      .select(['external_id', 'order_id'])
+      .where('plugin_id', '=', pluginId)
+      .where(column, 'in', values.slice(i, i + 500) as never)
+      .execute();
+    out.push(...rows.map((r) => ({ external_id: r.external_id, order_id: Number(r.order_id) })));
+  }
+  return out;
 }
 
 /** The organisation's orders imported from these outside orders: external id -> order id. */
@@ -101,17 +121,8 @@ export async function findImportedOrders(
   pluginId: string,
   externalIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < externalIds.length; i += 500) {
-    const rows = await tdb
-      .selectFrom('plugin_order_refs')
-      .select(['external_id', 'order_id'])
-      .where('plugin_id', '=', pluginId)
-      .where('external_id', 'in', externalIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.external_id, Number(r.order_id));
-  }
-  return out;
+  const rows = await refsWhere(tdb, pluginId, 'external_id', externalIds);
+  return new Map(rows.map((r) => [r.external_id, r.order_id]));
 }
 
 /** The outside orders these orders were imported from by the plugin: order id -> external id. */
@@ -120,17 +131,8 @@ export async function externalRefsOfOrders(
   pluginId: string,
   orderIds: readonly number[],
 ): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const rows = await tdb
-      .selectFrom('plugin_order_refs')
-      .select(['external_id', 'order_id'])
-      .where('plugin_id', '=', pluginId)
-      .where('order_id', 'in', orderIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(Number(r.order_id), r.external_id);
-  }
-  return out;
+  const rows = await refsWhere(tdb, pluginId, 'order_id', orderIds);
+  return new Map(rows.map((r) => [r.order_id, r.external_id]));
 }
 
 /** An order as `GET /orders/{id}` answers it (404 'Nie znaleziono zamówienia' when missing). */

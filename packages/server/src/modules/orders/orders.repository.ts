@@ -34,6 +34,12 @@ function selectOrder(tdb: TenantDb) {
 }
 export type OrderRowData = Awaited<ReturnType<ReturnType<typeof selectOrder>['executeTakeFirstOrThrow']>>;
 
+async function insertLineRows(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
+  const rows = lines.map((l, position) => ({ ...l, order_id: orderId, position }));
+  // Ten columns a row: 50 rows stay under SQLite's 999 bound values of old builds.
+  for (const part of chunks(rows, 50)) await tdb.insertInto('order_lines', part).execute();
+}
+
 export const ordersRepository = {
   async rowById(tdb: TenantDb, id: number): Promise<OrderRowData | undefined> {
     return selectOrder(tdb).where('orders.id', '=', id).executeTakeFirst();
@@ -95,10 +101,16 @@ export const ordersRepository = {
    */
   async replaceLines(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
     await tdb.deleteFrom('order_lines').where('order_id', '=', orderId).execute();
-    const rows = lines.map((l, position) => ({ ...l, order_id: orderId, position }));
-    // Ten columns a row: 50 rows stay under SQLite's 999 bound values of old builds.
-    for (const part of chunks(rows, 50)) await tdb.insertInto('order_lines', part).execute();
+    await insertLineRows(tdb, orderId, lines);
     await tdb.updateTable('orders').set(linesSummary(lines)).where('id', '=', orderId).execute();
+  },
+
+  /**
+   * The lines of an order inserted with them: nothing to delete, and their summary columns went in
+   * with the order's row (`insert(tdb, { ...values, ...linesSummary(lines) })`).
+   */
+  async insertLines(tdb: TenantDb, orderId: number, lines: readonly LineColumns[]): Promise<void> {
+    await insertLineRows(tdb, orderId, lines);
   },
 
   /** The group of each of these items of the organisation (missing ids are absent). */

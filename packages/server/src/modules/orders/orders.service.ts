@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { optionsRepository } from '../options';
 import { assertCarrierMethod, lookupCarrierMethod } from './orders.carrier';
 import { toOrder, toOrderRow } from './orders.mapper';
+import { linesSummary } from '../../db/order-keys';
 import { type LineColumns, type OrderChanges, ordersRepository as repo } from './orders.repository';
 import { rollupsBefore } from './orders.rollups';
 import { searchOrders, sortRows } from './orders.search';
@@ -49,10 +50,27 @@ export async function getOrder(tdb: TenantDb, id: number): Promise<Order> {
 
 /** Status and income source must be rows of the caller's organisation (400 naming the field). */
 async function checkRefs(tdb: TenantDb, statusId: number, sourceId: number): Promise<void> {
-  if (!(await repo.exists(tdb, 'order_statuses', statusId)))
-    throw badRequest(ORDERS_MSG.statusNotFound, 'orderStatusId');
-  if (!(await repo.exists(tdb, 'income_sources', sourceId)))
-    throw badRequest(ORDERS_MSG.incomeSourceNotFound, 'incomeSourceId');
+  const seen = batchMemo(tdb)?.refs;
+  if (!seen?.has(`s${statusId}`)) {
+    if (!(await repo.exists(tdb, 'order_statuses', statusId)))
+      throw badRequest(ORDERS_MSG.statusNotFound, 'orderStatusId');
+    seen?.add(`s${statusId}`);
+  }
+  if (!seen?.has(`i${sourceId}`)) {
+    if (!(await repo.exists(tdb, 'income_sources', sourceId)))
+      throw badRequest(ORDERS_MSG.incomeSourceNotFound, 'incomeSourceId');
+    seen?.add(`i${sourceId}`);
+  }
+}
+
+/**
+ * What the orders of one transaction share (an importer's batch through plugin-sdk/orders.ts):
+ * the default options read once and the status and income-source rows already checked, so each
+ * further order of the batch saves those statements. Null outside a transaction TenantDb began.
+ */
+const BATCH_MEMO = {};
+function batchMemo(tdb: TenantDb): { options: Map<string, Map<string, string>>; refs: Set<string> } | null {
+  return tdb.transactionShared(BATCH_MEMO, () => ({ options: new Map(), refs: new Set<string>() }));
 }
 
 /**
@@ -126,7 +144,12 @@ async function withDefaults(tdb: TenantDb, input: OrderInputParsed): Promise<[nu
   const [statusKey, sourceKey] = input.stationary
     ? (['DEFAULT_ORDER_STATUS_ID_STATIONARY', 'DEFAULT_INCOME_SOURCE_ID_STATIONARY'] as const)
     : (['DEFAULT_ORDER_STATUS_ID', 'DEFAULT_INCOME_SOURCE_ID'] as const);
-  const stored = await optionsRepository.read(tdb, [statusKey, sourceKey]);
+  const memo = batchMemo(tdb);
+  let stored = memo?.options.get(statusKey);
+  if (!stored) {
+    stored = await optionsRepository.read(tdb, [statusKey, sourceKey]);
+    memo?.options.set(statusKey, stored);
+  }
   const statusId = input.orderStatusId ?? (Number(stored.get(statusKey) ?? '') || undefined);
   const sourceId = input.incomeSourceId ?? (Number(stored.get(sourceKey) ?? '') || undefined);
   if (statusId === undefined) throw badRequest(ORDERS_MSG.statusRequired, 'orderStatusId');
@@ -136,10 +159,18 @@ async function withDefaults(tdb: TenantDb, input: OrderInputParsed): Promise<[nu
 
 /** POST /orders: the order, its lines and their stock changes in one transaction. */
 export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Promise<Order> {
+  return getOrder(ctx.tdb, await insertOrder(ctx, input));
+}
+
+/**
+ * The write of `createOrder` without reading the order back: answers its id. In the caller's
+ * transaction when `ctx.tdb` is in one (an importer's batch: plugin-sdk/orders.ts).
+ */
+export async function insertOrder(ctx: AuthContext, input: OrderInputParsed): Promise<number> {
   const now = ctx.deps.now().toISOString();
   const shippingMethod = input.shippingMethod ?? (input.stationary ? 'PERSONAL_PICKUP' : 'ADDRESS');
   assertCarrierMethod(await lookupCarrierMethod(ctx, input.carrierMethodId), shippingMethod, null);
-  const id = await ctx.tdb.transaction(async (tdb) => {
+  return ctx.tdb.transaction(async (tdb) => {
     const [statusId, sourceId] = await withDefaults(tdb, input);
     await checkRefs(tdb, statusId, sourceId);
     const lines = await lineColumns(tdb, input.items);
@@ -155,16 +186,16 @@ export async function createOrder(ctx: AuthContext, input: OrderInputParsed): Pr
       // The number is issued by the invoices module only (print_invoice); a client's is ignored.
       invoice_number: null,
       invoice_mail_sent: 0,
+      ...linesSummary(lines),
     });
     // Stock first: the ledger locks the items (FOR UPDATE) before the lines' foreign keys take
     // their weaker locks, so concurrent orders of one item queue instead of deadlocking.
     await recordOrderStock(ctx.deps, tdb, orderId, [], lines);
-    await repo.replaceLines(tdb, orderId, lines);
+    await repo.insertLines(tdb, orderId, lines);
     await (await rollupsBefore(tdb, [])).after([orderId]);
     ctx.deps.events.emit(tdb, 'orders.saved', { orderIds: [orderId], createdIds: [orderId] });
     return orderId;
   });
-  return getOrder(ctx.tdb, id);
 }
 
 /**

@@ -10,9 +10,10 @@ import type { MenuPlugin, PermissionsInfo, PluginInfo } from '@zaplecze/contract
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
 import { startTestServer, type ApiClient, type TestServer } from '../../../test/harness';
 import { TenantDb } from '../../db/tenant';
-import { enqueueJob, JobWorker, tickSchedules } from '../../platform/jobs';
+import { enqueueJob, tickSchedules } from '../../platform/jobs';
 import { migratePlugins, pluginHost, pluginsModule } from './index';
 import { pluginFiles } from '../../plugin-sdk/files';
+import { pluginJobWorker } from '../../../test/plugin-jobs';
 
 let server: TestServer;
 let a: TestOrg;
@@ -337,13 +338,7 @@ describe('plugin migrations', () => {
 });
 
 describe("plugins' jobs and schedules", () => {
-  const worker = () =>
-    new JobWorker({
-      db: server.deps.db,
-      engine: server.deps.engine,
-      kinds: pluginsModule.jobs!(server.deps),
-      log: () => undefined,
-    });
+  const worker = () => pluginJobWorker(server.deps);
 
   it("runs a plugin's job through the job worker for an installing organisation only", async () => {
     const [orgA, orgB] = [await orgIdOf(a), await orgIdOf(b)];

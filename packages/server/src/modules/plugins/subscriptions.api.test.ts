@@ -20,8 +20,7 @@ import { createOrg, type TestOrg } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrderRefs, line, orderBody, type OrderRefs } from '../../../test/orders';
 import { TenantDb } from '../../db/tenant';
-import { JobWorker } from '../../platform/jobs';
-import { pluginsModule } from './index';
+import { pluginJobWorker } from '../../../test/plugin-jobs';
 
 let server: TestServer;
 let a: TestOrg;
@@ -374,13 +373,7 @@ describe('orders', () => {
 });
 
 describe('durable subscriptions', () => {
-  const worker = () =>
-    new JobWorker({
-      db: server.deps.db,
-      engine: server.deps.engine,
-      kinds: pluginsModule.jobs!(server.deps),
-      log: () => undefined,
-    });
+  const worker = () => pluginJobWorker(server.deps);
 
   it('enqueue in the emitting transaction: a later failure of that transaction takes the job with it', async () => {
     const before = await lastJobId();

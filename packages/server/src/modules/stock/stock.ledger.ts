@@ -41,7 +41,21 @@ export interface LedgerDeps {
   now: () => Date;
 }
 
+/**
+ * The ledger options, read once per transaction (an importer's batch of orders, a mass edit): kept
+ * in the transaction, so a change of the options by another transaction is seen by the next one.
+ */
+const FLAGS = {};
 async function organisationFlags(tdb: TenantDb) {
+  const shared = tdb.transactionShared(FLAGS, () => ({ flags: undefined as Flags | undefined }));
+  if (shared?.flags) return shared.flags;
+  const flags = await readFlags(tdb);
+  if (shared) shared.flags = flags;
+  return flags;
+}
+
+type Flags = Awaited<ReturnType<typeof readFlags>>;
+async function readFlags(tdb: TenantDb) {
   const stored = await optionsRepository.read(tdb, [
     'WAREHOUSE_AUTO_COMMIT',
     'WAREHOUSE_SKIP_ZERO_MINUS',

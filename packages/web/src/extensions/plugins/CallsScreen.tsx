@@ -3,15 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { errorMessage } from '@web/platform/api';
 import { useToast } from '@web/platform/toasts/ToastProvider';
-import { format } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { PageSpinner } from '@web/ui/PageSpinner';
+import { LogPager, LogToolbar } from './LogControls';
 import { fetchCalls, pluginKeys, useConnectionState } from './plugins.api';
 import { pluginText } from './texts';
 
@@ -56,26 +54,20 @@ export default function CallsScreen({ pluginId }: CallsScreenProps) {
           <div className="small mt-1">{t.reconnectHint}</div>
         </Alert>
       )}
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <Form.Select
-          size="sm"
-          style={{ maxWidth: 220 }}
-          aria-label={t.filter}
-          value={outcome}
-          onChange={(e) => {
-            setOutcome(e.target.value as 'ok' | 'error' | '');
-            setPage(1);
-          }}
-        >
-          <option value="">{t.all}</option>
-          <option value="error">{t.onlyErrors}</option>
-          <option value="ok">{t.onlyOk}</option>
-        </Form.Select>
-        <Button size="sm" variant="outline-secondary" onClick={() => void calls.refetch()}>
-          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-          {t.refresh}
-        </Button>
-      </div>
+      <LogToolbar
+        label={t.filter}
+        value={outcome}
+        options={[
+          { value: '', label: t.all },
+          { value: 'error', label: t.onlyErrors },
+          { value: 'ok', label: t.onlyOk },
+        ]}
+        onChange={(v) => {
+          setOutcome(v);
+          setPage(1);
+        }}
+        onRefresh={() => void calls.refetch()}
+      />
       {!data ? (
         calls.isPending ? (
           <PageSpinner />
@@ -119,17 +111,7 @@ export default function CallsScreen({ pluginId }: CallsScreenProps) {
           </tbody>
         </Table>
       )}
-      {data && (
-        <div className="d-flex align-items-center gap-2 small">
-          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t.previous}
-          </Button>
-          <span>{format(t.page, { page, pages, count: data.count })}</span>
-          <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t.next}
-          </Button>
-        </div>
-      )}
+      {data && <LogPager page={page} pages={pages} count={data.count} text={t.page} onPage={setPage} />}
     </div>
   );
 }

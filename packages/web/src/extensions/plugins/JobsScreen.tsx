@@ -3,14 +3,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { errorMessage } from '@web/platform/api';
 import { useToast } from '@web/platform/toasts/ToastProvider';
-import { format } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { PageSpinner } from '@web/ui/PageSpinner';
+import { LogPager, LogToolbar } from './LogControls';
 import { fetchJobs, pluginKeys, retryJob } from './plugins.api';
 import { pluginText } from './texts';
 
@@ -84,29 +83,16 @@ export default function JobsScreen({ pluginId }: JobsScreenProps) {
   const pages = data ? pageCount(data.count, data.perPage) : 1;
   return (
     <div data-testid="plugin-jobs">
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <Form.Select
-          size="sm"
-          style={{ maxWidth: 220 }}
-          aria-label={t.state}
-          value={state}
-          onChange={(e) => {
-            setState(e.target.value as JobState | '');
-            setPage(1);
-          }}
-        >
-          <option value="">{t.allStates}</option>
-          {JOB_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t.states[s]}
-            </option>
-          ))}
-        </Form.Select>
-        <Button size="sm" variant="outline-secondary" onClick={() => void jobs.refetch()}>
-          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-          {t.refresh}
-        </Button>
-      </div>
+      <LogToolbar
+        label={t.state}
+        value={state}
+        options={[{ value: '', label: t.allStates }, ...JOB_STATES.map((v) => ({ value: v, label: t.states[v] }))]}
+        onChange={(v) => {
+          setState(v);
+          setPage(1);
+        }}
+        onRefresh={() => void jobs.refetch()}
+      />
       {!data ? (
         jobs.isPending ? (
           <PageSpinner />
@@ -162,17 +148,7 @@ export default function JobsScreen({ pluginId }: JobsScreenProps) {
           </tbody>
         </Table>
       )}
-      {data && (
-        <div className="d-flex align-items-center gap-2 small">
-          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t.previous}
-          </Button>
-          <span>{format(t.page, { page, pages, count: data.count })}</span>
-          <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t.next}
-          </Button>
-        </div>
-      )}
+      {data && <LogPager page={page} pages={pages} count={data.count} text={t.page} onPage={setPage} />}
     </div>
   );
 }

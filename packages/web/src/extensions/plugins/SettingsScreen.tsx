@@ -9,7 +9,7 @@ import { errorMessage } from '@web/platform/api';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { m } from '@web/i18n';
 import { PageSpinner } from '@web/ui/PageSpinner';
-import { pluginKeys, savePluginSettings, usePluginSettings } from './plugins.api';
+import { pluginKeys, savePluginSettings, testPluginConnection, usePluginSettings } from './plugins.api';
 import { pluginText } from './texts';
 import type { PluginSettingsField } from './types';
 
@@ -137,14 +137,53 @@ function SecretInput({
   );
 }
 
+/** 'Sprawdź połączenie': the stored settings tried against the service, the answer shown beside. */
+function ConnectionTest({ pluginId }: { pluginId: string }) {
+  const t = pluginText().settings;
+  const client = useQueryClient();
+  const [testing, setTesting] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | undefined>();
+  const run = async () => {
+    setTesting(true);
+    setAnswer(undefined);
+    try {
+      setAnswer(await testPluginConnection(pluginId));
+    } catch (err) {
+      setAnswer({ ok: false, message: `${t.testFailed}: ${errorMessage(err)}` });
+    } finally {
+      setTesting(false);
+      // A successful test ends 'Połącz ponownie' on the server: the log screens re-read it.
+      void client.invalidateQueries({ queryKey: pluginKeys.connection(pluginId) });
+    }
+  };
+  return (
+    <div className="mt-4" data-testid="plugin-connection-test">
+      <div className="d-flex align-items-center gap-2">
+        <Button variant="outline-primary" className="text-nowrap" disabled={testing} onClick={() => void run()}>
+          <i className="bi bi-plug me-1" aria-hidden="true" />
+          {testing ? t.testing : t.testConnection}
+        </Button>
+        <span className="small text-muted">{t.testHint}</span>
+      </div>
+      {answer && (
+        <Alert variant={answer.ok ? 'success' : 'danger'} className="mt-2 mb-0" data-testid="plugin-connection-answer">
+          {answer.message}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 function SettingsForm({
   pluginId,
   fields,
   stored,
+  testConnection,
 }: {
   pluginId: string;
   fields: readonly PluginSettingsField[];
   stored: PluginSettingsResponse;
+  testConnection?: boolean;
 }) {
   const t = pluginText().settings;
   const toast = useToast();
@@ -227,6 +266,23 @@ function SettingsForm({
                 />
               )}
               <Form.Control.Feedback type="invalid">{errors[f.name]}</Form.Control.Feedback>
+              {f.type === 'text' && f.suggestions && f.suggestions.length > 0 && (
+                <div className="small d-flex flex-wrap align-items-center gap-1 mt-1">
+                  <span className="text-muted">{t.use}</span>
+                  {f.suggestions.map((o) => (
+                    <Button
+                      key={o.value}
+                      variant="link"
+                      size="sm"
+                      className="p-0 me-2"
+                      title={o.value}
+                      onClick={() => set(f.name, o.value)}
+                    >
+                      {o.label}
+                    </Button>
+                  ))}
+                </div>
+              )}
               {f.help && <Form.Text>{f.help}</Form.Text>}
             </Form.Group>
           );
@@ -235,6 +291,7 @@ function SettingsForm({
           {saving ? m().common.saving : m().common.save}
         </Button>
       </fieldset>
+      {testConnection && <ConnectionTest pluginId={pluginId} />}
     </Form>
   );
 }
@@ -247,9 +304,12 @@ function SettingsForm({
 export default function SettingsScreen({
   pluginId,
   fields,
+  testConnection,
 }: {
   pluginId: string;
   fields: readonly PluginSettingsField[];
+  /** Offer 'Sprawdź połączenie' (the entry's `settings.testConnection`). */
+  testConnection?: boolean;
 }) {
   const t = pluginText().settings;
   const toast = useToast();
@@ -267,6 +327,12 @@ export default function SettingsScreen({
   if (settings.error) return <Alert variant="danger">{errorMessage(settings.error)}</Alert>;
   // Keyed by the stored answer, so a save's fresh answer starts the form over from it.
   return (
-    <SettingsForm key={JSON.stringify(settings.data)} pluginId={pluginId} fields={fields} stored={settings.data} />
+    <SettingsForm
+      key={JSON.stringify(settings.data)}
+      pluginId={pluginId}
+      fields={fields}
+      stored={settings.data}
+      testConnection={testConnection}
+    />
   );
 }

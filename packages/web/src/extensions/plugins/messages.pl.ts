@@ -56,6 +56,11 @@ export const pluginMessages = {
     loadErrorTitle: 'Błąd ładowania danych!',
     numberInvalid: 'Podaj liczbę',
     required: 'To pole jest wymagane',
+    use: 'Wstaw:',
+    testConnection: 'Sprawdź połączenie',
+    testing: 'Sprawdzam…',
+    testHint: 'Sprawdza zapisane ustawienia: zapisz zmiany przed sprawdzeniem.',
+    testFailed: 'Nie udało się sprawdzić połączenia',
   },
   jobs: {
     heading: 'Dziennik',

@@ -2,6 +2,7 @@ import {
   jobsAnswerSchema,
   pluginCallsAnswerSchema,
   pluginConnectionAnswerSchema,
+  pluginConnectionTestAnswerSchema,
   pluginInfoResponseSchema,
   pluginMenuResponseSchema,
   pluginSettingsResponseSchema,
@@ -103,5 +104,13 @@ export function useConnectionState(pluginId: string) {
     queryFn: ({ signal }) =>
       api.get('/plugin_connection', { query: { pluginId }, schema: pluginConnectionAnswerSchema, signal }),
     refetchInterval: 30_000,
+  });
+}
+
+/** POST /plugins/<id>/test_connection: the stored settings tried against the service. */
+export function testPluginConnection(pluginId: string) {
+  return api.post(`/plugins/${encodeURIComponent(pluginId)}/test_connection`, {
+    json: {},
+    schema: pluginConnectionTestAnswerSchema,
   });
 }

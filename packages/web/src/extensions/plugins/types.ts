@@ -18,7 +18,16 @@ export interface WebPluginScreen {
 
 /** One field of the generic settings form (GET/PUT /api/plugins/<id>/settings). */
 export type PluginSettingsField =
-  | { name: string; label: string; type: 'text'; help?: string; required?: boolean; maxLength?: number }
+  | {
+      name: string;
+      label: string;
+      type: 'text';
+      help?: string;
+      required?: boolean;
+      maxLength?: number;
+      /** Values offered with one click under the input (e.g. a service's production and sandbox hosts). */
+      suggestions?: readonly { value: string; label: string }[];
+    }
   | { name: string; label: string; type: 'number'; help?: string; required?: boolean; min?: number; max?: number }
   | {
       name: string;
@@ -50,7 +59,15 @@ export interface WebPlugin {
    * The generic settings form, shown for controller `settings` unless the plugin has a screen of
    * that name. The server validates with the manifest's schema; this only draws the form.
    */
-  settings?: { title?: string; fields: readonly PluginSettingsField[] };
+  settings?: {
+    title?: string;
+    fields: readonly PluginSettingsField[];
+    /**
+     * A 'Sprawdź połączenie' button under the form: `POST /api/plugins/<id>/test_connection` with the
+     * stored settings, its `{ ok, message }` shown beside it (docs/plugins.md, Integration plugins).
+     */
+    testConnection?: boolean;
+  };
   /** Fills the slots: home widgets, item edit, preview and search, mass edit, order edit. */
   register?(slots: PluginSlots): void;
 }

@@ -31,11 +31,11 @@ export function resolveScreen(state: PluginHostState, name: string, controller: 
   }
   if (controller === SETTINGS_CONTROLLER && plugin.settings) {
     const info = state.installed.find((p) => p.id === name);
-    const fields = plugin.settings.fields;
+    const { fields, testConnection } = plugin.settings;
     return {
       kind: 'screen',
       title: plugin.settings.title ?? format(t.settings.heading, { plugin: info?.name ?? name }),
-      render: () => <SettingsScreen pluginId={name} fields={fields} />,
+      render: () => <SettingsScreen pluginId={name} fields={fields} testConnection={testConnection} />,
     };
   }
   return { kind: 'error', message: t.noComponent };
