@@ -3,8 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '../plugins/woocommerce/manifest';
 import { FakeWooCommerce } from '../plugins/woocommerce/test/fake-woocommerce';
-import { JobWorker } from '../packages/server/src/platform/jobs';
-import { pluginsModule } from '../packages/server/src/modules/plugins';
+import { pluginJobWorker } from '../packages/server/test/plugin-jobs';
 import { eventually, setupE2e } from './support/e2e';
 import { itemStatusOf, newOrg, type TestOrg } from './support/org';
 import { RESULTS_DIR } from './support/paths';
@@ -33,13 +32,7 @@ describe('woocommerce: connect, map statuses, import, see the orders', () => {
   let org: TestOrg;
   let statusId: number;
   let itemId: number;
-  const drain = () =>
-    new JobWorker({
-      db: e2e.server.deps.db,
-      engine: e2e.server.deps.engine,
-      kinds: pluginsModule.jobs!(e2e.server.deps),
-      log: () => undefined,
-    }).drain();
+  const drain = () => pluginJobWorker(e2e.server.deps).drain();
   const open = async (page: Page, controller: string) => {
     await page.goto(e2e.url(`/plugin/${PLUGIN}?controller=${controller}`));
   };

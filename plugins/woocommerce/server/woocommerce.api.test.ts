@@ -28,14 +28,7 @@ let refs: OrderRefs;
 let kubId: number;
 let gtinId: number;
 
-const worker = () =>
-  new JobWorker({
-    db: server.deps.db,
-    engine: server.deps.engine,
-    kinds: pluginsModule.jobs!(server.deps),
-    log: () => undefined,
-  });
-const drain = () => worker().drain();
+const drain = () => pluginJobWorker(server.deps).drain();
 
 async function install(org: TestOrg, values: Record<string, unknown>, secrets: Record<string, string | null>) {
   expect((await org.admin.request('POST', '/api/plugin_install', { form: { pluginId: ID } })).status).toBe(204);
