@@ -36,6 +36,8 @@ export interface Config {
   captchaRateLimit: number;
   /** Buyer page lookups one address may make in 10 minutes (BUYER_INFO_RATE_LIMIT). */
   buyerInfoRateLimit: number;
+  /** Calls one address may make to plugins' webhooks in a minute (PLUGIN_HOOK_RATE_LIMIT, default 600; docs/plugins.md, Webhooks). */
+  pluginHookRateLimit: number;
   /**
    * SMTP server for e-mailed invoices (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465); it
    * carries the password, so it is never logged. Without it, or without mailFrom, e-mailing answers
@@ -228,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     captchaRateLimit: positiveInt(env.CAPTCHA_RATE_LIMIT, CAPTCHA_MAX_PER_ADDRESS),
     buyerInfoRateLimit: positiveInt(env.BUYER_INFO_RATE_LIMIT, BUYER_INFO_MAX_PER_ADDRESS),
+    pluginHookRateLimit: positiveInt(env.PLUGIN_HOOK_RATE_LIMIT, 600),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     orgStorageQuotaMb: positiveInt(env.ORG_STORAGE_QUOTA_MB, 0) || undefined,

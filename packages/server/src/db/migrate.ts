@@ -31,6 +31,7 @@ import { m0028CoreScheduleRuns } from './migrations/0028_core_schedule_runs';
 import { m0029JobsFairClaim } from './migrations/0029_jobs_fair_claim';
 import { m0030ApiTokens } from './migrations/0030_api_tokens';
 import { m0031PluginIntegrations } from './migrations/0031_plugin_integrations';
+import { m0032PluginHooks } from './migrations/0032_plugin_hooks';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -64,6 +65,7 @@ export const MIGRATIONS: Migration[] = [
   m0029JobsFairClaim,
   m0030ApiTokens,
   m0031PluginIntegrations,
+  m0032PluginHooks,
 ];
 
 /**

@@ -673,6 +673,14 @@ export interface PluginOrderRefsTable {
   created_at: string | Date;
 }
 
+/** An organisation's webhook key per plugin (migration 0032; docs/plugins.md, Webhooks). */
+export interface PluginHooksTable {
+  org_id: number;
+  plugin_id: string;
+  hook_key: string;
+  created_at: string | Date;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -734,6 +742,7 @@ export interface DB {
   plugin_calls: PluginCallsTable;
   plugin_connections: PluginConnectionsTable;
   plugin_order_refs: PluginOrderRefsTable;
+  plugin_hooks: PluginHooksTable;
 }
 
 /** Tables whose rows belong to one organisation (column `org_id`). */

@@ -18,6 +18,7 @@ import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro } from '../../../.
 import { enqueueJob } from './jobs';
 import { isDocumented } from './openapi';
 import { pluginJobWorker } from '../../test/plugin-jobs';
+import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-woocommerce';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
 const NOT_WALKED: Record<string, string> = {
@@ -359,6 +360,36 @@ describe('every route answers as the OpenAPI document says', () => {
       await del(`${A}/connect`);
     } finally {
       await fake.close();
+    }
+
+    // woocommerce against its fake shop, its webhook included.
+    const shop = new FakeWooCommerce();
+    await shop.start();
+    try {
+      const C = '/api/plugins/woocommerce';
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'woocommerce' } }), 'install');
+      await get(`${C}/settings`);
+      await put(`${C}/settings`, {
+        values: { url: shop.url },
+        secrets: { consumerKey: shop.key, consumerSecret: shop.secret, webhookSecret: 'sekret' },
+      });
+      await post(`${C}/test_connection`, {});
+      await post(`${C}/sync`, {});
+      await post(`${C}/push`, {});
+      await get(`${C}/references`);
+      await get(`${C}/status`);
+      await get(`${C}/log`);
+      const item = await post<{ id: number }>('/api/items', itemBody(catalog, { code: 'WOO-WALK' }));
+      shop.addProduct({ sku: 'WOO-WALK' });
+      await put(`${C}/link`, { itemId: item.id, sku: 'WOO-WALK' });
+      await get(`${C}/link?itemId=${item.id}`);
+      await post(`${C}/webhook/renew`, {});
+      const hook = await get<{ path: string }>(`${C}/webhook`);
+      const order = shop.addOrder({ lines: [{ productId: 1, quantity: 1, price: 1, name: 'X', sku: '' }] });
+      const sent = await shop.deliverWebhook(server.url + hook.path, { orderId: order.id, secret: 'sekret' });
+      expect(sent.status).toBe(200);
+    } finally {
+      await shop.stop();
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');

@@ -105,6 +105,13 @@ interface BaseDef<B, Q, P, R> {
 
 export interface PublicRouteDef<B, Q, P, R = AnswerSpec> extends BaseDef<B, Q, P, R> {
   access: 'public';
+  /**
+   * A webhook another server calls (docs/plugins.md, Webhooks): the body reaches the handler as
+   * the bytes received (`req.body` is a Buffer, whatever the content type), since a signature
+   * covers exactly those, and the XSRF check does not apply (no browser, no cookie: the caller
+   * proves itself by the signature the handler checks before it reads or writes anything).
+   */
+  webhook?: boolean;
   handler(ctx: RequestContext, input: Input<B, Q, P>, req: FastifyRequest, reply: FastifyReply): Promise<AnswerOf<R>>;
 }
 
@@ -148,6 +155,8 @@ declare module 'fastify' {
     access?: Access;
     /** The route refuses API tokens (AuthRouteDef.sessionOnly). */
     sessionOnly?: boolean;
+    /** A webhook (PublicRouteDef.webhook): raw body, no XSRF check. */
+    webhook?: boolean;
   }
 }
 
@@ -170,14 +179,33 @@ export const runningHandlers = { count: 0 };
  * `check`, every answer is checked against the OpenAPI document (platform/answer-check.ts).
  */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, defs: RouteDef[], check?: AnswerCheck): void {
+  const isHook = (d: RouteDef) => d.access === 'public' && d.webhook === true;
+  const hooks = defs.filter(isHook);
+  if (hooks.length > 0)
+    // Webhooks in a context of their own whose only body parser keeps the bytes (a signature covers them).
+    void app.register(async (child) => {
+      child.removeAllContentTypeParsers();
+      child.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      registerRoutes(
+        child,
+        deps,
+        hooks.map((d) => ({ ...d, webhook: false, rawHook: true }) as unknown as RouteDef),
+        check,
+      );
+    });
   for (const def of defs) {
+    if (isHook(def)) continue;
     // The type demands it; a plugin built without the type checker is held to it here.
     if (!def.response) throw new Error(`Route ${def.method} ${def.url} declares no answer (response)`);
     const handle = handlerOf(deps, def);
     app.route({
       method: def.method,
       url: def.url,
-      config: { access: def.access, ...('sessionOnly' in def && def.sessionOnly ? { sessionOnly: true } : {}) },
+      config: {
+        access: def.access,
+        ...('sessionOnly' in def && def.sessionOnly ? { sessionOnly: true } : {}),
+        ...((def as { rawHook?: boolean }).rawHook ? { webhook: true } : {}),
+      },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       ...(def.logLevel ? { logLevel: def.logLevel } : {}),
       ...(check ? { onSend: check.hook(def) } : {}),

@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/ready',
   // The OpenAPI document: the shapes of the calls and who may make them, no data (docs/decisions.md, Public API).
   'GET /api/openapi.json',
+  // Plugins' webhooks (docs/plugins.md, Webhooks): the organisation by a random key in the address,
+  // rate-limited per address, each call verified by the plugin's signature check before anything else.
+  'POST /api/hooks/woocommerce/orders/:key',
 ]);
 
 /**

@@ -12,7 +12,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * app, SameSite=Strict); every request with a method other than GET, HEAD or OPTIONS must repeat
  * it in X-XSRF-TOKEN, whatever its path. Deciding by the path ("starts with /api") let
  * `POST /%61pi/...` and the absolute form `POST http://host/api/...` through: the router decodes
- * and strips what a prefix test on the raw target does not. No endpoint is exempt (nothing
+ * and strips what a prefix test on the raw target does not. No endpoint a browser uses is exempt (nothing
  * public takes cross-site posts: sign-in and registration come from the app, which sends the
  * header); a non-GET request to a path that is not a route answers 403 instead of 404.
  *
@@ -20,11 +20,15 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * is not checked: it is signed in by that header alone, never by the token cookie or the session
  * header (modules/auth/auth.guard.ts), and a page of another site cannot make a browser send such
  * a header, so there is no forged request to stop (docs/decisions.md, API tokens). It gets no
- * XSRF cookie either.
+ * XSRF cookie either. Nor is a webhook route (a plugin's, docs/plugins.md, Webhooks): another
+ * server calls it without a cookie and proves itself by a signature of the body.
  */
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     if (hasApiTokenAuthorization(req)) return;
+    // A webhook route (route.ts PublicRouteDef.webhook): another server posts there with a
+    // signature of the body and no cookie; decided by the route the router matched, never the path.
+    if (req.routeOptions.config?.webhook === true) return;
     const cookieValue = req.cookies[XSRF_COOKIE];
     if (!cookieValue) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

@@ -15,6 +15,7 @@ import { enqueueJob, type JobContext } from '../platform/jobs';
 import type { JobKindOptions } from '../platform/jobs/types';
 import type { RouteDef } from '../platform/route';
 import type { CarrierProvider } from '../modules/carriers';
+import type { PluginWebhook } from './hooks';
 
 export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
 export {
@@ -99,6 +100,9 @@ export {
   type OrderScope,
 } from './orders';
 
+/** Webhooks (docs/plugins.md, Webhooks): the organisation's address key and the webhook's shape. */
+export { hmacSignatureMatches, pluginHookKey, type PluginWebhook, type PluginWebhookInput } from './hooks';
+
 /**
  * One migration of a plugin: `name` is unique within the plugin and never changes once released
  * (they run in the order given, once per database, recorded in `plugin_migrations`). `up` runs in
@@ -170,6 +174,12 @@ export interface PluginServer {
    * carrier's id is the plugin's id (or starts with `<id>.`).
    */
   carriers?: readonly CarrierProvider[];
+  /**
+   * Public addresses another server posts to (docs/plugins.md, Webhooks), served at
+   * `/api/hooks/<id>/<name>/<organisation's key>` for organisations that installed the plugin;
+   * each call is verified by the plugin before anything is read or written.
+   */
+  webhooks?: readonly PluginWebhook[];
 }
 
 /**

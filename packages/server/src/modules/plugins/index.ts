@@ -1,18 +1,19 @@
 import type { ServerModule } from '../../platform/module';
 import { pluginHost } from './plugins.host';
 import { pluginJobKinds, pluginSchedules, subscribePlugins } from './plugins.jobs';
+import { pluginHookRoutes } from './plugins.hooks';
 import { pluginRoutes, pluginsCoreRoutes } from './plugins.routes';
 
 /**
  * The plugin platform's host (docs/plugins.md): the plugin list and install per organisation
  * (/plugin_info, /plugin_install, /plugin_menu), every plugin's routes under /plugins/<id>/, their
- * jobs, schedules and durable event subscriptions. The plugins are loaded at the first use (plugins.host.ts).
+ * webhooks (/hooks/<id>/<name>/<key>), jobs, schedules and durable event subscriptions. The plugins are loaded at the first use (plugins.host.ts).
  */
 export const pluginsModule: ServerModule = {
   name: 'plugins',
   title: 'Wtyczki',
   get routes() {
-    return [...pluginsCoreRoutes, ...pluginRoutes(pluginHost())];
+    return [...pluginsCoreRoutes, ...pluginRoutes(pluginHost()), ...pluginHookRoutes(pluginHost())];
   },
   jobs: (deps) => pluginJobKinds(pluginHost(), deps),
   schedules: () => pluginSchedules(pluginHost()),

@@ -241,6 +241,12 @@ function checkServer(m: PluginManifest, s: PluginServer): void {
   for (const c of s.carriers ?? [])
     if (c.id !== m.id && !c.id.startsWith(`${m.id}.`))
       throw new Error(`przewoźnik „${c.id}” musi mieć identyfikator pluginu (${m.id}) lub zaczynać się od „${m.id}.”`);
+  const hooks = new Set<string>();
+  for (const h of s.webhooks ?? []) {
+    if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(h.name) || hooks.has(h.name))
+      throw new Error(`nieprawidłowy lub powtórzony webhook „${h.name}”`);
+    hooks.add(h.name);
+  }
   const prefix = `p_${m.id.replace(/-/g, '_')}_`;
   for (const t of s.tables ?? [])
     if (!t.startsWith(prefix)) throw new Error(`tabela „${t}” nie zaczyna się od ${prefix}`);
