@@ -8,10 +8,9 @@
  * `{"errors":[...]}` shape with `userMessage`, and switches the tests use (fail the next calls with
  * 401, 429 + Retry-After, 500, a malformed body, or a delay).
  */
-// A test-only service the tests start; never loaded by the app, so node's modules are fine here.
-// eslint-disable-next-line zaplecze/plugin-imports
+// A test-only service the tests start; never loaded by the app, so node's modules are fine here
+// (plugins/*/test/ is outside the plugin import rule: eslint.config.js).
 import http from 'node:http';
-// eslint-disable-next-line zaplecze/plugin-imports
 import type { AddressInfo } from 'node:net';
 
 type Json = Record<string, unknown>;
