@@ -194,6 +194,22 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     const orgId = Number(
       (await sql<{ id: number }>`select id from organizations where prefix = 'dwa'`.execute(database.db)).rows[0]?.id,
     );
+    // The earlier tests installed and uninstalled fixture-base: a tick in between may have fired the
+    // current due time, and the uninstall removed that pending job; the next due time would then be
+    // up to 5 minutes away. Forget the due times whose job is gone, so that one fires again.
+    await database.db
+      .deleteFrom('job_schedule_runs')
+      .where('org_id', '=', orgId)
+      .where('schedule_key', '=', 'fixture-base.every-5')
+      .where((eb) =>
+        eb.or([
+          eb('job_id', 'is', null),
+          eb.not(
+            eb.exists(eb.selectFrom('jobs').select('jobs.id').whereRef('jobs.id', '=', 'job_schedule_runs.job_id')),
+          ),
+        ]),
+      )
+      .execute();
     const scheduled = () =>
       database.db
         .selectFrom('jobs')

@@ -345,7 +345,10 @@ describe('NUL characters on every route', () => {
         r.method === 'GET' || r.method === 'DELETE'
           ? await sweep.admin.request(r.method, url + query)
           : await sweep.admin.request(r.method, url, { json: { name: `a${NUL}b`, id: 1, ids: [1] } });
-      if (res.status !== 400) failures.push(`${r.method} ${r.url}: ${res.status}`);
+      // A plugin webhook (docs/plugins.md, Webhooks) looks its key up before it reads anything: the
+      // sweep's key is no organisation's, so it is refused as an unknown address, the body unread.
+      const refused = r.url.startsWith('/api/hooks/') ? [404] : [400];
+      if (!refused.includes(res.status)) failures.push(`${r.method} ${r.url}: ${res.status}`);
     }
     expect(failures).toEqual([]);
   });
