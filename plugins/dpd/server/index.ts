@@ -15,6 +15,7 @@ import {
   type TenantDb,
 } from '@zaplecze/plugin-sdk';
 import { manifest } from '../manifest';
+import { dayQuerySchema, parcelsAnswerSchema, pickupAnswerSchema, pickupBodySchema } from '../schemas';
 import { DpdService, type DpdDeps } from './soap';
 import { dpdDb, migrations, PARCELS, TABLES } from './tables';
 
@@ -210,34 +211,6 @@ const carrier: CarrierProvider = {
   label: async (s) => ({ kind: 'pdf', pdf: await labelPdf(s.tdb, [s.waybillNumber], s.orderId) }),
 };
 
-const dayQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data w formacie RRRR-MM-DD.' })
-    .optional(),
-});
-const parcelSchema = z.object({
-  orderId: z.number(),
-  waybill: z.string(),
-  method: z.string(),
-  weightGrams: z.number(),
-  createdAt: z.string(),
-  protocolAt: z.string().nullable(),
-  pickupOrder: z.string().nullable(),
-});
-const parcelsAnswer = z.object({ date: z.string(), parcels: z.array(parcelSchema) });
-const pickupBody = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data odbioru w formacie RRRR-MM-DD.' }),
-  phone: z.string().trim().min(6, { error: 'Podaj telefon kontaktowy dla kuriera.' }).max(30),
-  contact: z.string().trim().min(1, { error: 'Podaj osobę kontaktową.' }).max(100),
-  address: z.string().trim().min(1, { error: 'Podaj adres odbioru.' }).max(100),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^\d{2}-?\d{3}$/, { error: 'Kod pocztowy w formacie 00-000.' }),
-  city: z.string().trim().min(1, { error: 'Podaj miejscowość.' }).max(50),
-});
-
 function dayOf(date: string | undefined, now: Date) {
   const d = date ?? now.toISOString().slice(0, 10);
   const from = new Date(`${d}T00:00:00.000Z`);
@@ -313,8 +286,8 @@ export default definePlugin({
         url: '/parcels',
         access: 'main.plugins.manage',
         summary: 'Paczki DPD nadane danego dnia (domyślnie dziś)',
-        query: dayQuery,
-        response: parcelsAnswer,
+        query: dayQuerySchema,
+        response: parcelsAnswerSchema,
         handler: async (ctx, { query }) => parcelsOfDay(ctx.tdb, query.date, ctx.deps.now()),
       }),
       route({
@@ -322,7 +295,7 @@ export default definePlugin({
         url: '/protocol',
         access: 'main.plugins.manage',
         summary: 'Protokół przekazania paczek DPD danego dnia (PDF)',
-        query: dayQuery,
+        query: dayQuerySchema,
         response: fileAnswer('application/pdf', 'Protokół przekazania przesyłek DPD (PDF).'),
         handler: async (ctx, { query }, _req, reply) => {
           const day = await parcelsOfDay(ctx.tdb, query.date, ctx.deps.now());
@@ -364,8 +337,8 @@ export default definePlugin({
         url: '/pickup',
         access: 'main.plugins.manage',
         summary: 'Zamówienie kuriera DPD po paczki danego dnia',
-        body: pickupBody,
-        response: z.object({ orderNumber: z.string(), parcels: z.number() }),
+        body: pickupBodySchema,
+        response: pickupAnswerSchema,
         handler: async (ctx, { body }) => {
           const day = await parcelsOfDay(ctx.tdb, body.date, ctx.deps.now());
           if (day.parcels.length === 0) throw noParcels();

@@ -88,16 +88,19 @@ export class DpdService {
     readonly settings: DpdSettings,
     private readonly client: OutsideClient,
     private readonly auth: () => Promise<Record<string, string>>,
+    /** The endpoint's path (the client's base is its origin: no slash is added to the address). */
+    private readonly path: string,
   ) {}
 
   static async of(tdb: TenantDb, deps: DpdDeps, jobId?: number): Promise<DpdService> {
     const d = deps;
     const settings = (await readPluginSettings(tdb, d.config, ID, manifest.settings!)).values as DpdSettings;
+    const endpoint = new URL(settings.apiUrl);
     const client = new OutsideClient({
       pluginId: ID,
       tdb,
       deps: { db: deps.db, now: () => new Date() },
-      baseUrl: settings.apiUrl,
+      baseUrl: endpoint.origin,
       ...(jobId !== undefined ? { jobId } : {}),
     });
     const auth = async () => ({
@@ -105,7 +108,7 @@ export class DpdService {
       password: (await readPluginSecret(tdb, d.config, ID, 'password')) ?? '',
       masterFid: settings.masterFid,
     });
-    return new DpdService(settings, client, auth);
+    return new DpdService(settings, client, auth, endpoint.pathname);
   }
 
   /**
@@ -118,7 +121,7 @@ export class DpdService {
     const xml = envelope(c.op, { ...c.args, authDataV1: await this.auth() });
     const res = await this.client.request<string>({
       method: 'POST',
-      path: '',
+      path: this.path,
       body: xml,
       headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml', soapaction: '""' },
       responseType: 'text',
