@@ -189,6 +189,12 @@ describe('dpd plugin', { timeout: 120_000 }, () => {
     expect(fake.packages.at(-1)!.waybill).toBe(ok.billOfLading);
     const log = await calls(a);
     expect(log.length).toBeGreaterThan(4);
+    // The fault is logged as a failed call with DPD's message, an access denial as one too.
+    expect(log.find((c) => c.message.includes('Usługa chwilowo nie może przyjąć zlecenia'))).toMatchObject({
+      status: 500,
+      ok: false,
+    });
+    expect(log.find((c) => c.message.includes('DPD odrzucił dane dostępowe'))).toMatchObject({ ok: false });
     expect(JSON.stringify(log)).not.toContain(FAKE_PASSWORD);
   });
 

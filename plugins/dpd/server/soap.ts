@@ -3,7 +3,7 @@ import {
   OutsideClient,
   OutsideMalformedError,
   OutsideRefusedError,
-  OutsideUnavailableError,
+  type OutsideError,
   readPluginSecret,
   readPluginSettings,
   XMLBuilder,
@@ -72,6 +72,17 @@ export function faultOf(body: Record<string, unknown>): { code: string; message:
   return { code, message: String(f.faultstring ?? '').trim() };
 }
 
+/** The error of a SOAP fault: an access denial asks for new credentials, any other is a refusal. */
+function faultError(status: number, fault: { code: string; message: string }): OutsideError {
+  const message = fault.message || 'DPD odrzucił zapytanie.';
+  if (/DeniedAccess|Authentication|Unauthori[sz]ed/i.test(`${fault.code} ${message}`))
+    return new OutsideAuthError(
+      status,
+      `DPD odrzucił dane dostępowe: ${message}. Sprawdź login, hasło i FID w ustawieniach.`,
+    );
+  return new OutsideRefusedError(status, `DPD: ${message}`);
+}
+
 export interface DpdCall {
   /** The operation, e.g. 'generatePackagesNumbersV9'. */
   op: string;
@@ -102,6 +113,11 @@ export class DpdService {
       deps: { db: deps.db, now: () => new Date() },
       baseUrl: endpoint.origin,
       ...(jobId !== undefined ? { jobId } : {}),
+      answerError: (status, text) => {
+        const body = parseEnvelope(text);
+        const fault = body && faultOf(body);
+        return fault ? faultError(status, fault) : undefined;
+      },
     });
     const auth = async () => ({
       login: settings.login,
@@ -112,10 +128,10 @@ export class DpdService {
   }
 
   /**
-   * Calls `op` and answers its `return` element. A SOAP fault (DPD answers them with HTTP 500):
-   * an access denial is `OutsideAuthError`, another fault `OutsideRefusedError` with DPD's text;
-   * a 500 without a fault is `OutsideUnavailableError`; an answer that is not the envelope is
-   * `OutsideMalformedError`.
+   * Calls `op` and answers its `return` element. A SOAP fault (DPD answers them with HTTP 500,
+   * read by the client's `answerError`): an access denial is `OutsideAuthError`, another fault
+   * `OutsideRefusedError` with DPD's text; a 5xx without a fault is `OutsideUnavailableError`; an
+   * answer that is not the operation's envelope is `OutsideMalformedError`.
    */
   async call(c: DpdCall): Promise<Record<string, unknown>> {
     const xml = envelope(c.op, { ...c.args, authDataV1: await this.auth() });
@@ -125,23 +141,11 @@ export class DpdService {
       body: xml,
       headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml', soapaction: '""' },
       responseType: 'text',
-      expect: [200, 500],
       what: c.what,
       ...(c.orderId !== undefined ? { orderId: c.orderId } : {}),
       ...(c.jobId !== undefined ? { jobId: c.jobId } : {}),
     });
     const body = parseEnvelope(res.data);
-    const fault = body && faultOf(body);
-    if (fault) {
-      const message = fault.message || 'DPD odrzucił zapytanie.';
-      if (/DeniedAccess|Authentication|Unauthori[sz]ed/i.test(fault.code + ' ' + message))
-        throw new OutsideAuthError(
-          res.status,
-          `DPD odrzucił dane dostępowe: ${message}. Sprawdź login, hasło i FID w ustawieniach.`,
-        );
-      throw new OutsideRefusedError(res.status === 500 ? 422 : res.status, `DPD: ${message}`);
-    }
-    if (res.status === 500) throw new OutsideUnavailableError(500, 'Usługa DPD jest chwilowo niedostępna (HTTP 500).');
     const answer = body?.[`${c.op}Response`] as { return?: unknown } | undefined;
     if (!answer || typeof answer !== 'object' || !answer.return || typeof answer.return !== 'object')
       throw new OutsideMalformedError(`odpowiedź DPD na ${c.op} nie ma oczekiwanej postaci`, res.status);
