@@ -19,6 +19,7 @@ import { enqueueJob } from './jobs';
 import { isDocumented } from './openapi';
 import { pluginJobWorker } from '../../test/plugin-jobs';
 import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-woocommerce';
+import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd } from '../../../../plugins/dpd/test/fake-dpd';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
 const NOT_WALKED: Record<string, string> = {
@@ -390,6 +391,36 @@ describe('every route answers as the OpenAPI document says', () => {
       expect(sent.status).toBe(200);
     } finally {
       await shop.stop();
+    }
+
+    // dpd against its fake DPDServices: a dispatched parcel, the day's list, protocol and courier.
+    const dpd = await startFakeDpd();
+    try {
+      const D = '/api/plugins/dpd';
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'dpd' } }), 'install dpd');
+      await get(`${D}/settings`);
+      await put(`${D}/settings`, {
+        values: { apiUrl: dpd.url, login: FAKE_LOGIN, masterFid: FAKE_FID },
+        secrets: { password: FAKE_PASSWORD },
+      });
+      await post(`${D}/test_connection`, {});
+      const carriers = await get<{ carriers: { id: string; methods: { id: number }[] }[] }>('/api/carriers');
+      const methodId = carriers.carriers.find((c) => c.id === 'dpd')!.methods[0]!.id;
+      const order = await post<Order>('/api/orders', orderBody({ carrierMethodId: methodId, weight: 1 }));
+      await post('/api/orders/print_bol', { orderId: order.id, noPrint: true });
+      await get(`${D}/parcels`);
+      const protocol = await admin.getBytes(`${D}/protocol`);
+      expect(protocol.status).toBe(200);
+      await post(`${D}/pickup`, {
+        date: new Date().toISOString().slice(0, 10),
+        phone: '600100200',
+        contact: 'Magazyn',
+        address: 'Długa 1',
+        postalCode: '00-001',
+        city: 'Warszawa',
+      });
+    } finally {
+      await dpd.close();
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');

@@ -175,6 +175,12 @@ export interface PluginServer {
    */
   carriers?: readonly CarrierProvider[];
   /**
+   * Called once per app process when its services start (docs/plugins.md, Carriers from plugins),
+   * with the server's database and configuration: what a carrier (whose calls get only a
+   * TenantDb) needs to build an `OutsideClient` and read its secrets. Keep no organisation's data.
+   */
+  start?(deps: Pick<AppDeps, 'db' | 'config'>): void;
+  /**
    * Public addresses another server posts to (docs/plugins.md, Webhooks), served at
    * `/api/hooks/<id>/<name>/<organisation's key>` for organisations that installed the plugin;
    * each call is verified by the plugin before anything is read or written.
@@ -324,3 +330,10 @@ export {
   type CsvEncoding,
   type CsvDelimiter,
 } from '../platform/csv-read';
+
+/**
+ * XML for plugins whose service speaks SOAP or XML (docs/plugins.md, "Outside calls"): the parser
+ * and builder of `fast-xml-parser`, so a plugin needs no package of its own (plugins import only
+ * the SDKs). Send the text with `OutsideClient` (`body`, `responseType: 'text'`).
+ */
+export { XMLBuilder, XMLParser } from 'fast-xml-parser';

@@ -29,6 +29,12 @@ export interface OutsideClientOptions {
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
   /** The service's own message for the user in a failed answer's body, if it has one. */
   userMessage?: (status: number, body: unknown) => string | undefined;
+  /**
+   * A failed answer that is not JSON (SOAP faults, XML errors): given the status and the body's
+   * text, the error to throw instead of the default for the status (429 excepted), logged with its
+   * message. Undefined: the default.
+   */
+  answerError?: (status: number, text: string) => OutsideError | undefined;
   /** The job the calls run for, logged with each call unless the request names its own. */
   jobId?: number;
 }
@@ -181,7 +187,14 @@ export class OutsideClient {
       throw wait;
     }
     let err: OutsideError;
-    if (status === 401 || status === 403)
+    let special: OutsideError | undefined;
+    try {
+      special = o.answerError?.(status, bytes.toString('utf8'));
+    } catch {
+      special = undefined;
+    }
+    if (special) err = special;
+    else if (status === 401 || status === 403)
       err = new OutsideAuthError(
         status,
         own ?? `Usługa odrzuciła dane dostępowe (HTTP ${status}). Sprawdź ustawienia wtyczki i połącz ponownie.`,
