@@ -120,7 +120,7 @@ export default function ParcelsScreen() {
           {field('city', 'Miejscowość')}
         </Row>
         <Button disabled={list.length === 0 || order.isPending} onClick={() => order.mutate()}>
-          Zamów kuriera na {date}
+          Zamów kuriera na {date.split('-').reverse().join('.')}
         </Button>
       </SectionCard>
     </>
