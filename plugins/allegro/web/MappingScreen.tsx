@@ -5,9 +5,9 @@ import {
   Button,
   errorMessage,
   Form,
+  MappingTable,
   PageSpinner,
   SectionCard,
-  Table,
   useMutation,
   useQueryClient,
   useToast,
@@ -63,6 +63,7 @@ export default function MappingScreen() {
   if (mapping.isPending || (mapping.data && !draft)) return <PageSpinner />;
   if (mapping.error || !mapping.data || !draft) return <Alert variant="danger">{errorMessage(mapping.error)}</Alert>;
   const m = mapping.data;
+  const statuses = m.orderStatuses.map((s) => ({ value: String(s.id), label: s.name }));
   return (
     <Form
       className="d-flex flex-column gap-3"
@@ -73,71 +74,31 @@ export default function MappingScreen() {
       }}
     >
       <SectionCard title="Status realizacji na Allegro → status zamówienia" icon="arrow-down-circle">
-        <Table size="sm" className="align-middle mb-0">
-          <tbody>
-            {FULFILLMENT_STATUSES.map((f) => (
-              <tr key={f}>
-                <td className="w-50">{FULFILLMENT_NAMES[f]}</td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    aria-label={`Status zamówienia dla: ${FULFILLMENT_NAMES[f]}`}
-                    data-testid={`allegro-from-${f}`}
-                    value={draft.statusFromAllegro[f] ?? ''}
-                    onChange={(e) =>
-                      setDraft({
-                        ...draft,
-                        statusFromAllegro: { ...draft.statusFromAllegro, [f]: num(e.target.value) },
-                      })
-                    }
-                  >
-                    <option value="">(bez zmiany)</option>
-                    {m.orderStatuses.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <MappingTable
+          rows={FULFILLMENT_STATUSES.map((f) => ({ key: f, label: FULFILLMENT_NAMES[f] }))}
+          options={statuses}
+          emptyLabel="(bez zmiany)"
+          value={(f) => String(draft.statusFromAllegro[f as FulfillmentStatus] ?? '')}
+          onChange={(f, v) => setDraft({ ...draft, statusFromAllegro: { ...draft.statusFromAllegro, [f]: num(v) } })}
+          ariaLabel={(label) => `Status zamówienia dla: ${label}`}
+          testId={(f) => `allegro-from-${f}`}
+        />
       </SectionCard>
       <SectionCard title="Status zamówienia → status realizacji na Allegro" icon="arrow-up-circle">
-        <Table size="sm" className="align-middle mb-0">
-          <tbody>
-            {m.orderStatuses.map((s) => (
-              <tr key={s.id}>
-                <td className="w-50">{s.name}</td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    aria-label={`Status Allegro dla: ${s.name}`}
-                    data-testid={`allegro-to-${s.id}`}
-                    value={draft.statusToAllegro[String(s.id)] ?? ''}
-                    onChange={(e) =>
-                      setDraft({
-                        ...draft,
-                        statusToAllegro: {
-                          ...draft.statusToAllegro,
-                          [String(s.id)]: (e.target.value || null) as FulfillmentStatus | null,
-                        },
-                      })
-                    }
-                  >
-                    <option value="">(nie wysyłaj)</option>
-                    {FULFILLMENT_STATUSES.map((f) => (
-                      <option key={f} value={f}>
-                        {FULFILLMENT_NAMES[f]}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <MappingTable
+          rows={m.orderStatuses.map((s) => ({ key: String(s.id), label: s.name }))}
+          options={FULFILLMENT_STATUSES.map((f) => ({ value: f, label: FULFILLMENT_NAMES[f] }))}
+          emptyLabel="(nie wysyłaj)"
+          value={(id) => draft.statusToAllegro[id] ?? ''}
+          onChange={(id, v) =>
+            setDraft({
+              ...draft,
+              statusToAllegro: { ...draft.statusToAllegro, [id]: (v || null) as FulfillmentStatus | null },
+            })
+          }
+          ariaLabel={(label) => `Status Allegro dla: ${label}`}
+          testId={(id) => `allegro-to-${id}`}
+        />
       </SectionCard>
       <SectionCard title="Źródło zamówień" icon="shop">
         <Form.Select
@@ -157,32 +118,14 @@ export default function MappingScreen() {
         {m.deliveryMethods.length === 0 ? (
           <p className="text-secondary mb-0">Metody dostawy pojawią się tu po pierwszym imporcie zamówień.</p>
         ) : (
-          <Table size="sm" className="align-middle mb-0">
-            <tbody>
-              {m.deliveryMethods.map((d) => (
-                <tr key={d.methodId}>
-                  <td className="w-50">{d.name}</td>
-                  <td>
-                    <Form.Select
-                      size="sm"
-                      aria-label={`Metoda przewoźnika dla: ${d.name}`}
-                      value={draft.delivery[d.methodId] ?? ''}
-                      onChange={(e) =>
-                        setDraft({ ...draft, delivery: { ...draft.delivery, [d.methodId]: num(e.target.value) } })
-                      }
-                    >
-                      <option value="">(brak)</option>
-                      {m.carrierMethods.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <MappingTable
+            rows={m.deliveryMethods.map((d) => ({ key: d.methodId, label: d.name }))}
+            options={m.carrierMethods.map((c) => ({ value: String(c.id), label: c.name }))}
+            emptyLabel="(brak)"
+            value={(id) => String(draft.delivery[id] ?? '')}
+            onChange={(id, v) => setDraft({ ...draft, delivery: { ...draft.delivery, [id]: num(v) } })}
+            ariaLabel={(label) => `Metoda przewoźnika dla: ${label}`}
+          />
         )}
       </SectionCard>
       <div>

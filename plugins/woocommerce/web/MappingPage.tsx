@@ -5,6 +5,7 @@ import {
   Button,
   errorMessage,
   Form,
+  MappingTable,
   PageSpinner,
   SectionCard,
   Table,
@@ -97,41 +98,22 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
         </Table>
       </SectionCard>
       <SectionCard title="Statusy do sklepu" icon="box-arrow-up" className="mb-3">
-        <Table size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th>Status zamówienia u nas</th>
-              <th>Ustaw w WooCommerce</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refs.orderStatuses.map((o) => (
-              <tr key={o.id}>
-                <td>{o.name}</td>
-                <td>
-                  <Form.Select
-                    size="sm"
-                    aria-label={`Status w sklepie dla ${o.name}`}
-                    data-testid={`woo-out-${o.id}`}
-                    value={outOf(o.id)}
-                    onChange={(e) => {
-                      const rest = v.statusOut.filter((m) => m.orderStatusId !== o.id);
-                      const to = e.target.value as WooStatus | '';
-                      setV({ ...v, statusOut: to ? [...rest, { orderStatusId: o.id, wooStatus: to }] : rest });
-                    }}
-                  >
-                    <option value="">(nie wysyłaj)</option>
-                    {WOO_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {WOO_STATUS_NAMES[s]}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <MappingTable
+          headings={['Status zamówienia u nas', 'Ustaw w WooCommerce']}
+          rows={refs.orderStatuses.map((o) => ({ key: String(o.id), label: o.name }))}
+          options={WOO_STATUSES.map((s) => ({ value: s, label: WOO_STATUS_NAMES[s] }))}
+          emptyLabel="(nie wysyłaj)"
+          value={(id) => outOf(Number(id))}
+          onChange={(id, to) => {
+            const rest = v.statusOut.filter((m) => m.orderStatusId !== Number(id));
+            setV({
+              ...v,
+              statusOut: to ? [...rest, { orderStatusId: Number(id), wooStatus: to as WooStatus }] : rest,
+            });
+          }}
+          ariaLabel={(label) => `Status w sklepie dla ${label}`}
+          testId={(id) => `woo-out-${id}`}
+        />
       </SectionCard>
       <SectionCard title="Zamówienia, wysyłka, stany" icon="sliders" className="mb-3">
         <Form.Group className="mb-3" controlId="woo-source" style={{ maxWidth: 400 }}>

@@ -37,6 +37,8 @@ export const PluginJobsScreen = lazy(() => import('@web/extensions/plugins/JobsS
  * outside service with outcome and order, and the 'Połącz ponownie' warning (a lazy chunk).
  */
 export const PluginCallsScreen = lazy(() => import('@web/extensions/plugins/CallsScreen'));
+/** A mapping screen's table: one side's rows, each with a select of the other side's values. */
+export { default as MappingTable, type MappingTableProps } from '@web/extensions/plugins/MappingTable';
 /** The plugin's connection state (`ok` or `reconnect`), refreshed every 30 s. */
 export { useConnectionState } from '@web/extensions/plugins/plugins.api';
 
