@@ -5,9 +5,7 @@
 // Usage: npm run bench:allegro-import [-- --orders 10000 --items 1000 --clients 2 --interval 250 --idle-seconds 5]
 // SQLite by default, PostgreSQL when BENCH_DATABASE_URL is set (a fresh database, dropped at the end).
 import { parseArgs } from 'node:util';
-import { benchDatabase } from './bench-db.mjs';
-import { createBenchOrg, signIn, startBenchServer } from './bench-server.mjs';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro } from '../plugins/allegro/test/fake-allegro.ts';
+import { A, sleep, startAllegroBench } from './allegro-bench.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,35 +21,14 @@ const ITEMS = Number(args.items);
 const CLIENTS = Number(args.clients);
 const INTERVAL_MS = Number(args.interval);
 const IDLE_SECONDS = Number(args['idle-seconds']);
-const PASSWORD = 'Bench1234!';
-const A = '/api/plugins/allegro';
 
-const { env, dropDb } = await benchDatabase({ fresh: 'allegro' });
-const engine = env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const login = createBenchOrg(env, { prefix: 'alg', password: PASSWORD });
-const fake = await startFakeAllegro();
-fake.deviceInterval = 1;
 // Our import's speed, not Allegro's limit (9,000 calls a minute: a real first import of 10,000 orders takes longer).
-fake.limitPerMinute = Number.POSITIVE_INFINITY;
-const srv = await startBenchServer(env);
+const { engine, fake, call, statusId, connect, stop } = await startAllegroBench({
+  fresh: 'allegro',
+  prefix: 'alg',
+  values: { pushStock: false },
+});
 try {
-  const { headers } = await signIn(srv.base, login, PASSWORD);
-  const call = async (method, path, body, form) => {
-    const res = await fetch(`${srv.base}${path}`, {
-      method,
-      headers: form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
-      body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  await call('POST', '/api/plugin_install', undefined, { pluginId: 'allegro' });
-  await call('PUT', `${A}/settings`, {
-    values: { apiUrl: fake.url, authUrl: fake.url, clientId: FAKE_CLIENT_ID, pushStock: false },
-    secrets: { clientSecret: FAKE_CLIENT_SECRET },
-  });
-  const statusId = (await call('GET', '/api/item_statuses')).itemStatuses?.[0]?.id;
   console.log(`${engine}: creating ${ITEMS} items and ${ORDERS} orders on the fake...`);
   for (let i = 0; i < ITEMS; i++)
     await call('POST', '/api/items', {
@@ -75,13 +52,7 @@ try {
       }),
     });
   }
-  const started = await call('POST', `${A}/connect`, {});
-  fake.approve(started.userCode);
-  for (let i = 0; ; i++) {
-    if ((await call('GET', `${A}/connect`)).state === 'connected') break;
-    if (i > 300) throw new Error('not connected');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await connect();
 
   // The item list: idle, then during the import.
   const listTimes = [];
@@ -91,7 +62,7 @@ try {
       const t0 = performance.now();
       await call('GET', '/api/items?page=1&perPage=100');
       listTimes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, INTERVAL_MS));
+      await sleep(INTERVAL_MS);
     }
   };
   const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
@@ -124,7 +95,5 @@ try {
       `(${(busy / Math.max(idle, 0.1)).toFixed(2)}x, target 2x)`,
   );
 } finally {
-  await srv.stop();
-  await fake.close();
-  await dropDb();
+  await stop();
 }

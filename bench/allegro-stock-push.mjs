@@ -5,42 +5,18 @@
 // Target: <= 30 s. Usage: npm run bench:allegro-stock-push [-- --items 10000]
 // SQLite by default, PostgreSQL when BENCH_DATABASE_URL is set (a fresh database, dropped at the end).
 import { parseArgs } from 'node:util';
-import { benchDatabase } from './bench-db.mjs';
-import { createBenchOrg, signIn, startBenchServer } from './bench-server.mjs';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAllegro } from '../plugins/allegro/test/fake-allegro.ts';
+import { A, sleep, startAllegroBench } from './allegro-bench.mjs';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
 const ITEMS = Number(args.items);
-const PASSWORD = 'Bench1234!';
-const A = '/api/plugins/allegro';
 const START_STOCK = 50;
 
-const { env, dropDb } = await benchDatabase({ fresh: 'allegrostock' });
-const engine = env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const login = createBenchOrg(env, { prefix: 'als', password: PASSWORD });
-const fake = await startFakeAllegro();
-fake.deviceInterval = 1;
-fake.limitPerMinute = Number.POSITIVE_INFINITY;
-const srv = await startBenchServer(env);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { engine, fake, call, statusId, connect, stop } = await startAllegroBench({
+  fresh: 'allegrostock',
+  prefix: 'als',
+  values: { pushStock: true, pushPrices: false },
+});
 try {
-  const { headers } = await signIn(srv.base, login, PASSWORD);
-  const call = async (method, path, body, form) => {
-    const res = await fetch(`${srv.base}${path}`, {
-      method,
-      headers: form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
-      body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  await call('POST', '/api/plugin_install', undefined, { pluginId: 'allegro' });
-  await call('PUT', `${A}/settings`, {
-    values: { apiUrl: fake.url, authUrl: fake.url, clientId: FAKE_CLIENT_ID, pushStock: true, pushPrices: false },
-    secrets: { clientSecret: FAKE_CLIENT_SECRET },
-  });
-  const statusId = (await call('GET', '/api/item_statuses')).itemStatuses?.[0]?.id;
   console.log(`${engine}: creating ${ITEMS} items linked to ${ITEMS} offers...`);
   const ids = [];
   for (let i = 0; i < ITEMS; i += 8) {
@@ -60,12 +36,7 @@ try {
     ids.push(...made.map((m) => m.id));
   }
   for (let i = 0; i < ITEMS; i++) fake.addOffer(String(7_000_000 + i), `Oferta ${i}`, `ALS-${i}`, 0, '10.00');
-  const started = await call('POST', `${A}/connect`, {});
-  fake.approve(started.userCode);
-  for (let i = 0; (await call('GET', `${A}/connect`)).state !== 'connected'; i++) {
-    if (i > 300) throw new Error('not connected');
-    await sleep(200);
-  }
+  await connect();
   const offersAt = (stock) => [...fake.offers.values()].filter((o) => o.stock.available === stock).length;
   // The first sync links the offers by external id = code and pushes their stock.
   await call('POST', `${A}/sync`, {});
@@ -92,7 +63,5 @@ try {
       `${seconds.toFixed(1)} s (target 30 s); quantity commands sent in all: ${commands}`,
   );
 } finally {
-  await srv.stop();
-  await fake.close();
-  await dropDb();
+  await stop();
 }
