@@ -10,6 +10,7 @@ import { startTestS3, type TestS3 } from '../test/s3-server';
 import { startMain, stopMain, workerProcesses, type RunningMain } from '../test/main-process';
 import { createOrderRefs, INVOICE_COMPANY, orderBody } from '../test/orders';
 import { createOrgByCli } from '../test/cli';
+import { FakeWooCommerce } from '../../../plugins/woocommerce/test/fake-woocommerce';
 
 /**
  * Two app nodes on one PostgreSQL database (docs/operations.md, "Several app nodes"): two `npm start`
@@ -288,6 +289,76 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     const numbers = issued.map((x) => Number(/^FV (\d+)\//.exec(x.body.invoiceNumber)?.[1]));
     expect(numbers.sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   }, 180_000);
+
+  it("syncs one seller's shop from both nodes' job workers: every order imported once", async () => {
+    // A WooCommerce shop (its fake, in this process) with 40 new orders; syncs asked on both nodes
+    // at once run in both job worker processes against the one database (docs/decisions.md,
+    // Integrations: imported orders are recorded by their outside id).
+    const shop = new FakeWooCommerce();
+    await shop.start();
+    try {
+      const C = '/api/plugins/woocommerce';
+      expect((await adminA.request('POST', '/api/plugin_install', { form: { pluginId: 'woocommerce' } })).status).toBe(
+        204,
+      );
+      const put = await adminB.put(`${C}/settings`, {
+        values: { url: shop.url },
+        secrets: { consumerKey: shop.key, consumerSecret: shop.secret },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const ids = Array.from(
+        { length: 40 },
+        (_, i) =>
+          shop.addOrder({ lines: [{ productId: 999_999, quantity: 1, price: 3, name: `DWA-WOO-${i}`, sku: '' }] }).id,
+      );
+      const asked = await Promise.all(
+        [adminA, adminB, adminA, adminB, adminA, adminB].map((c) => c.post<{ jobId: number }>(`${C}/sync`, {})),
+      );
+      expect(asked.map((r) => r.status)).toEqual(Array(6).fill(200));
+      // A sync that lost the race for the cursor retries after its backoff: due now, so the test
+      // does not wait it out. Done when no sync is left waiting or running.
+      const left = async () => {
+        await database.db
+          .updateTable('jobs')
+          .set({ run_at: new Date().toISOString() })
+          .where('kind', '=', 'woocommerce.sync')
+          .where('state', '=', 'pending')
+          .execute();
+        const rows = await database.db
+          .selectFrom('jobs')
+          .select('state')
+          .where('kind', '=', 'woocommerce.sync')
+          .where('state', 'in', ['pending', 'running'])
+          .execute();
+        return rows.length;
+      };
+      await expect.poll(left, { timeout: 90_000, interval: 500 }).toBe(0);
+      const refs = await database.db
+        .selectFrom('plugin_order_refs')
+        .select(['external_id', 'order_id'])
+        .where('plugin_id', '=', 'woocommerce')
+        .execute();
+      expect(refs.map((r) => Number(r.external_id)).sort((x, y) => x - y)).toEqual(ids.sort((x, y) => x - y));
+      const lines = await database.db
+        .selectFrom('order_lines')
+        .select('order_id')
+        .where('name', 'like', 'DWA-WOO-%')
+        .execute();
+      expect(lines).toHaveLength(ids.length);
+      const list = await adminB.get<{ count: number }>('/api/orders?perPage=25');
+      expect(list.body.count).toBeGreaterThanOrEqual(ids.length);
+      // Both job workers took part or one did: either way, nothing twice. The syncs all ended.
+      const dead = await database.db
+        .selectFrom('jobs')
+        .select('last_error')
+        .where('kind', '=', 'woocommerce.sync')
+        .where('state', '=', 'dead')
+        .execute();
+      expect(dead).toEqual([]);
+    } finally {
+      await shop.stop();
+    }
+  }, 120_000);
 
   it('loses nothing it acknowledged when a node is killed mid-request, and the other goes on', async () => {
     const acknowledged: string[] = [];
