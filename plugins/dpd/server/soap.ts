@@ -35,17 +35,27 @@ export type DpdSettings = {
 /** What the client needs of the server: the database (the log) and the configuration (secrets). */
 export type DpdDeps = Pick<PluginJobContext['deps'], 'db' | 'config'>;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, suppressEmptyNode: false, format: false });
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  isArray: (name) => ['Package', 'Parcel', 'ValidationInfo', 'parcels', 'packages'].includes(name),
-});
+/**
+ * The XML builder and parser, made at their first use, not when this module loads: the SDK that
+ * exports them may still be loading then (the plugin list is imported while the core loads).
+ */
+let xml: { builder: XMLBuilder; parser: XMLParser } | undefined;
+function xmlTools(): { builder: XMLBuilder; parser: XMLParser } {
+  xml ??= {
+    builder: new XMLBuilder({ ignoreAttributes: false, suppressEmptyNode: false, format: false }),
+    parser: new XMLParser({
+      ignoreAttributes: true,
+      removeNSPrefix: true,
+      parseTagValue: false,
+      isArray: (name) => ['Package', 'Parcel', 'ValidationInfo', 'parcels', 'packages'].includes(name),
+    }),
+  };
+  return xml;
+}
 
 /** A SOAP envelope with the operation `op` and its arguments (objects become elements, in order). */
 export function envelope(op: string, args: Record<string, unknown>): string {
-  const body = builder.build({ [`dpd:${op}`]: args });
+  const body = xmlTools().builder.build({ [`dpd:${op}`]: args });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:dpd="${DPD_NS}">` +
@@ -56,7 +66,7 @@ export function envelope(op: string, args: Record<string, unknown>): string {
 /** The parsed XML of a SOAP answer, or undefined when it is not XML with an Envelope/Body. */
 export function parseEnvelope(text: string): Record<string, unknown> | undefined {
   try {
-    const doc = parser.parse(text, true) as { Envelope?: { Body?: Record<string, unknown> } };
+    const doc = xmlTools().parser.parse(text, true) as { Envelope?: { Body?: Record<string, unknown> } };
     const body = doc?.Envelope?.Body;
     return body && typeof body === 'object' ? body : undefined;
   } catch {
