@@ -7,7 +7,6 @@ import {
   OutsideError,
   OutsideMalformedError,
   OutsideRefusedError,
-  OutsideUnavailableError,
   route,
   type CarrierProvider,
   type CreatedShipment,
@@ -21,11 +20,8 @@ import { dpdDb, migrations, PARCELS, TABLES } from './tables';
 
 const ID = 'dpd';
 
-/** The server's services, given once per process by `start` (a carrier's calls get only a TenantDb). */
-let deps: DpdDeps | undefined;
-
-async function service(tdb: TenantDb, d: DpdDeps | undefined = deps): Promise<DpdService> {
-  if (!d) throw new OutsideUnavailableError(0, 'Wtyczka DPD nie została jeszcze uruchomiona.');
+/** The organisation's DPD client: its settings and secrets, calls logged (a route's or a carrier call's deps). */
+async function service(tdb: TenantDb, d: DpdDeps): Promise<DpdService> {
   return DpdService.of(tdb, d);
 }
 
@@ -129,7 +125,7 @@ async function createShipment(r: ShipmentRequest): Promise<CreatedShipment> {
   if (known) return { waybillNumber: known.waybill, data: { packageId: known.package_id } };
   if (r.methodKey === 'pickup' && r.receiver.pickupPoint.trim() === '')
     throw new OutsideRefusedError(0, 'Wybierz punkt DPD Pickup dla zamówienia.');
-  const dpd = await service(r.tdb);
+  const dpd = await service(r.tdb, r.deps);
   const pkg = packageOf(r, dpd.settings);
   const ret = await dpd.call({
     op: 'generatePackagesNumbersV9',
@@ -164,8 +160,8 @@ async function createShipment(r: ShipmentRequest): Promise<CreatedShipment> {
 }
 
 /** DPD's label of the waybills (`generateSpedLabelsV4`, PDF, A4 or the label printer's A6). */
-async function labelPdf(tdb: TenantDb, waybills: string[], orderId?: number): Promise<Uint8Array> {
-  const dpd = await service(tdb);
+async function labelPdf(tdb: TenantDb, d: DpdDeps, waybills: string[], orderId?: number): Promise<Uint8Array> {
+  const dpd = await service(tdb, d);
   const ret = await dpd.call({
     op: 'generateSpedLabelsV4',
     args: {
@@ -208,7 +204,7 @@ const carrier: CarrierProvider = {
     return /^[A-Z]{2}[0-9]{3,8}$/.test(pickupPoint.toUpperCase()) ? 'unknown' : 'false';
   },
   createShipment,
-  label: async (s) => ({ kind: 'pdf', pdf: await labelPdf(s.tdb, [s.waybillNumber], s.orderId) }),
+  label: async (s) => ({ kind: 'pdf', pdf: await labelPdf(s.tdb, s.deps, [s.waybillNumber], s.orderId) }),
 };
 
 function dayOf(date: string | undefined, now: Date) {
@@ -252,9 +248,6 @@ export default definePlugin({
   server: () => ({
     migrations,
     tables: TABLES,
-    start: (d) => {
-      deps = d;
-    },
     carriers: [carrier],
     routes: [
       route({

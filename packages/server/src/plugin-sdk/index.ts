@@ -50,6 +50,7 @@ export {
  */
 export {
   SHIPMENT_STATES,
+  type CarrierDeps,
   type CarrierLabel,
   type CarrierMethodDef,
   type CarrierProvider,
@@ -171,15 +172,10 @@ export interface PluginServer {
   /**
    * Carriers the plugin adds (docs/plugins.md, Carriers from plugins): each joins the core's
    * carrier registry while the plugin loads, available to the organisations that installed it. A
-   * carrier's id is the plugin's id (or starts with `<id>.`).
+   * carrier's id is the plugin's id (or starts with `<id>.`). Every call gets the organisation's
+   * `tdb` and the server's `deps` (database, config, clock) for an OutsideClient and secrets.
    */
   carriers?: readonly CarrierProvider[];
-  /**
-   * Called once per app process when its services start (docs/plugins.md, Carriers from plugins),
-   * with the server's database and configuration: what a carrier (whose calls get only a
-   * TenantDb) needs to build an `OutsideClient` and read its secrets. Keep no organisation's data.
-   */
-  start?(deps: Pick<AppDeps, 'db' | 'config'>): void;
   /**
    * Public addresses another server posts to (docs/plugins.md, Webhooks), served at
    * `/api/hooks/<id>/<name>/<organisation's key>` for organisations that installed the plugin;

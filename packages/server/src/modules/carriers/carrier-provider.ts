@@ -1,5 +1,13 @@
 import type { CarrierSendType } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
+import type { AppDeps } from '../../platform/context';
+
+/**
+ * The server's services every carrier call gets besides the organisation's handle: what a carrier
+ * of a plugin needs to call its service (the SDK's OutsideClient logs to `db`) and read its secrets
+ * (`config`).
+ */
+export type CarrierDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
 /** A pickup point check's answer: valid, invalid, or not checkable (docs/rules/catalogue-and-orders-rules.md §4). */
 export type PickupPointStatus = 'true' | 'false' | 'unknown';
@@ -22,6 +30,7 @@ export interface CarrierMethodDef {
 /** What a pickup point check gets: the caller's organisation and the method asked about. */
 export interface PickupPointQuery {
   tdb: TenantDb;
+  deps: CarrierDeps;
   methodKey: string;
   /** Trimmed, never empty. */
   pickupPoint: string;
@@ -67,6 +76,7 @@ export interface ShipmentParcel {
 export interface ShipmentRequest {
   /** The caller's organisation (not a transaction: the carrier is called outside any). */
   tdb: TenantDb;
+  deps: CarrierDeps;
   methodKey: string;
   /**
    * The order's shipment reference (at most 64 characters), the same on every attempt to dispatch
@@ -104,6 +114,7 @@ export interface ShipmentToCancel extends Omit<ShipmentRef, 'createdAt'> {
 export interface ShipmentRef {
   /** The caller's organisation (not a transaction). */
   tdb: TenantDb;
+  deps: CarrierDeps;
   methodKey: string;
   orderId: number;
   waybillNumber: string;

@@ -99,6 +99,7 @@ export async function checkPickupPoint(
   try {
     const check = found.provider.checkPickupPoint({
       tdb: ctx.tdb,
+      deps: ctx.deps,
       methodKey: found.method.key,
       pickupPoint: query.pickupPoint,
     });

@@ -13,6 +13,7 @@ export { waybillLabelOf } from './waybill-label';
 export { OWN_WAYBILL_PREFIX } from './own-carrier';
 export {
   SHIPMENT_STATES,
+  type CarrierDeps,
   type CarrierLabel,
   type CarrierMethodDef,
   type CarrierProvider,

@@ -27,7 +27,7 @@ export function formatMoney(amount: number, currency: string): string {
  * labels, and the labels of waybill numbers typed by hand).
  */
 export function waybillLabelOf(
-  request: Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'>,
+  request: Omit<ShipmentRequest, 'tdb' | 'deps' | 'methodKey' | 'reference'>,
   waybillNumber: string,
 ): WaybillLabel {
   const { sender: s, receiver: r, parcel: p } = request;

@@ -45,7 +45,7 @@ export interface Dispatched {
 type LabelSource =
   | { kind: 'shipment'; carrierId: string; methodKey: string; data: unknown; createdAt: Date }
   /** A waybill number typed by hand: the core's label with that number and the order's data now. */
-  | { kind: 'typed'; request: Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'> };
+  | { kind: 'typed'; request: Omit<ShipmentRequest, 'tdb' | 'deps' | 'methodKey' | 'reference'> };
 
 /** The organisation's registration data: the sender of every waybill. */
 async function senderOf(ctx: AuthContext): Promise<ShipmentSender> {
@@ -65,7 +65,7 @@ function requestOf(
   sender: ShipmentSender,
   names: { carrierName: string; methodName: string },
   now: Date,
-): Omit<ShipmentRequest, 'tdb' | 'methodKey' | 'reference'> {
+): Omit<ShipmentRequest, 'tdb' | 'deps' | 'methodKey' | 'reference'> {
   const c = order.clientData;
   return {
     ...names,
@@ -152,7 +152,7 @@ type Reservation =
   | { kind: 'done'; dispatched: Dispatched }
   /** Another attempt holds the order's dispatch right now. */
   | { kind: 'busy' }
-  | { kind: 'reserved'; holder: string; request: Omit<ShipmentRequest, 'tdb'>; statusId: number | null };
+  | { kind: 'reserved'; holder: string; request: Omit<ShipmentRequest, 'tdb' | 'deps'>; statusId: number | null };
 
 /**
  * The first, short transaction of a dispatch: lock the order, answer an earlier dispatch (a stored
@@ -294,7 +294,8 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
   let waybillNumber: string;
   try {
     created = await callCarrier(
-      () => withTimeout(provider.createShipment!({ ...request, tdb: ctx.tdb }), CARRIER_CALL_TIMEOUT_MS),
+      () =>
+        withTimeout(provider.createShipment!({ ...request, tdb: ctx.tdb, deps: ctx.deps }), CARRIER_CALL_TIMEOUT_MS),
       WAYBILLS_MSG.carrierFailed,
     );
     waybillNumber = typeof created.waybillNumber === 'string' ? created.waybillNumber.trim() : '';
@@ -350,7 +351,7 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
       };
     });
   } catch (err) {
-    await cancelShipment(ctx, provider, { ...request, tdb: ctx.tdb }, waybillNumber, created.data);
+    await cancelShipment(ctx, provider, { ...request, tdb: ctx.tdb, deps: ctx.deps }, waybillNumber, created.data);
     await releaseDispatch(ctx, orderId, holder);
     throw err;
   }
@@ -373,6 +374,7 @@ async function cancelShipment(
     await withTimeout(
       provider.cancelShipment({
         tdb: ctx.tdb,
+        deps: ctx.deps,
         methodKey: request.methodKey,
         orderId: request.orderId,
         reference: request.reference,
@@ -423,6 +425,7 @@ async function labelOf(ctx: AuthContext, d: Dispatched): Promise<LabelCell> {
     () =>
       provider.label!({
         tdb: ctx.tdb,
+        deps: ctx.deps,
         methodKey: source.methodKey,
         orderId: d.orderId,
         waybillNumber: d.waybillNumber,

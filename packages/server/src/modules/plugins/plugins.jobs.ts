@@ -99,11 +99,6 @@ export function pluginSchedules(host: PluginHost): JobSchedule[] {
 export function subscribePlugins(host: PluginHost, events: EventBus, deps: Pick<AppDeps, 'db' | 'config'>): void {
   const byEvent = new Map<DomainEventName, { id: string; job: string }[]>();
   for (const plugin of host.plugins) {
-    try {
-      if (host.usable(plugin.manifest.id)) plugin.server?.start?.(deps);
-    } catch (err) {
-      host.markBroken(plugin.manifest.id, `Błąd uruchomienia pluginu: ${(err as Error).message}`);
-    }
     for (const [event, job] of Object.entries(plugin.server?.subscriptions ?? {}) as [DomainEventName, string][])
       byEvent.set(event, [...(byEvent.get(event) ?? []), { id: plugin.manifest.id, job }]);
   }
