@@ -68,6 +68,27 @@ export const INVOICE_COMPANY = {
   countryCode: 'PL',
 };
 
+/**
+ * A parcel order's delivery part as dispatch needs it (docs/decisions.md, Documents): a buyer with
+ * Polish letters, phone and e-mail, the parcel's sides and weight, cash on delivery.
+ */
+export const PARCEL_ORDER = {
+  clientData: {
+    nameSurname: 'Łukasz Żółć',
+    street: 'Źródlana',
+    buildNr: '7/12',
+    postCode: '80-180',
+    city: 'Gdańsk',
+    tel: '600 100 200',
+    email: 'lukasz@example.pl',
+  },
+  sizeA: 300,
+  sizeB: 200,
+  sizeC: 150,
+  weight: 2.5,
+  cashOnDelivery: true,
+};
+
 /** A valid POST /orders body (the defaults give status and income source). */
 export function orderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -10,7 +10,7 @@ import { carriersAnswerSchema, printBolAnswerSchema, type Carrier } from '@zaple
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, type TestOrg } from '../../../packages/server/test/factories';
 import { startTestServer, type ApiClient, type TestServer } from '../../../packages/server/test/harness';
-import { createOrderRefs, orderBody } from '../../../packages/server/test/orders';
+import { createOrderRefs, orderBody, PARCEL_ORDER } from '../../../packages/server/test/orders';
 import { decodeCode128, pdfPageCount, pdfText } from '../../../packages/server/test/pdf-tools';
 import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd, type FakeDpd } from '../test/fake-dpd';
 
@@ -35,21 +35,8 @@ async function newOrder(client: ApiClient, overrides: Record<string, unknown> = 
   const res = await client.post<{ id: number }>(
     '/api/orders',
     orderBody({
+      ...PARCEL_ORDER,
       carrierMethodId: methodId('Kurier DPD'),
-      clientData: {
-        nameSurname: 'Łukasz Żółć',
-        street: 'Źródlana',
-        buildNr: '7/12',
-        postCode: '80-180',
-        city: 'Gdańsk',
-        tel: '600 100 200',
-        email: 'lukasz@example.pl',
-      },
-      sizeA: 300,
-      sizeB: 200,
-      sizeC: 150,
-      weight: 2.5,
-      cashOnDelivery: true,
       items: [{ code: 'KUBEK-1', name: 'Kubek', quantity: 2, price: 19.99, vat: 23, itemId: null }],
       ...overrides,
     }),

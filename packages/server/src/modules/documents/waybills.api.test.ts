@@ -19,7 +19,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type ApiClient, type TestServer } from '../../../test/harness';
 import { createOrg, createUser, type TestOrg } from '../../../test/factories';
-import { createOrderRefs, expectRollupsInStep, orderBody, type OrderRefs } from '../../../test/orders';
+import { createOrderRefs, expectRollupsInStep, orderBody, PARCEL_ORDER, type OrderRefs } from '../../../test/orders';
 import { decodeCode128, pdfPageCount, pdfText } from '../../../test/pdf-tools';
 import { carrierRegistry, type CarrierProvider } from '../carriers';
 
@@ -150,22 +150,9 @@ async function newOrder(client: ApiClient, overrides: Record<string, unknown> = 
   const res = await client.post<{ id: number }>(
     '/api/orders',
     orderBody({
+      ...PARCEL_ORDER,
       carrierMethodId: methodId(own, 'Kurier'),
-      clientData: {
-        nameSurname: 'Łukasz Żółć',
-        companyName: 'Gęśla Jaźń sp. z o.o.',
-        street: 'Źródlana',
-        buildNr: '7/12',
-        postCode: '80-180',
-        city: 'Gdańsk',
-        tel: '600 100 200',
-        email: 'lukasz@example.pl',
-      },
-      sizeA: 300,
-      sizeB: 200,
-      sizeC: 150,
-      weight: 2.5,
-      cashOnDelivery: true,
+      clientData: { ...PARCEL_ORDER.clientData, companyName: 'Gęśla Jaźń sp. z o.o.' },
       items: [
         { code: 'KUBEK-1', name: 'Kubek żółty 300 ml', quantity: 2, price: 19.99, vat: 23, itemId: null },
         { code: '', name: 'Łyżeczka srebrna', quantity: 1, price: 5, vat: 23, itemId: null },
