@@ -100,6 +100,43 @@ export const printBolManySchema = z.object({
 });
 export type PrintBolMany = z.input<typeof printBolManySchema>;
 
+/** Where a parcel is (docs/decisions.md, Documents: "Shipment states"); PENDING: its number has not come yet. */
+export const SHIPMENT_STATE_VALUES = [
+  'PENDING',
+  'CREATED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'RETURNED',
+  'CANCELLED',
+  'UNKNOWN',
+] as const;
+export type ShipmentStateValue = (typeof SHIPMENT_STATE_VALUES)[number];
+
+/** GET /orders/shipment?id=: the order's shipment, null when it has none. */
+export const orderShipmentSchema = z.object({
+  carrierId: z.string(),
+  carrierName: z.string(),
+  methodName: z.string(),
+  /** '' while PENDING. */
+  waybillNumber: z.string(),
+  state: z.enum(SHIPMENT_STATE_VALUES),
+  /** When the state last changed (ISO), null: as created. */
+  stateAt: z.string().nullable(),
+  /** When the carrier was last asked (ISO), null: never. */
+  checkedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  /** Whether 'Anuluj przesyłkę' may be offered: the carrier cancels, and the parcel is not on its way yet. */
+  cancellable: z.boolean(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+export const orderShipmentAnswerSchema = z.object({ shipment: orderShipmentSchema.nullable() });
+export type OrderShipmentAnswer = z.infer<typeof orderShipmentAnswerSchema>;
+
+/** POST /orders/cancel_shipment: cancels the order's shipment at its carrier; the order can be sent again. */
+export const cancelShipmentSchema = z.object({ orderId: idSchema });
+export type CancelShipment = z.input<typeof cancelShipmentSchema>;
+
 // ---- temporary labels --------------------------------------------------------------------------
 
 /** POST /orders/print_label: the internal A6 label (order code as barcode, receiver, lines). */

@@ -36,6 +36,15 @@ export const domainEventSchemas = {
   'order.dispatched': z.object({
     dispatches: z.array(z.object({ orderId: z.number().int().positive(), carrier: z.string(), waybill: z.string() })),
   }),
+  /**
+   * Shipments whose state the carrier reported changed (the core's state schedule): the order,
+   * the carrier's code, the waybill and the new state (IN_TRANSIT, DELIVERED, RETURNED, CANCELLED...).
+   */
+  'shipment.state_changed': z.object({
+    shipments: z.array(
+      z.object({ orderId: z.number().int().positive(), carrier: z.string(), waybill: z.string(), state: z.string() }),
+    ),
+  }),
   /** Invoices issued (a corrective invoice included): its id, number and order (null: none). */
   'invoice.issued': z.object({
     invoices: z.array(

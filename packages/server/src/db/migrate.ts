@@ -32,6 +32,7 @@ import { m0029JobsFairClaim } from './migrations/0029_jobs_fair_claim';
 import { m0030ApiTokens } from './migrations/0030_api_tokens';
 import { m0031PluginIntegrations } from './migrations/0031_plugin_integrations';
 import { m0032PluginHooks } from './migrations/0032_plugin_hooks';
+import { m0033ShipmentTracking } from './migrations/0033_shipment_tracking';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -66,6 +67,7 @@ export const MIGRATIONS: Migration[] = [
   m0030ApiTokens,
   m0031PluginIntegrations,
   m0032PluginHooks,
+  m0033ShipmentTracking,
 ];
 
 /**

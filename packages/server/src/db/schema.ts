@@ -439,11 +439,17 @@ export interface ShipmentsTable {
   order_id: number;
   carrier_id: string;
   method_key: string;
+  /** '' while the state is PENDING (the carrier's number has not come yet; migration 0033). */
   waybill_number: string;
+  /** PENDING, CREATED, IN_TRANSIT, DELIVERED, RETURNED, CANCELLED or UNKNOWN. */
   state: string;
   data: string;
   created_at: string | Date;
   created_by: string | null;
+  /** When the state last changed (null: as created). */
+  state_at: string | Date | null;
+  /** When the carrier was last asked for the state (null: never). */
+  checked_at: string | Date | null;
 }
 
 /** An order whose dispatch is under way: its carrier is being called (migration 0017). */

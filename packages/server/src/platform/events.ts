@@ -69,6 +69,13 @@ const MERGE: { [K in DomainEventName]: (list: Payloads<K>) => DomainEventPayload
     ).filter((x) => x.from !== x.to),
   }),
   'order.dispatched': (l) => ({ dispatches: l.flatMap((p) => p.dispatches) }),
+  'shipment.state_changed': (l) => ({
+    shipments: byKey(
+      l.flatMap((p) => p.shipments),
+      (x) => x.orderId,
+      (_, x) => x,
+    ),
+  }),
   'invoice.issued': (l) => ({ invoices: l.flatMap((p) => p.invoices) }),
 };
 

@@ -66,6 +66,8 @@ export {
   type ShipmentToCancel,
   type WaybillLabel,
 } from '../modules/carriers';
+/** Asks the carriers where the organisation's parcels are now (the core's state schedule run; docs/plugins.md). */
+export { refreshShipmentStates } from '../modules/documents';
 /**
  * Calls to outside services with the call log ('Dziennik') and the connection state
  * (docs/plugins.md, Outside calls; platform/outside).

@@ -70,6 +70,8 @@ export interface ShipmentParcel {
   weightGrams: number;
   /** Cash on delivery: the order's total in grosze and its currency; null without it. */
   cashOnDelivery: { amount: number; currency: string } | null;
+  /** What the parcel is worth: the order's gross total in grosze and its currency (for insurance). */
+  declaredValue: { amount: number; currency: string };
 }
 
 /** What `createShipment` gets: everything the carrier needs to send the order's parcel. */
@@ -98,8 +100,12 @@ export interface ShipmentRequest {
 
 /** A shipment the carrier created. */
 export interface CreatedShipment {
-  /** The waybill number (1-100 characters); the order's billOfLading. */
-  waybillNumber: string;
+  /**
+   * The waybill number (1-100 characters); the order's billOfLading. null: the carrier took the
+   * shipment but gives its number later (docs/decisions.md, Documents: "A waybill number that comes
+   * later"): the core keeps it PENDING and asks `confirmShipment` until the number comes.
+   */
+  waybillNumber: string | null;
   /** JSON-serialisable data stored with the shipment and given back to `label` and `shipmentState`. */
   data: unknown;
 }
@@ -155,8 +161,16 @@ export interface WaybillLabel {
  */
 export type CarrierLabel = { kind: 'waybill'; label: WaybillLabel } | { kind: 'pdf'; pdf: Uint8Array };
 
-/** Where a parcel is, as far as the carrier knows. */
-export const SHIPMENT_STATES = ['CREATED', 'IN_TRANSIT', 'DELIVERED', 'RETURNED', 'CANCELLED', 'UNKNOWN'] as const;
+/** Where a parcel is, as far as the carrier knows (PENDING: its number has not come yet). */
+export const SHIPMENT_STATES = [
+  'PENDING',
+  'CREATED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'RETURNED',
+  'CANCELLED',
+  'UNKNOWN',
+] as const;
 export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 
 /**
@@ -187,12 +201,25 @@ export interface CarrierProvider {
    */
   createShipment?(request: ShipmentRequest): Promise<CreatedShipment>;
   /**
-   * Cancels a shipment the core could not record (the compensation of a failed dispatch). Absent:
+   * Asks again for the number of a shipment created without one (`waybillNumber` null): answers
+   * the number, or null while it is still pending (with the data to keep, which may have changed).
+   * Throwing OutsideRefusedError means the carrier gave the shipment up: the core forgets it and
+   * the order can be dispatched again. Required of a carrier that answers null numbers.
+   */
+  confirmShipment?(shipment: ShipmentToCancel): Promise<CreatedShipment>;
+  /**
+   * Cancels a shipment: the compensation of a dispatch the core could not record, and the staff's
+   * 'Anuluj przesyłkę' of a parcel not yet handed over (throwing OutsideRefusedError with the
+   * carrier's reason when it can no longer be cancelled). Absent: neither; after a failed dispatch
    * the next attempt gives the same reference and relies on the carrier finding it.
    */
   cancelShipment?(shipment: ShipmentToCancel): Promise<void>;
   /** The shipment's label (called outside any transaction, on every print). */
   label?(shipment: ShipmentRef): Promise<CarrierLabel>;
-  /** Where the parcel is now. Absent: 'UNKNOWN'. */
+  /**
+   * Where the parcel is now (CREATED, IN_TRANSIT, DELIVERED, RETURNED, CANCELLED or UNKNOWN),
+   * asked on the core's schedule until a final state (docs/decisions.md, Documents: "Shipment
+   * states"). Absent: the carrier cannot tell; its shipments are UNKNOWN and never asked.
+   */
   shipmentState?(shipment: ShipmentRef): Promise<ShipmentState>;
 }

@@ -39,5 +39,4 @@ export const ownCarrier: CarrierProvider = {
     return { waybillNumber, data: waybillLabelOf(request, waybillNumber) };
   },
   label: async (shipment) => ({ kind: 'waybill', label: shipment.data as WaybillLabel }),
-  shipmentState: async () => 'CREATED',
 };

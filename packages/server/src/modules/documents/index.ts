@@ -1,5 +1,7 @@
 import type { ServerModule } from '../../platform/module';
 import { documentsRoutes } from './documents.routes';
+import { shipmentConfirmJob, shipmentStatesJob, shipmentStatesSchedule } from './shipments';
+export { refreshShipmentStates } from './shipments';
 import { waybillsRoutes } from './waybills.routes';
 
 /**
@@ -10,5 +12,7 @@ export const documentsModule: ServerModule = {
   name: 'documents',
   title: 'Wysyłka i dziennik wydruków',
   routes: [...documentsRoutes, ...waybillsRoutes],
+  jobs: (deps) => [shipmentConfirmJob(deps), shipmentStatesJob(deps)],
+  schedules: () => [shipmentStatesSchedule()],
 };
 export { recordOrderPrints, orderPrintLog, type OrderPrintEntry } from './print-log';

@@ -9,6 +9,11 @@ export const WAYBILLS_MSG = {
   labelFailed: 'Nie udało się pobrać etykiety od przewoźnika. Spróbuj ponownie później.',
   orderChanged: 'Zamówienie zmieniło się w trakcie nadawania. Spróbuj ponownie.',
   dispatchInProgress: 'Zamówienie jest właśnie nadawane. Spróbuj ponownie za chwilę.',
+  waybillPending: (carrier: string) =>
+    `${carrier} przygotowuje list przewozowy. Zeskanuj kod nadania (albo wydrukuj list) ponownie za chwilę: paczka nie zostanie nadana drugi raz.`,
+  notDispatched: 'Zamówienie nie ma nadanej paczki.',
+  cannotCancel: 'Tej przesyłki nie można anulować w Zapleczu: przewoźnik na to nie pozwala.',
+  alreadyOnItsWay: 'Przesyłka jest już w drodze albo doręczona: nie można jej anulować.',
   badLabelPdf: 'Przewoźnik przysłał etykietę, której nie da się odczytać.',
 } as const;
 

@@ -1,4 +1,7 @@
 import {
+  cancelShipmentSchema,
+  orderPrintLogQuerySchema,
+  orderShipmentAnswerSchema,
   orderPrintResultSchema,
   printBolAnswerSchema,
   printBolManySchema,
@@ -9,6 +12,7 @@ import {
 } from '@zaplecze/contract';
 import { route } from '../../platform/route';
 import { printLabel, printLabelMany } from './labels';
+import { cancelOrderShipment, orderShipment } from './shipments';
 import { printBol, printBolMany } from './waybills';
 
 /**
@@ -33,6 +37,24 @@ export const waybillsRoutes = [
     response: orderPrintResultSchema,
     body: printBolManySchema,
     handler: (ctx, { body }) => printBolMany(ctx, body),
+  }),
+  route({
+    method: 'GET',
+    url: '/orders/shipment',
+    access: 'main.order.show',
+    summary: 'Przesyłka zamówienia: przewoźnik, list przewozowy i stan paczki',
+    response: orderShipmentAnswerSchema,
+    query: orderPrintLogQuerySchema,
+    handler: (ctx, { query }) => orderShipment(ctx, query.orderId),
+  }),
+  route({
+    method: 'POST',
+    url: '/orders/cancel_shipment',
+    access: 'main.order.edit',
+    summary: 'Anulowanie przesyłki, której przewoźnik jeszcze nie odebrał',
+    response: orderShipmentAnswerSchema,
+    body: cancelShipmentSchema,
+    handler: (ctx, { body }) => cancelOrderShipment(ctx, body.orderId),
   }),
   route({
     method: 'POST',

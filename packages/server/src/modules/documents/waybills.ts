@@ -11,7 +11,9 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { toIso } from '../../db/database';
 import type { TenantDb } from '../../db/tenant';
-import type { AuthContext } from '../../platform/context';
+import type { AppDeps, AuthContext } from '../../platform/context';
+import { enqueueJob } from '../../platform/jobs';
+import { OutsideRefusedError } from '../../platform/outside';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import {
   carrierOfMethod,
@@ -92,6 +94,7 @@ function requestOf(
       cashOnDelivery: order.cashOnDelivery
         ? { amount: toHundredths(order.orderSummary.sumGross) ?? 0, currency: order.currency }
         : null,
+      declaredValue: { amount: toHundredths(order.orderSummary.sumGross) ?? 0, currency: order.currency },
     },
     now,
   };
@@ -131,18 +134,19 @@ function earlier(orderId: number, shipment: ShipmentRow): Dispatched {
   };
 }
 
-type ShipmentRow = {
+export type ShipmentRow = {
   carrier_id: string;
   method_key: string;
   waybill_number: string;
+  state: string;
   data: string;
   created_at: string | Date;
 };
 
-function findShipment(tdb: TenantDb, orderId: number): Promise<ShipmentRow | undefined> {
+export function findShipment(tdb: TenantDb, orderId: number): Promise<ShipmentRow | undefined> {
   return tdb
     .selectFrom('shipments')
-    .select(['carrier_id', 'method_key', 'waybill_number', 'data', 'created_at'])
+    .select(['carrier_id', 'method_key', 'waybill_number', 'state', 'data', 'created_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
 }
@@ -152,7 +156,9 @@ type Reservation =
   | { kind: 'done'; dispatched: Dispatched }
   /** Another attempt holds the order's dispatch right now. */
   | { kind: 'busy' }
-  | { kind: 'reserved'; holder: string; request: Omit<ShipmentRequest, 'tdb' | 'deps'>; statusId: number | null };
+  /** The carrier took the shipment and its number has not come yet. */
+  | { kind: 'pending'; shipment: ShipmentRow; reference: string }
+  | { kind: 'reserved'; holder: string; request: Omit<ShipmentRequest, 'tdb' | 'deps'> };
 
 /**
  * The first, short transaction of a dispatch: lock the order, answer an earlier dispatch (a stored
@@ -171,6 +177,14 @@ async function reserveDispatch(
     const row = await lockOrder(tdb, orderId);
     if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
     const shipment = await findShipment(tdb, orderId);
+    if (shipment?.state === 'PENDING') {
+      const held = await tdb
+        .selectFrom('dispatch_reservations')
+        .select('reference')
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      return { kind: 'pending', shipment, reference: held?.reference ?? '' };
+    }
     if (shipment) return { kind: 'done', dispatched: earlier(orderId, shipment) };
     const typed = row.bill_of_lading?.trim() ?? '';
     if (typed !== '') {
@@ -229,11 +243,9 @@ async function reserveDispatch(
     }
 
     const order = await getOrder(tdb, orderId);
-    const statusAfterSend = await statusAfter(tdb, 'ORDER_STATUS_AFTER_SEND', row.order_status_id);
     return {
       kind: 'reserved',
       holder,
-      statusId: statusAfterSend?.id ?? null,
       request: {
         methodKey: method.key,
         reference,
@@ -287,19 +299,26 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
     reservation = await reserveDispatch(ctx, orderId, sender, before.carrier_method_id, carrier);
   }
   if (reservation.kind === 'done') return reservation.dispatched;
+  if (reservation.kind === 'pending')
+    return confirmPending(ctx.deps, ctx.tdb, orderId, reservation.shipment, reservation.reference, ctx.user.login);
 
   const { provider, method } = carrier!;
-  const { holder, request, statusId } = reservation;
+  const { holder, request } = reservation;
   let created: CreatedShipment;
-  let waybillNumber: string;
+  let waybillNumber: string | null;
   try {
     created = await callCarrier(
       () =>
         withTimeout(provider.createShipment!({ ...request, tdb: ctx.tdb, deps: ctx.deps }), CARRIER_CALL_TIMEOUT_MS),
       WAYBILLS_MSG.carrierFailed,
     );
-    waybillNumber = typeof created.waybillNumber === 'string' ? created.waybillNumber.trim() : '';
-    if (waybillNumber === '' || waybillNumber.length > 100) throw new AppError(502, WAYBILLS_MSG.carrierFailed);
+    waybillNumber = typeof created.waybillNumber === 'string' ? created.waybillNumber.trim() : null;
+    if (
+      waybillNumber === '' ||
+      (waybillNumber ?? '').length > 100 ||
+      (waybillNumber === null && !provider.confirmShipment)
+    )
+      throw new AppError(502, WAYBILLS_MSG.carrierFailed);
   } catch (err) {
     await releaseDispatch(ctx, orderId, holder);
     throw err;
@@ -307,41 +326,44 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
 
   const now = ctx.deps.now();
   const login = ctx.user.login;
+  let dispatched: Dispatched | null;
   try {
-    return await ctx.tdb.transaction(async (tdb): Promise<Dispatched> => {
+    dispatched = await ctx.tdb.transaction(async (tdb): Promise<Dispatched | null> => {
       const row = await lockOrder(tdb, orderId);
       if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
       if (row.carrier_method_id !== before.carrier_method_id) throw conflict(WAYBILLS_MSG.orderChanged);
       const shipment = await findShipment(tdb, orderId);
       // Another attempt took the lease over (this one outlived it) and recorded first.
       if (shipment) {
-        if (shipment.waybill_number === waybillNumber) return earlier(orderId, shipment);
+        if (shipment.state !== 'PENDING' && shipment.waybill_number === waybillNumber)
+          return earlier(orderId, shipment);
         throw conflict(WAYBILLS_MSG.orderChanged);
       }
-      const data = JSON.stringify(created.data ?? null);
       await tdb
         .insertInto('shipments', {
           order_id: orderId,
           carrier_id: provider.id,
           method_key: method.key,
-          waybill_number: waybillNumber,
-          state: 'CREATED',
-          data,
+          waybill_number: waybillNumber ?? '',
+          state: waybillNumber === null ? 'PENDING' : provider.shipmentState ? 'CREATED' : 'UNKNOWN',
+          data: JSON.stringify(created.data ?? null),
           created_at: now.toISOString(),
           created_by: login,
+          state_at: null,
+          checked_at: now.toISOString(),
         })
         .execute();
-      await tdb.deleteFrom('dispatch_reservations').where('order_id', '=', orderId).execute();
-      await patchOrder(
-        ctx.deps,
-        tdb,
-        orderId,
-        { billOfLading: waybillNumber, ...(statusId !== null ? { orderStatusId: statusId } : {}) },
-        login,
-      );
-      await recordOrderPrints(tdb, [{ orderId, user: login, kind: 'DISPATCH', detail: waybillNumber }], now);
-      const dispatch = { orderId, carrier: provider.id, waybill: waybillNumber };
-      ctx.deps.events.emit(tdb, 'order.dispatched', { dispatches: [dispatch] });
+      if (waybillNumber === null) {
+        // Kept with its reference (the carrier's key to the shipment); a job asks for the number.
+        await tdb
+          .updateTable('dispatch_reservations')
+          .set({ lease_until: new Date(0).toISOString() })
+          .where('order_id', '=', orderId)
+          .execute();
+        await enqueueShipmentConfirm(tdb, orderId, now);
+        return null;
+      }
+      await completeDispatch(ctx.deps, tdb, { orderId, carrierId: provider.id, waybillNumber, login, now }, row);
       return {
         orderId,
         waybillNumber,
@@ -351,10 +373,151 @@ export async function dispatchOrder(ctx: AuthContext, orderId: number, sender: S
       };
     });
   } catch (err) {
-    await cancelShipment(ctx, provider, { ...request, tdb: ctx.tdb, deps: ctx.deps }, waybillNumber, created.data);
+    if (waybillNumber !== null)
+      await cancelShipment(ctx, provider, { ...request, tdb: ctx.tdb, deps: ctx.deps }, waybillNumber, created.data);
     await releaseDispatch(ctx, orderId, holder);
     throw err;
   }
+  if (dispatched === null) throw conflict(WAYBILLS_MSG.waybillPending(provider.name));
+  return dispatched;
+}
+
+/** The job that asks the carrier for a pending shipment's number (documents/shipments.ts). */
+export const SHIPMENT_CONFIRM_JOB = 'core.shipment-confirm';
+/** First retry after 5-10 s, doubling to at most 10 min apart; about a day of attempts. */
+export const SHIPMENT_CONFIRM_BACKOFF = { firstSeconds: 10, maxSeconds: 600 } as const;
+const SHIPMENT_CONFIRM_ATTEMPTS = 150;
+
+async function enqueueShipmentConfirm(tdb: TenantDb, orderId: number, now: Date): Promise<void> {
+  await enqueueJob(tdb, {
+    kind: SHIPMENT_CONFIRM_JOB,
+    payload: { orderId },
+    dedupeKey: `order:${orderId}`,
+    runAt: new Date(now.getTime() + 5_000),
+    maxAttempts: SHIPMENT_CONFIRM_ATTEMPTS,
+  });
+}
+
+/**
+ * What a recorded waybill number does to the order, in the transaction that records it (the order
+ * locked): the reservation ends, the order gets the number and the status after sending, DISPATCH
+ * is logged and `order.dispatched` emitted.
+ */
+async function completeDispatch(
+  deps: AppDeps,
+  tdb: TenantDb,
+  d: { orderId: number; carrierId: string; waybillNumber: string; login: string | null; now: Date },
+  row: { order_status_id: number | null },
+): Promise<void> {
+  const statusAfterSend = await statusAfter(tdb, 'ORDER_STATUS_AFTER_SEND', row.order_status_id);
+  await tdb.deleteFrom('dispatch_reservations').where('order_id', '=', d.orderId).execute();
+  await patchOrder(
+    deps,
+    tdb,
+    d.orderId,
+    { billOfLading: d.waybillNumber, ...(statusAfterSend ? { orderStatusId: statusAfterSend.id } : {}) },
+    d.login,
+  );
+  await recordOrderPrints(
+    tdb,
+    [{ orderId: d.orderId, user: d.login, kind: 'DISPATCH', detail: d.waybillNumber }],
+    d.now,
+  );
+  const dispatch = { orderId: d.orderId, carrier: d.carrierId, waybill: d.waybillNumber };
+  deps.events.emit(tdb, 'order.dispatched', { dispatches: [dispatch] });
+}
+
+/**
+ * Asks the carrier once more for a pending shipment's number (docs/decisions.md, Documents: "A
+ * waybill number that comes later"), outside any transaction; the scan that asks and the job
+ * (documents/shipments.ts) both come here. The number: recorded like a dispatch (NEW). Still
+ * pending: 409 'being prepared'. The carrier gave the shipment up (OutsideRefusedError): the
+ * shipment and its reservation are forgotten, so the order can be dispatched again, and its reason
+ * answered.
+ */
+export async function confirmPending(
+  deps: AppDeps,
+  tdb: TenantDb,
+  orderId: number,
+  shipment: ShipmentRow,
+  reference: string,
+  login: string | null,
+): Promise<Dispatched> {
+  const provider = carrierRegistry.get(shipment.carrier_id);
+  if (!provider?.confirmShipment) throw badRequest(WAYBILLS_MSG.carrierUnavailable);
+  const data = JSON.parse(shipment.data) as unknown;
+  const createdAt = new Date(toIso(shipment.created_at));
+  let confirmed: CreatedShipment;
+  try {
+    confirmed = await callCarrier(
+      () =>
+        withTimeout(
+          provider.confirmShipment!({
+            tdb,
+            deps,
+            methodKey: shipment.method_key,
+            orderId,
+            reference,
+            waybillNumber: '',
+            data,
+            createdAt,
+          }),
+          CARRIER_CALL_TIMEOUT_MS,
+        ),
+      WAYBILLS_MSG.carrierFailed,
+    );
+  } catch (err) {
+    if (err instanceof OutsideRefusedError)
+      await tdb.transaction(async (trx) => {
+        if (!(await lockOrder(trx, orderId))) return;
+        await trx.deleteFrom('shipments').where('order_id', '=', orderId).where('state', '=', 'PENDING').execute();
+        await trx.deleteFrom('dispatch_reservations').where('order_id', '=', orderId).execute();
+      });
+    throw err;
+  }
+  const number = typeof confirmed.waybillNumber === 'string' ? confirmed.waybillNumber.trim() : '';
+  if (number.length > 100) throw new AppError(502, WAYBILLS_MSG.carrierFailed);
+  const now = deps.now();
+  const newData = JSON.stringify(confirmed.data ?? null);
+  const answer = await tdb.transaction(async (trx): Promise<Dispatched | null> => {
+    const row = await lockOrder(trx, orderId);
+    if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
+    const current = await findShipment(trx, orderId);
+    if (!current) throw conflict(WAYBILLS_MSG.orderChanged);
+    // Confirmed meanwhile by the job or another scan.
+    if (current.state !== 'PENDING') return earlier(orderId, current);
+    if (number === '') {
+      if (newData !== current.data)
+        await trx.updateTable('shipments').set({ data: newData }).where('order_id', '=', orderId).execute();
+      return null;
+    }
+    await trx
+      .updateTable('shipments')
+      .set({
+        waybill_number: number,
+        state: provider.shipmentState ? 'CREATED' : 'UNKNOWN',
+        data: newData,
+        state_at: now.toISOString(),
+      })
+      .where('order_id', '=', orderId)
+      .execute();
+    await completeDispatch(deps, trx, { orderId, carrierId: provider.id, waybillNumber: number, login, now }, row);
+    return {
+      orderId,
+      waybillNumber: number,
+      sent: 'NEW',
+      additionalInfo: '',
+      label: {
+        kind: 'shipment',
+        carrierId: provider.id,
+        methodKey: shipment.method_key,
+        data: confirmed.data,
+        createdAt,
+      },
+    };
+  });
+  if (answer === null) throw conflict(WAYBILLS_MSG.waybillPending(provider.name));
+  return answer;
 }
 
 /**
@@ -485,28 +648,44 @@ export function reasonOf(err: unknown): string {
   throw err;
 }
 
+/** How many orders of a mass dispatch are sent at once (each waits mostly on its carrier). */
+export const DISPATCH_CONCURRENCY = 6;
+
 /**
- * POST /orders/print_bol_many: each order dispatched in its own transaction (one failing order
- * goes to err with its reason, the others are still sent), then one PDF of the ok orders' labels
- * in the order asked. Missing ids and other organisations' are notFound.
+ * POST /orders/print_bol_many: each order dispatched in its own transactions, a few at a time
+ * (one failing order goes to err with its reason, the others are still sent), then one PDF of the
+ * ok orders' labels in the order asked. Missing ids and other organisations' are notFound.
  */
 export async function printBolMany(
   ctx: AuthContext,
   body: z.output<typeof printBolManySchema>,
 ): Promise<OrderPrintResult> {
   const sender = await senderOf(ctx);
+  const ids = [...new Set(body.ids)];
+  const outcomes: ({ ok: true; cell: LabelCell | null } | { ok: false; err: unknown })[] = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const i = next++;
+      try {
+        const d = await dispatchOrder(ctx, ids[i]!, sender);
+        outcomes[i] = { ok: true, cell: body.noPrint ? null : await labelOf(ctx, d) };
+      } catch (err) {
+        outcomes[i] = { ok: false, err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DISPATCH_CONCURRENCY, ids.length) }, worker));
   const result: OrderPrintResult = { pdf: null, ok: [], err: [], notFound: [] };
   const cells: { orderId: number; cell: LabelCell }[] = [];
-  for (const id of new Set(body.ids)) {
-    try {
-      const d = await dispatchOrder(ctx, id, sender);
-      if (!body.noPrint) cells.push({ orderId: id, cell: await labelOf(ctx, d) });
+  ids.forEach((id, i) => {
+    const o = outcomes[i]!;
+    if (o.ok) {
       result.ok.push(id);
-    } catch (err) {
-      if (err instanceof AppError && err.statusCode === 404) result.notFound.push(id);
-      else result.err.push({ id, reason: reasonOf(err) });
-    }
-  }
+      if (o.cell) cells.push({ orderId: id, cell: o.cell });
+    } else if (o.err instanceof AppError && o.err.statusCode === 404) result.notFound.push(id);
+    else result.err.push({ id, reason: reasonOf(o.err) });
+  });
   if (cells.length > 0) result.pdf = await printLabels(ctx, cells, body);
   return result;
 }
