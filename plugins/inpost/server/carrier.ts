@@ -307,6 +307,8 @@ export const carrier: CarrierProvider = {
   createShipment,
   confirmShipment,
   cancelShipment,
+  // ShipX cancels only before its confirmation (docs/plugins.md, "Plugin: inpost").
+  cancellableStates: ['PENDING'],
   label,
   shipmentState,
 };

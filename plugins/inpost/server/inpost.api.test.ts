@@ -336,7 +336,7 @@ describe('inpost plugin', { timeout: 120_000 }, () => {
     expect(JSON.stringify(log)).not.toContain(FAKE_TOKEN);
   });
 
-  it('cancels a parcel not yet confirmed (the order can be sent again); a confirmed one is refused with InPost’s reason', async () => {
+  it('cancels a parcel not yet confirmed (the order can be sent again); a confirmed one is refused', async () => {
     fake.confirmAfterMs = null;
     let id: number;
     try {
@@ -351,9 +351,10 @@ describe('inpost plugin', { timeout: 120_000 }, () => {
     }
     const again = printBolAnswerSchema.parse((await printBol(a.admin, id)).body);
     expect(again.sent).toBe('NEW');
+    expect(await shipmentOf(a.admin, id)).toMatchObject({ state: 'CREATED', cancellable: false });
     const refused = await a.admin.post('/api/orders/cancel_shipment', { orderId: id });
-    expect(refused.status).toBe(422);
-    expect(JSON.stringify(refused.body)).toContain('nie jest możliwa');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('nie pozwala już anulować');
     expect((await orderOf(a.admin, id)).billOfLading).toBe(again.billOfLading);
     // Not dispatched at all: a clear 400.
     const fresh = await newOrder(a.admin);

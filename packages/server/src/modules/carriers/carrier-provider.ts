@@ -214,6 +214,11 @@ export interface CarrierProvider {
    * the next attempt gives the same reference and relies on the carrier finding it.
    */
   cancelShipment?(shipment: ShipmentToCancel): Promise<void>;
+  /**
+   * The states in which staff may cancel (offered as 'Anuluj przesyłkę'). Absent: PENDING, CREATED
+   * and UNKNOWN (not yet with the carrier, as far as the core knows).
+   */
+  cancellableStates?: readonly ShipmentState[];
   /** The shipment's label (called outside any transaction, on every print). */
   label?(shipment: ShipmentRef): Promise<CarrierLabel>;
   /**

@@ -29,6 +29,8 @@ import { WAYBILLS_MSG } from './waybills.messages.pl';
 
 /** The states in which staff may still cancel (the parcel is not with the carrier yet). */
 const CANCELLABLE: ReadonlySet<string> = new Set(['PENDING', 'CREATED', 'UNKNOWN']);
+const cancellableIn = (p: CarrierProvider): ReadonlySet<string> =>
+  p.cancellableStates ? new Set(p.cancellableStates) : CANCELLABLE;
 /** How often the carriers are asked where the open parcels are. */
 export const SHIPMENT_STATES_EVERY_MINUTES = 20;
 export const SHIPMENT_STATES_JOB = 'core.shipment-states';
@@ -80,7 +82,7 @@ export async function orderShipment(ctx: AuthContext, orderId: number): Promise<
     checkedAt: row.checked_at === null ? null : toIso(row.checked_at),
     createdAt: toIso(row.created_at),
     createdBy: row.created_by,
-    cancellable: provider?.cancelShipment !== undefined && CANCELLABLE.has(row.state),
+    cancellable: provider?.cancelShipment !== undefined && cancellableIn(provider).has(row.state),
   };
   return { shipment };
 }
@@ -96,7 +98,7 @@ export async function cancelOrderShipment(ctx: AuthContext, orderId: number): Pr
   if (!shipment) throw badRequest(WAYBILLS_MSG.notDispatched);
   const provider = carrierRegistry.get(shipment.carrier_id);
   if (!provider?.cancelShipment) throw badRequest(WAYBILLS_MSG.cannotCancel);
-  if (!CANCELLABLE.has(shipment.state)) throw badRequest(WAYBILLS_MSG.alreadyOnItsWay);
+  if (!cancellableIn(provider).has(shipment.state)) throw badRequest(WAYBILLS_MSG.alreadyOnItsWay);
   const reference = await ctx.tdb
     .selectFrom('dispatch_reservations')
     .select('reference')

@@ -13,7 +13,7 @@ export const WAYBILLS_MSG = {
     `${carrier} przygotowuje list przewozowy. Zeskanuj kod nadania (albo wydrukuj list) ponownie za chwilę: paczka nie zostanie nadana drugi raz.`,
   notDispatched: 'Zamówienie nie ma nadanej paczki.',
   cannotCancel: 'Tej przesyłki nie można anulować w Zapleczu: przewoźnik na to nie pozwala.',
-  alreadyOnItsWay: 'Przesyłka jest już w drodze albo doręczona: nie można jej anulować.',
+  alreadyOnItsWay: 'Przewoźnik nie pozwala już anulować tej przesyłki (jest potwierdzona, w drodze albo doręczona).',
   badLabelPdf: 'Przewoźnik przysłał etykietę, której nie da się odczytać.',
 } as const;
 

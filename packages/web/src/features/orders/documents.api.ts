@@ -1,5 +1,6 @@
 import {
   orderPrintLogAnswerSchema,
+  orderShipmentAnswerSchema,
   orderPrintResultSchema,
   printBolAnswerSchema,
   printInvoiceAnswerSchema,
@@ -72,6 +73,20 @@ export async function printMany(
 }
 
 /** GET /orders/print_log?orderId=: the order's prints and dispatches, newest first. */
+/** GET /orders/shipment: the order's shipment with its state (null: none). */
+export function useOrderShipment(orderId: number) {
+  return useQuery({
+    queryKey: [...orderKeys.printLog(orderId), 'shipment'] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get('/orders/shipment', { query: { orderId }, schema: orderShipmentAnswerSchema, signal })).shipment,
+  });
+}
+
+/** POST /orders/cancel_shipment: the carrier cancels the parcel; the order can be sent again. */
+export function cancelShipment(orderId: number) {
+  return api.post('/orders/cancel_shipment', { json: { orderId }, schema: orderShipmentAnswerSchema });
+}
+
 export function usePrintLog(orderId: number) {
   return useQuery({
     queryKey: orderKeys.printLog(orderId),

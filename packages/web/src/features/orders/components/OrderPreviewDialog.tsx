@@ -6,8 +6,10 @@ import {
   type Order,
   type OrderLine,
 } from '@zaplecze/contract';
-import { useQueries } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -24,9 +26,11 @@ import { format, formatMoney, m } from '@web/i18n';
 import { formatDateTime } from '@web/i18n/date';
 import { ColorBadge } from '@web/ui/ColorBadge';
 import type { DocumentAction, DocumentTarget } from '../documents';
-import { usePrintLog } from '../documents.api';
+import { cancelShipment, useOrderShipment, usePrintLog } from '../documents.api';
+import { useModals } from '@web/platform/modals/ModalProvider';
+import { useToast } from '@web/platform/toasts/ToastProvider';
 import { formatWeight } from '../format';
-import { useOrder } from '../orders.api';
+import { orderKeys, useOrder } from '../orders.api';
 import { invoiceDocumentItems, shippingDocumentItems } from '../row-menu';
 import { ordersText } from '../texts';
 
@@ -69,7 +73,7 @@ export function OrderPreviewDialog({ id, canEdit, busy, onDocument, onClose }: O
       </Modal.Header>
       <Modal.Body>
         {order.data ? (
-          <Preview order={order.data} />
+          <Preview order={order.data} canEdit={canEdit} />
         ) : order.error ? (
           <Alert variant="danger" className="mb-0">
             <div className="fw-semibold">{t.loadErrorTitle}</div>
@@ -140,7 +144,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Preview({ order: o }: { order: Order }) {
+function Preview({ order: o, canEdit }: { order: Order; canEdit: boolean }) {
   const t = ordersText().preview;
   const money = (n: number) => formatMoney(n, o.currency);
   const c = o.clientData;
@@ -258,6 +262,8 @@ function Preview({ order: o }: { order: Order }) {
       )}
       <h6 className="border-bottom pb-1 mb-2">{t.items}</h6>
       <Lines order={o} />
+      <h6 className="border-bottom pb-1 mb-2 mt-3">{ordersText().documents.shipment}</h6>
+      <Shipment orderId={o.id} canEdit={canEdit} />
       <h6 className="border-bottom pb-1 mb-2 mt-3">{ordersText().documents.log}</h6>
       <PrintLog orderId={o.id} />
     </>
@@ -373,6 +379,106 @@ function LineRow({
         )}
       </td>
     </tr>
+  );
+}
+
+const STATE_VARIANT: Record<string, string> = {
+  PENDING: 'warning',
+  CREATED: 'info',
+  IN_TRANSIT: 'primary',
+  DELIVERED: 'success',
+  RETURNED: 'danger',
+  CANCELLED: 'secondary',
+  UNKNOWN: 'light',
+};
+
+/**
+ * The order's shipment (GET /orders/shipment): carrier, waybill number (or that the carrier is
+ * still preparing it), where the parcel is as the carrier last said, and 'Anuluj przesyłkę' while
+ * the carrier can still cancel it (main.order.edit).
+ */
+function Shipment({ orderId, canEdit }: { orderId: number; canEdit: boolean }) {
+  const t = ordersText().documents;
+  const shipment = useOrderShipment(orderId);
+  const modals = useModals();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (shipment.error)
+    return (
+      <Alert variant="danger" className="py-2">
+        <span className="fw-semibold me-1">{t.shipmentLoadError}:</span>
+        {errorMessage(shipment.error)}
+      </Alert>
+    );
+  if (shipment.data === undefined)
+    return (
+      <div className="text-muted small py-2">
+        <Spinner animation="border" size="sm" className="me-2" />
+      </div>
+    );
+  const s = shipment.data;
+  if (s === null)
+    return (
+      <p className="text-muted" data-testid="order-shipment">
+        {t.shipmentNone}
+      </p>
+    );
+  async function cancel() {
+    if (!s) return;
+    const yes = await modals.confirm({
+      title: t.shipmentCancelTitle,
+      message: format(t.shipmentCancelConfirm, { id: orderId, carrier: s.carrierName }),
+    });
+    if (!yes) return;
+    setBusy(true);
+    try {
+      await cancelShipment(orderId);
+      toast.success(t.okTitle, format(t.shipmentCancelled, { id: orderId }));
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+    } catch (err) {
+      toast.error(t.shipmentCancelError, errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Row className="mb-2 small" data-testid="order-shipment">
+      <Col md={4}>
+        <Field label={t.shipmentCarrier}>{`${s.carrierName}: ${s.methodName}`}</Field>
+        <Field label={t.shipmentNumber} testId="order-shipment-number">
+          {s.waybillNumber || <span className="text-muted">{t.shipmentNumberPending}</span>}
+        </Field>
+      </Col>
+      <Col md={4}>
+        <Field label={t.shipmentState} testId="order-shipment-state">
+          <Badge bg={STATE_VARIANT[s.state] ?? 'secondary'} text={s.state === 'UNKNOWN' ? 'dark' : undefined}>
+            {t.states[s.state]}
+          </Badge>
+          {s.stateAt && (
+            <span className="ms-2 text-muted">{format(t.shipmentStateAt, { date: formatDateTime(s.stateAt) })}</span>
+          )}
+        </Field>
+        <Field label={t.shipmentCreated}>{formatDateTime(s.createdAt)}</Field>
+      </Col>
+      <Col md={4}>
+        {s.checkedAt && s.state !== 'UNKNOWN' && (
+          <Field label={t.shipmentCheckedAt}>{formatDateTime(s.checkedAt)}</Field>
+        )}
+        {canEdit && s.cancellable && (
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={busy}
+            onClick={() => void cancel()}
+            data-testid="order-shipment-cancel"
+          >
+            <i className="bi bi-x-circle me-1" aria-hidden="true" />
+            {t.shipmentCancel}
+          </Button>
+        )}
+      </Col>
+    </Row>
   );
 }
 
