@@ -649,7 +649,7 @@ export function reasonOf(err: unknown): string {
 }
 
 /** How many orders of a mass dispatch are sent at once (each waits mostly on its carrier). */
-export const DISPATCH_CONCURRENCY = 6;
+export const DISPATCH_CONCURRENCY = 8;
 
 /**
  * POST /orders/print_bol_many: each order dispatched in its own transactions, a few at a time
