@@ -8,6 +8,7 @@ import {
   OutsideMalformedError,
   OutsideRefusedError,
   route,
+  utcDay,
   type CarrierProvider,
   type CreatedShipment,
   type ShipmentRequest,
@@ -207,15 +208,8 @@ const carrier: CarrierProvider = {
   label: async (s) => ({ kind: 'pdf', pdf: await labelPdf(s.tdb, s.deps, [s.waybillNumber], s.orderId) }),
 };
 
-function dayOf(date: string | undefined, now: Date) {
-  const d = date ?? now.toISOString().slice(0, 10);
-  const from = new Date(`${d}T00:00:00.000Z`);
-  const to = new Date(from.getTime() + 86_400_000);
-  return { d, from: from.toISOString(), to: to.toISOString() };
-}
-
 async function parcelsOfDay(tdb: TenantDb, date: string | undefined, now: Date) {
-  const { d, from, to } = dayOf(date, now);
+  const { d, from, to } = utcDay(date, now);
   const rows = await dpdDb(tdb)
     .selectFrom(PARCELS)
     .selectAll()
@@ -311,7 +305,7 @@ export default definePlugin({
             what: `Protokół przekazania (${day.parcels.length} paczek)`,
           });
           const pdf = documentOf(ret, 'generateProtocolV2');
-          const { from, to } = dayOf(query.date, ctx.deps.now());
+          const { from, to } = utcDay(query.date, ctx.deps.now());
           await dpdDb(ctx.tdb)
             .updateTable(PARCELS)
             .set({ protocol_at: ctx.deps.now().toISOString() })
@@ -390,7 +384,7 @@ export default definePlugin({
                 : `DPD nie przyjął zamówienia kuriera (${status?.status ?? '?'}).`,
             );
           }
-          const { from, to } = dayOf(body.date, ctx.deps.now());
+          const { from, to } = utcDay(body.date, ctx.deps.now());
           await dpdDb(ctx.tdb)
             .updateTable(PARCELS)
             .set({ pickup_order: orderNumber })

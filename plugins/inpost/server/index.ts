@@ -11,6 +11,7 @@ import {
   patchImportedOrder,
   refreshShipmentStates,
   route,
+  utcDay,
   type PluginEventJob,
   type PluginJobContext,
   type TenantDb,
@@ -30,15 +31,8 @@ import { inpostDb, migrations, SHIPMENTS, TABLES } from './tables';
 
 const MANAGE = 'main.plugins.manage';
 
-function dayOf(date: string | undefined, now: Date) {
-  const d = date ?? now.toISOString().slice(0, 10);
-  const from = new Date(`${d}T00:00:00.000Z`);
-  const to = new Date(from.getTime() + 86_400_000);
-  return { d, from: from.toISOString(), to: to.toISOString() };
-}
-
 async function parcelsOfDay(tdb: TenantDb, date: string | undefined, now: Date) {
-  const { d, from, to } = dayOf(date, now);
+  const { d, from, to } = utcDay(date, now);
   const rows = await inpostDb(tdb)
     .selectFrom(SHIPMENTS)
     .selectAll()
@@ -173,7 +167,7 @@ export default definePlugin({
         body: dispatchOrderBodySchema,
         response: dispatchOrderAnswerSchema,
         handler: async (ctx, { body }) => {
-          const { from, to } = dayOf(body.date, ctx.deps.now());
+          const { from, to } = utcDay(body.date, ctx.deps.now());
           const rows = await inpostDb(ctx.tdb)
             .selectFrom(SHIPMENTS)
             .select(['shipment_id'])

@@ -66,6 +66,15 @@ export {
   type ShipmentToCancel,
   type WaybillLabel,
 } from '../modules/carriers';
+/**
+ * The UTC day `date` (RRRR-MM-DD; default the day of `now`) as ISO bounds `[from, to)`: the "parcels
+ * of the day" of carrier plugins.
+ */
+export function utcDay(date: string | undefined, now: Date): { d: string; from: string; to: string } {
+  const d = date ?? now.toISOString().slice(0, 10);
+  const from = new Date(`${d}T00:00:00.000Z`);
+  return { d, from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
+}
 /** Asks the carriers where the organisation's parcels are now (the core's state schedule run; docs/plugins.md). */
 export { refreshShipmentStates } from '../modules/documents';
 /**

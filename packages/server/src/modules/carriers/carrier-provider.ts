@@ -1,4 +1,4 @@
-import type { CarrierSendType } from '@zaplecze/contract';
+import { SHIPMENT_STATE_VALUES, type CarrierSendType, type ShipmentStateValue } from '@zaplecze/contract';
 import type { TenantDb } from '../../db/tenant';
 import type { AppDeps } from '../../platform/context';
 
@@ -161,17 +161,9 @@ export interface WaybillLabel {
  */
 export type CarrierLabel = { kind: 'waybill'; label: WaybillLabel } | { kind: 'pdf'; pdf: Uint8Array };
 
-/** Where a parcel is, as far as the carrier knows (PENDING: its number has not come yet). */
-export const SHIPMENT_STATES = [
-  'PENDING',
-  'CREATED',
-  'IN_TRANSIT',
-  'DELIVERED',
-  'RETURNED',
-  'CANCELLED',
-  'UNKNOWN',
-] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+/** Where a parcel is, as far as the carrier knows (the contract's; PENDING: its number has not come yet). */
+export const SHIPMENT_STATES = SHIPMENT_STATE_VALUES;
+export type ShipmentState = ShipmentStateValue;
 
 /**
  * A carrier as the server knows it: the built-in own carrier, and every carrier plugin, which

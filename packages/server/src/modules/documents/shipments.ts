@@ -16,6 +16,7 @@ import {
   findShipment,
   SHIPMENT_CONFIRM_BACKOFF,
   SHIPMENT_CONFIRM_JOB,
+  shipmentReference,
   type ShipmentRow,
 } from './waybills';
 import { WAYBILLS_MSG } from './waybills.messages.pl';
@@ -99,18 +100,14 @@ export async function cancelOrderShipment(ctx: AuthContext, orderId: number): Pr
   const provider = carrierRegistry.get(shipment.carrier_id);
   if (!provider?.cancelShipment) throw badRequest(WAYBILLS_MSG.cannotCancel);
   if (!cancellableIn(provider).has(shipment.state)) throw badRequest(WAYBILLS_MSG.alreadyOnItsWay);
-  const reference = await ctx.tdb
-    .selectFrom('dispatch_reservations')
-    .select('reference')
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const reference = await shipmentReference(ctx.tdb, orderId);
   try {
     await provider.cancelShipment({
       tdb: ctx.tdb,
       deps: ctx.deps,
       methodKey: shipment.method_key,
       orderId,
-      reference: reference?.reference ?? '',
+      reference,
       waybillNumber: shipment.waybill_number,
       data: JSON.parse(shipment.data) as unknown,
       createdAt: new Date(toIso(shipment.created_at)),
@@ -146,13 +143,9 @@ export function shipmentConfirmJob(deps: AppDeps): JobKind {
       const { orderId } = ctx.job.payload as { orderId: number };
       const shipment = await findShipment(ctx.tdb, orderId);
       if (shipment?.state !== 'PENDING') return;
-      const held = await ctx.tdb
-        .selectFrom('dispatch_reservations')
-        .select('reference')
-        .where('order_id', '=', orderId)
-        .executeTakeFirst();
+      const reference = await shipmentReference(ctx.tdb, orderId);
       try {
-        await confirmPending(deps, ctx.tdb, orderId, shipment, held?.reference ?? '', null);
+        await confirmPending(deps, ctx.tdb, orderId, shipment, reference, null);
       } catch (err) {
         if (err instanceof OutsideRefusedError) return;
         throw err;

@@ -143,6 +143,16 @@ export type ShipmentRow = {
   created_at: string | Date;
 };
 
+/** The order's shipment reference (its dispatch reservation's), '' when it has none. */
+export async function shipmentReference(tdb: TenantDb, orderId: number): Promise<string> {
+  const held = await tdb
+    .selectFrom('dispatch_reservations')
+    .select('reference')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return held?.reference ?? '';
+}
+
 export function findShipment(tdb: TenantDb, orderId: number): Promise<ShipmentRow | undefined> {
   return tdb
     .selectFrom('shipments')
@@ -177,14 +187,8 @@ async function reserveDispatch(
     const row = await lockOrder(tdb, orderId);
     if (!row) throw notFound(DOCUMENTS_MSG.orderNotFound);
     const shipment = await findShipment(tdb, orderId);
-    if (shipment?.state === 'PENDING') {
-      const held = await tdb
-        .selectFrom('dispatch_reservations')
-        .select('reference')
-        .where('order_id', '=', orderId)
-        .executeTakeFirst();
-      return { kind: 'pending', shipment, reference: held?.reference ?? '' };
-    }
+    if (shipment?.state === 'PENDING')
+      return { kind: 'pending', shipment, reference: await shipmentReference(tdb, orderId) };
     if (shipment) return { kind: 'done', dispatched: earlier(orderId, shipment) };
     const typed = row.bill_of_lading?.trim() ?? '';
     if (typed !== '') {
