@@ -385,6 +385,22 @@ describe('inpost plugin', { timeout: 120_000 }, () => {
     expect(shipment).toMatchObject({ state: 'DELIVERED', cancellable: false });
     expect(shipment!.stateAt).not.toBeNull();
     expect((await orderOf(a.admin, id)).orderStatus.id).toBe(refs.status2Id);
+
+    // A refused token while asking: 'Połącz ponownie', nothing asked until the settings are saved.
+    const other = await newOrder(a.admin);
+    printBolAnswerSchema.parse((await printBol(a.admin, other)).body);
+    fake.failNext('401');
+    await a.admin.post('/api/plugins/inpost/sync', {});
+    await worker().drain();
+    const conn = await a.admin.get<{ state: string; message: string }>('/api/plugin_connection?pluginId=inpost');
+    expect(conn.body).toMatchObject({ state: 'reconnect' });
+    expect(conn.body.message).toContain('InPost odrzucił token API');
+    const asked = fake.calls.length;
+    await a.admin.post('/api/plugins/inpost/sync', {});
+    await worker().drain();
+    expect(fake.calls.length).toBe(asked);
+    await a.admin.put('/api/plugins/inpost/settings', { values: {}, secrets: { token: FAKE_TOKEN } });
+    expect((await a.admin.get('/api/plugin_connection?pluginId=inpost')).body).toMatchObject({ state: 'ok' });
   });
 
   it("orders the courier for the day's parcels once; other organisations see and reach nothing", async () => {

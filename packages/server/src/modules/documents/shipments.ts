@@ -7,7 +7,7 @@ import type { TenantDb } from '../../db/tenant';
 import type { AppDeps, AuthContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { JobKind, JobSchedule } from '../../platform/jobs';
-import { OutsideRefusedError } from '../../platform/outside';
+import { markPluginReconnect, OutsideAuthError, OutsideRefusedError, pluginConnection } from '../../platform/outside';
 import { carrierRegistry, SHIPMENT_STATES, type CarrierProvider, type ShipmentState } from '../carriers';
 import { lockOrders, patchOrder } from '../orders';
 import { DOCUMENTS_MSG } from './messages.pl';
@@ -230,21 +230,34 @@ export async function refreshShipmentStates(
     .orderBy('checked_at')
     .limit(SHIPMENT_STATES_BATCH)
     .execute();
+  // A carrier whose credentials were refused is not asked until the seller fixes them.
+  const refused = new Set<string>();
+  for (const id of carriers.keys())
+    if ((await pluginConnection(tdb, pluginOfCarrier(id))).state === 'reconnect') refused.add(id);
   let done = 0;
   for (const row of rows) {
     if (opts.signal?.aborted) break;
-    await askState(deps, tdb, carriers.get(row.carrier_id)!, row);
+    if (!refused.has(row.carrier_id) && (await askState(deps, tdb, carriers.get(row.carrier_id)!, row)) === 'auth')
+      refused.add(row.carrier_id);
     await opts.progress?.(++done, rows.length);
   }
   return rows.length;
 }
 
+/** A carrier plugin's id: its carrier's id, or what comes before its first '.'. */
+const pluginOfCarrier = (carrierId: string) => carrierId.split('.')[0]!;
+
+/**
+ * Asks one parcel's state and writes it. A refusal of the credentials ('auth') puts the carrier's
+ * plugin into 'Połącz ponownie' (its parcels are not asked until the seller fixes it); any other
+ * failure is in the plugin's call log and the parcel is asked again at the next run.
+ */
 async function askState(
   deps: AppDeps,
   tdb: TenantDb,
   provider: CarrierProvider,
   row: ShipmentRow & { order_id: number },
-): Promise<void> {
+): Promise<'ok' | 'auth' | 'failed'> {
   const now = deps.now();
   let state: ShipmentState;
   try {
@@ -260,14 +273,17 @@ async function askState(
       }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('state call timed out')), STATE_CALL_MS)),
     ]);
-  } catch {
-    // The call is in the plugin's log ('Dziennik'); the parcel is asked again at the next run.
+  } catch (err) {
+    if (err instanceof OutsideAuthError) {
+      await markPluginReconnect(tdb, pluginOfCarrier(provider.id), err.userMessage, now);
+      return 'auth';
+    }
     await tdb
       .updateTable('shipments')
       .set({ checked_at: now.toISOString() })
       .where('order_id', '=', row.order_id)
       .execute();
-    return;
+    return 'failed';
   }
   if (!(SHIPMENT_STATES as readonly string[]).includes(state) || state === 'PENDING') state = 'UNKNOWN';
   // UNKNOWN from the carrier says nothing new: the parcel is asked again at the next run.
@@ -277,7 +293,7 @@ async function askState(
       .set({ checked_at: now.toISOString() })
       .where('order_id', '=', row.order_id)
       .execute();
-    return;
+    return 'ok';
   }
   await tdb.transaction(async (trx) => {
     const changed = await trx
@@ -292,4 +308,5 @@ async function askState(
       shipments: [{ orderId: row.order_id, carrier: row.carrier_id, waybill: row.waybill_number, state }],
     });
   });
+  return 'ok';
 }
