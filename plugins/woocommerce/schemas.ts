@@ -2,6 +2,7 @@
  * The woocommerce plugin's settings, wire shapes and Polish messages (docs/plugins.md, "Plugin:
  * woocommerce"): imported by the manifest, the server and the web part alike.
  */
+import { VAT_CODES } from '@zaplecze/contract';
 import { z } from 'zod';
 
 /** The order statuses of WooCommerce the mappings speak of. */
@@ -38,6 +39,8 @@ export const WOO_MSG = {
   buffer: 'Bufor: liczba całkowita od 0 do 100000.',
   metaKey: 'Klucz pola NIP: do 100 znaków.',
   method: 'Identyfikator metody wysyłki: do 100 znaków.',
+  taxClass: 'Klasa podatkowa WooCommerce: od 1 do 100 znaków (np. standard, reduced-rate, zero-rate).',
+  vat: 'Stawka VAT: liczba od 0 do 100 albo zw, np, oo.',
   noUrl: 'Podaj adres sklepu w ustawieniach wtyczki.',
   noKeys: 'Podaj klucz i sekret klienta API (WooCommerce → Ustawienia → Zaawansowane → REST API).',
   itemMissing: 'Nie ma takiego towaru.',
@@ -94,6 +97,20 @@ export const wooSettingsSchema = z.object({
   nipMetaKey: z.string().trim().max(100, { error: WOO_MSG.metaKey }).default('_billing_nip'),
   /** The VAT rate of lines that name no item and of the delivery. */
   defaultVat: z.number().min(0).max(100).default(23),
+  /**
+   * The shop's tax classes against our VAT rates ('standard' is WooCommerce's empty class): a line
+   * of a mapped class takes that rate (what the buyer was charged); an unmapped one the linked
+   * item's rate, else `defaultVat`.
+   */
+  taxClassVat: z
+    .array(
+      z.object({
+        taxClass: z.string().trim().min(1, { error: WOO_MSG.taxClass }).max(100, { error: WOO_MSG.taxClass }),
+        vat: z.union([z.number().min(0, { error: WOO_MSG.vat }).max(100, { error: WOO_MSG.vat }), z.enum(VAT_CODES)]),
+      }),
+    )
+    .max(50)
+    .default([]),
 });
 export type WooSettings = z.output<typeof wooSettingsSchema>;
 

@@ -286,16 +286,45 @@ describe('order import', () => {
     expect(order.problem).toBe('Kupujący anulował zamówienie na Allegro.');
     const log = await a.admin.get<PluginCallsAnswer>(`/api/plugin_calls?pluginId=allegro&orderId=${order.id}`);
     expect(log.body.calls.map((c) => c.what)).toContain('Pobranie zamówienia anulowanego przez kupującego');
+    expect(log.body.calls.find((c) => c.what === 'Anulowanie zamówienia')?.message).toContain(
+      'Kupujący anulował zamówienie na Allegro.',
+    );
   });
 
-  it("a buyer's change flags the order for the seller", async () => {
+  it("a line takes the VAT the seller set on the Allegro offer, else its item's", async () => {
+    const form = fake.addOrder({
+      lines: [
+        { offerId: '1000001', externalId: 'KUB-1', quantity: 1, price: '19.99' },
+        { offerId: '1000001', externalId: 'KUB-1', quantity: 1, price: '19.99', tax: { rate: '8.00' } },
+        { offerId: '1000003', externalId: 'NIEZNANY', quantity: 1, price: '5.00', tax: { exemption: 'ART_43' } },
+      ],
+    });
+    await sync(a);
+    const order = (await orderOf(a, form.id))!;
+    expect(order.items.map((l) => l.vat)).toEqual([23, 8, 'zw']);
+    expect((await a.admin.delete(`/api/orders?id=${order.id}`)).status).toBe(204);
+  });
+
+  it("a buyer's change updates the order's delivery data, flags it and says so in the log", async () => {
     const form = fake.addOrder();
     await sync(a);
-    fake.buyerModify(form.id);
+    const before = (await orderOf(a, form.id))!;
+    fake.buyerModify(form.id, 'Nowa Ścieżka 7');
     await sync(a);
-    expect((await orderOf(a, form.id))!.problem).toBe(
-      'Kupujący zmienił zamówienie na Allegro: sprawdź dane dostawy i pozycje.',
+    const after = (await orderOf(a, form.id))!;
+    expect(after.clientData.street).toBe('Nowa Ścieżka 7');
+    expect(after.problem).toBe(
+      'Kupujący zmienił dane zamówienia na Allegro: dane dostawy zaktualizowano, sprawdź paczkę.',
     );
+    // Lines and stock are left as they were.
+    expect(after.items).toEqual(before.items);
+    const log = await a.admin.get<PluginCallsAnswer>(`/api/plugin_calls?pluginId=allegro&orderId=${after.id}`);
+    expect(log.body.calls.find((c) => c.what === 'Zmiana zamówienia przez kupującego')?.message).toContain(
+      'zaktualizowano',
+    );
+    // The same event again changes nothing twice.
+    await sync(a);
+    expect((await orderOf(a, form.id))!.lastModDate).toBe(after.lastModDate);
   });
 
   it('a paid order whose buyer cancels before the import is not imported', async () => {

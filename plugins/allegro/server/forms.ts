@@ -71,6 +71,8 @@ export const checkoutForm = z.object({
       quantity: z.number().int().positive(),
       price: money,
       boughtAt: text,
+      /** The offer's VAT on the line, when the seller set one on Allegro ('23.00'; or an exemption). */
+      tax: z.object({ rate: z.string().nullish(), exemption: z.string().nullish() }).nullish(),
     }),
   ),
   summary: z.object({ totalToPay: money.nullish() }).nullish(),

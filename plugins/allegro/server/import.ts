@@ -1,7 +1,16 @@
-import { isEmailAddress, isValidNip, orderInputSchema, vatFromStored, type OrderInput } from '@zaplecze/contract';
+import {
+  isEmailAddress,
+  isValidNip,
+  orderInputSchema,
+  vatFromStored,
+  type OrderInput,
+  type VatValue,
+} from '@zaplecze/contract';
 import {
   findCatalogItems,
   importOrder,
+  logPluginEvent,
+  updateImportedOrderDelivery,
   OutsideError,
   OutsideMalformedError,
   OutsideRefusedError,
@@ -63,7 +72,7 @@ interface RunRefs {
   carrierMethods: Set<number>;
 }
 
-/** The order input of a checkout form: buyer, delivery, payment, invoice, lines linked to items. */
+/** What one page of forms looks up once: linked items, delivery methods; and what it tells the log. */
 interface PageLookups {
   /** Offer id -> item linked by hand. */
   manual: Map<string, { id: number; code: string; vat: number }>;
@@ -71,6 +80,8 @@ interface PageLookups {
   byKey: Map<string, { id: number; code: string; vat: number }>;
   /** Allegro delivery method id -> our carrier method (null: none). */
   delivery: Map<string, number | null>;
+  /** What the page changed that the log ('Dziennik') tells, written once the page has committed. */
+  notes: { what: string; message: string; orderId: number }[];
 }
 
 /**
@@ -134,7 +145,19 @@ async function pageLookups(tdb: TenantDb, forms: CheckoutForm[]): Promise<PageLo
         delivery.set(id, null);
       }
   }
-  return { manual, byKey, delivery };
+  return { manual, byKey, delivery, notes: [] };
+}
+
+/**
+ * The VAT of a line as the seller set it on Allegro (what the buyer was charged): an exemption is
+ * 'zw', a rate its percentage; none (or one that is not a rate): undefined, and the linked item's
+ * rate applies.
+ */
+function allegroVat(tax: CheckoutForm['lineItems'][number]['tax']): VatValue | undefined {
+  if (!tax) return undefined;
+  if (tax.exemption) return 'zw';
+  const rate = Number(tax.rate);
+  return tax.rate && Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : undefined;
 }
 
 /** The order input of a checkout form: buyer, delivery, payment, invoice, lines linked to items. */
@@ -151,7 +174,7 @@ function orderInput(form: CheckoutForm, refs: RunRefs, look: PageLookups): Order
       name: cut(l.offer.name, 1000) || `Oferta ${l.offer.id}`,
       quantity: l.quantity,
       price: l.price.amount,
-      vat: found ? vatFromStored(found.vat) : 23,
+      vat: allegroVat(l.tax) ?? (found ? vatFromStored(found.vat) : 23),
       itemId: found ? found.id : null,
     };
   });
@@ -285,11 +308,29 @@ async function applyForm(
     const to = refs.mapping.statusFromAllegro[fulfillment as 'NEW'];
     if (to) patch.orderStatusId = to;
   }
-  if (types.has('BUYER_MODIFIED') && form.status !== 'CANCELLED')
-    patch.problem = 'Kupujący zmienił zamówienie na Allegro: sprawdź dane dostawy i pozycje.';
-  if (patch.orderStatusId !== undefined || patch.problem !== undefined) {
-    const exists = await s.tdb.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
-    if (exists) await patchImportedOrder(s, ID, orderId, patch);
+  const exists =
+    (await s.tdb.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
+  if (types.has('BUYER_MODIFIED') && form.status !== 'CANCELLED' && exists) {
+    // The buyer changed the delivery or invoice data: the order takes them (lines stay as they are).
+    const input = orderInput(form, refs, look);
+    await updateImportedOrderDelivery(s, ID, orderId, {
+      clientData: input.clientData,
+      shippingMethod: input.shippingMethod,
+      carrierMethodId: input.carrierMethodId ?? null,
+      messageToSeller: input.messageToSeller,
+      ...(input.invoice !== undefined ? { invoice: input.invoice } : {}),
+      problem: 'Kupujący zmienił dane zamówienia na Allegro: dane dostawy zaktualizowano, sprawdź paczkę.',
+    });
+    look.notes.push({
+      what: 'Zmiana zamówienia przez kupującego',
+      message: `Zamówienie ${orderId}: kupujący zmienił dane dostawy lub faktury na Allegro; zaktualizowano je.`,
+      orderId,
+    });
+  }
+  if ((patch.orderStatusId !== undefined || patch.problem !== undefined) && exists) {
+    await patchImportedOrder(s, ID, orderId, patch);
+    if (form.status === 'CANCELLED' && known.status !== 'CANCELLED')
+      look.notes.push({ what: 'Anulowanie zamówienia', message: `Zamówienie ${orderId}: ${patch.problem}`, orderId });
   }
   await db
     .updateTable(FORMS)
@@ -415,6 +456,7 @@ export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): P
     const cursor =
       stopIndex === events.length ? events[events.length - 1]!.id : (events[stopIndex - 1]?.id ?? st.cursor);
     importHooks.beforeCommit?.();
+    let notes: PageLookups['notes'] = [];
     await s.tdb.transaction(async (tdb) => {
       const scope = { tdb, deps: s.deps };
       if (refs.incomeSourceId === null && forms.some((f) => f.form.status === 'READY_FOR_PROCESSING'))
@@ -447,7 +489,9 @@ export async function importOrders(s: Scope, jobId: number, api?: AllegroApi): P
         .where((eb) => (st.cursor === null ? eb('cursor', 'is', null) : eb('cursor', '=', st.cursor)))
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new Error('allegro: the journal cursor moved meanwhile');
+      notes = look.notes;
     });
+    for (const note of notes) await logPluginEvent(s, ID, note);
     if (report.stoppedAt !== null) {
       await recordError(
         s.tdb,

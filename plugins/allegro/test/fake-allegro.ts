@@ -66,7 +66,15 @@ type Failure =
   | { kind: 'delay'; ms: number };
 
 export interface OrderOptions {
-  lines?: { offerId: string; name?: string; externalId?: string | null; quantity?: number; price?: string }[];
+  lines?: {
+    offerId: string;
+    name?: string;
+    externalId?: string | null;
+    quantity?: number;
+    price?: string;
+    /** The offer's VAT as Allegro gives it on the line (`tax.rate`, e.g. '8.00'), or an exemption. */
+    tax?: { rate?: string; exemption?: string };
+  }[];
   pickupPointId?: string;
   cashOnDelivery?: boolean;
   message?: string;
@@ -233,6 +241,7 @@ export class FakeAllegro {
       originalPrice: { amount: l.price ?? '10.00', currency: 'PLN' },
       price: { amount: l.price ?? '10.00', currency: 'PLN' },
       boughtAt: now,
+      ...(l.tax ? { tax: { rate: l.tax.rate ?? null, subject: 'GOODS', exemption: l.tax.exemption ?? null } } : {}),
     }));
     const total =
       lines.reduce((s, l) => s + Number(l.price.amount) * l.quantity, 0) + Number(o.deliveryCost ?? '12.99');

@@ -60,6 +60,7 @@ export const wooOrderSchema = z.object({
       sku: z.string().nullable().default(''),
       total: money,
       total_tax: money,
+      tax_class: z.string().nullable().default(''),
     }),
   ),
   shipping_lines: z.array(z.object({ method_id: z.string(), method_title: z.string().default('') })).default([]),

@@ -3,7 +3,7 @@
  * cursor, page by page, each imported or updated in a transaction of its own together with the
  * cursor, deduplicated by what was last seen of each shop order.
  */
-import { isValidNip, vatFromStored, type OrderInput } from '@zaplecze/contract';
+import { isValidNip, vatFromStored, type OrderInput, type VatValue } from '@zaplecze/contract';
 import {
   AppError,
   findCatalogItems,
@@ -314,11 +314,17 @@ export function orderInput(settings: WooSettings, o: WooOrder, items: LineItems)
         name: l.name.slice(0, 1000),
         quantity,
         price: round2((l.total + l.total_tax) / quantity),
-        vat: it ? vatFromStored(it.vat) : settings.defaultVat,
+        vat: taxClassVat(settings, l.tax_class) ?? (it ? vatFromStored(it.vat) : settings.defaultVat),
         itemId: it ? it.id : null,
       };
     }),
   } as OrderInput;
+}
+
+/** The VAT rate the seller mapped to a line's tax class ('' is WooCommerce's 'standard'). */
+function taxClassVat(settings: WooSettings, taxClass: string | null): VatValue | undefined {
+  const name = taxClass === null || taxClass === '' ? 'standard' : taxClass;
+  return settings.taxClassVat.find((m) => m.taxClass === name)?.vat;
 }
 
 /**

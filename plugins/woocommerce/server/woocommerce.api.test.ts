@@ -227,6 +227,39 @@ describe('order import', () => {
     expect(await refCount(a)).toBe(4 + ids.length);
   });
 
+  it("a line takes the VAT rate mapped to its tax class, else its item's, else the default", async () => {
+    const kub = [...fake.products.values()].find((p) => p.sku === 'KUB-1')!;
+    const bad = await a.admin.put(`/api/plugins/${ID}/settings`, {
+      values: { taxClassVat: [{ taxClass: 'reduced-rate', vat: 123 }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Stawka VAT');
+    const put = await a.admin.put(`/api/plugins/${ID}/settings`, {
+      values: {
+        taxClassVat: [
+          { taxClass: 'reduced-rate', vat: 8 },
+          { taxClass: 'zero-rate', vat: 'zw' },
+        ],
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const o = fake.addOrder({
+      lines: [
+        { productId: kub.id, quantity: 1, price: 19.99 },
+        { productId: kub.id, quantity: 1, price: 19.99, taxClass: 'reduced-rate' },
+        { productId: 999998, quantity: 1, price: 5, name: 'Książka', sku: '', taxClass: 'zero-rate' },
+        { productId: 999997, quantity: 1, price: 5, name: 'Inne', sku: '' },
+      ],
+    }).id;
+    await a.admin.post(`/api/plugins/${ID}/sync`, {});
+    await drain();
+    const order = (await orderOfExt(a, o))!;
+    expect(order.items.map((l) => l.vat)).toEqual([23, 8, 'zw', 23]);
+    await a.admin.put(`/api/plugins/${ID}/settings`, { values: { taxClassVat: [] } });
+    // Its lines' claims on KUB-1 would change the stock the later tests push.
+    expect((await a.admin.delete(`/api/orders?id=${order.id}`)).status).toBe(204);
+  });
+
   it('a status changed in the shop moves ours by the mapping and says so in the log', async () => {
     fake.tick(5);
     fake.modifyOrder(o1, { status: 'completed' });

@@ -180,7 +180,7 @@ export class FakeWooCommerce {
   /** A new order modified now; lines name products by id (their SKU and name copied). */
   addOrder(o: {
     status?: string;
-    lines: { productId: number; quantity: number; price: number; name?: string; sku?: string }[];
+    lines: { productId: number; quantity: number; price: number; name?: string; sku?: string; taxClass?: string }[];
     shipping?: { methodId: string; title: string; total: string };
     billing?: Partial<FakeAddress>;
     meta?: Record<string, unknown>;
@@ -201,7 +201,7 @@ export class FakeWooCommerce {
         subtotal: total.toFixed(2),
         total: total.toFixed(2),
         total_tax: (l.price * l.quantity - total).toFixed(2),
-        tax_class: '',
+        tax_class: l.taxClass ?? '',
         taxes: [],
         meta_data: [],
       };

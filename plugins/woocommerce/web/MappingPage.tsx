@@ -26,6 +26,12 @@ export default function MappingPage() {
 }
 
 const num = (v: string) => (v === '' ? null : Number(v));
+/** A VAT rate as the settings keep it: a number, or a code ('zw', 'np', 'oo'). */
+const vatOf = (r: string): WooSettings['taxClassVat'][number]['vat'] =>
+  /^\d/.test(r) ? Number(r.replace(',', '.')) : (r as 'zw' | 'np' | 'oo');
+/** The organisation's rates, with the stored one kept when the list no longer has it. */
+const vatChoices = (rates: string[], current: string | number) =>
+  rates.includes(String(current)) ? rates : [String(current), ...rates];
 
 function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }) {
   const toast = useToast();
@@ -188,6 +194,71 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
         >
           Dodaj metodę wysyłki
         </Button>
+        <Form.Label>Stawki VAT (klasa podatkowa WooCommerce → stawka VAT pozycji)</Form.Label>
+        {v.taxClassVat.map((m, i) => (
+          <div className="d-flex gap-2 mb-2" key={i}>
+            <Form.Control
+              size="sm"
+              aria-label="Klasa podatkowa w WooCommerce"
+              value={m.taxClass}
+              onChange={(e) =>
+                setV({
+                  ...v,
+                  taxClassVat: v.taxClassVat.map((x, j) => (j === i ? { ...x, taxClass: e.target.value } : x)),
+                })
+              }
+            />
+            <Form.Select
+              size="sm"
+              aria-label="Stawka VAT"
+              value={String(m.vat)}
+              onChange={(e) =>
+                setV({
+                  ...v,
+                  taxClassVat: v.taxClassVat.map((x, j) => (j === i ? { ...x, vat: vatOf(e.target.value) } : x)),
+                })
+              }
+            >
+              {vatChoices(refs.vatRates, m.vat).map((r) => (
+                <option key={r} value={r}>
+                  {/^\d/.test(r) ? `${r}%` : r}
+                </option>
+              ))}
+            </Form.Select>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              onClick={() => setV({ ...v, taxClassVat: v.taxClassVat.filter((_, j) => j !== i) })}
+            >
+              Usuń
+            </Button>
+          </div>
+        ))}
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="mb-1"
+          onClick={() =>
+            setV({
+              ...v,
+              taxClassVat: [
+                ...v.taxClassVat,
+                {
+                  taxClass:
+                    ['standard', 'reduced-rate', 'zero-rate'].find(
+                      (c) => !v.taxClassVat.some((x) => x.taxClass === c),
+                    ) ?? '',
+                  vat: vatOf(refs.vatRates[0] ?? '23'),
+                },
+              ],
+            })
+          }
+        >
+          Dodaj klasę podatkową
+        </Button>
+        <Form.Text className="d-block mb-3">
+          Pozycja z klasą bez przypisanej stawki dostaje stawkę połączonego towaru, a bez towaru stawkę domyślną.
+        </Form.Text>
         <div className="d-flex gap-3 flex-wrap">
           <Form.Group controlId="woo-buffer" style={{ maxWidth: 220 }}>
             <Form.Label>Bufor stanu (sztuk)</Form.Label>

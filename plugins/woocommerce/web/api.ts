@@ -13,6 +13,8 @@ export interface References {
   orderStatuses: { id: number; name: string }[];
   incomeSources: { id: number; name: string }[];
   carriers: { id: string; name: string; methods: { id: number; name: string; subName: string }[] }[];
+  /** The organisation's VAT rates (the VAT_VALUES option: '23', '8', 'zw'...). */
+  vatRates: string[];
 }
 
 export const wooKeys = {

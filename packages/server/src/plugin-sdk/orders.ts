@@ -8,6 +8,8 @@
  */
 import {
   orderInputSchema,
+  orderToUpdate,
+  orderUpdateSchema,
   splitOptionList,
   type CarriersAnswer,
   type Order,
@@ -18,7 +20,8 @@ import { consoleLog, type AppDeps, type AuthContext } from '../platform/context'
 import { badRequest } from '../platform/errors';
 import { listCarriers } from '../modules/carriers';
 import { readOptions } from '../modules/options';
-import { getOrder, insertOrder, patchOrder, type OrderPatch } from '../modules/orders';
+import { getOrder, insertOrder, patchOrder, updateOrder, type OrderPatch } from '../modules/orders';
+import { recordPluginCall } from '../platform/outside/calls';
 
 export interface OrderScope {
   tdb: TenantDb;
@@ -154,6 +157,65 @@ export async function patchImportedOrder(
   patch: ImportedOrderPatch,
 ): Promise<void> {
   await scope.tdb.transaction((tdb) => patchOrder(scope.deps, tdb, orderId, patch, `plugin:${pluginId}`));
+}
+
+/** What `updateImportedOrderDelivery` may change: the delivery, the buyer's data and message. */
+export type ImportedDeliveryPatch = Partial<
+  Pick<OrderInput, 'clientData' | 'shippingMethod' | 'carrierMethodId' | 'messageToSeller' | 'invoice'>
+> & {
+  /** The problem flag's text (null: none); absent: as it is. */
+  problem?: string | null;
+};
+
+/**
+ * Saves an outside order's changed delivery (a buyer's change of address, pickup point, phone or
+ * invoice data) through `PUT /orders`' service: the order as it is with these fields replaced,
+ * lines and stock untouched, modified by `plugin:<id>`. Its own transaction (not the caller's).
+ * The invoice data are left alone once the invoice has a number. Refusals are the core's Polish 400s.
+ */
+export async function updateImportedOrderDelivery(
+  scope: OrderScope,
+  pluginId: string,
+  orderId: number,
+  patch: ImportedDeliveryPatch,
+): Promise<void> {
+  const order = await getOrder(scope.tdb, orderId);
+  const { problem, invoice, ...fields } = patch;
+  const input = { ...orderToUpdate(order), ...fields };
+  if (invoice !== undefined && !order.invoice?.invoiceNumber) input.invoice = invoice;
+  if (problem !== undefined) Object.assign(input, { hasProblem: problem !== null, problem });
+  const parsed = orderUpdateSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, issue.path.join('.'));
+  }
+  await updateOrder(pluginContext(scope, pluginId), parsed.data);
+}
+
+/**
+ * Writes a line to the plugin's log ('Dziennik') that is not a call: something the plugin did or
+ * found (an order cancelled or changed by the buyer), with its order or item. Kept like the calls.
+ */
+export async function logPluginEvent(
+  scope: OrderScope,
+  pluginId: string,
+  e: { what: string; message: string; ok?: boolean; orderId?: number; itemId?: number; jobId?: number },
+): Promise<void> {
+  await recordPluginCall(scope.deps.db, {
+    orgId: scope.tdb.orgId,
+    pluginId,
+    at: scope.deps.now(),
+    method: 'EVENT',
+    path: '',
+    status: 0,
+    ms: 0,
+    ok: e.ok ?? true,
+    what: e.what,
+    message: e.message,
+    orderId: e.orderId,
+    itemId: e.itemId,
+    jobId: e.jobId,
+  });
 }
 
 /**

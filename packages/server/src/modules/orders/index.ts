@@ -35,7 +35,7 @@ export const ordersModule: ServerModule = {
   routes: [...ordersRoutes, ...buyerRoutes],
   usageChecks,
 };
-export { createOrder, getOrder, insertOrder } from './orders.service';
+export { createOrder, getOrder, insertOrder, updateOrder } from './orders.service';
 export { checkOrderRollups, rebuildOrderRollups, type RollupDifference } from './orders.rollups';
 export { patchOrder, type OrderPatch } from './orders.patch';
 export { hasWaybill, isDispatched, lockOrders, statusAfter, type StatusAfterOption } from './orders.lock';
