@@ -13,6 +13,9 @@ import { LogPager, LogToolbar } from './LogControls';
 import { fetchCalls, pluginKeys, useConnectionState } from './plugins.api';
 import { pluginText } from './texts';
 
+/** A log line that is no call: what the plugin did or found (SDK logPluginEvent). */
+const EVENT = 'EVENT';
+
 /** Rows per page: a log is read from the newest end, a page at a time. */
 export const CALLS_PER_PAGE = 50;
 
@@ -92,20 +95,18 @@ export default function CallsScreen({ pluginId }: CallsScreenProps) {
                 <td className="small text-nowrap">{formatDateTime(c.at)}</td>
                 <td className="small">
                   <div>{c.what}</div>
-                  <div className="text-muted text-break">
-                    {c.method} {c.path}
-                  </div>
+                  <div className="text-muted text-break">{c.method === EVENT ? t.event : `${c.method} ${c.path}`}</div>
                 </td>
                 <td>
                   <Badge bg={c.ok ? 'success' : 'danger'}>
-                    {c.ok ? t.ok : t.error} {c.status === 0 ? `(${t.noAnswer})` : c.status}
+                    {c.ok ? t.ok : t.error} {c.method === EVENT ? '' : c.status === 0 ? `(${t.noAnswer})` : c.status}
                   </Badge>
                 </td>
                 <td className="small">{c.orderId !== null && <Link to={`/orders/${c.orderId}`}>{c.orderId}</Link>}</td>
                 <td className={`small text-break ${c.ok ? '' : 'text-danger'}`} style={{ maxWidth: 360 }}>
                   {c.message}
                 </td>
-                <td className="small text-end text-nowrap">{c.ms} ms</td>
+                <td className="small text-end text-nowrap">{c.method === EVENT ? '' : `${c.ms} ms`}</td>
               </tr>
             ))}
           </tbody>

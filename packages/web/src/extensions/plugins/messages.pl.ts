@@ -97,6 +97,7 @@ export const pluginMessages = {
     ok: 'OK',
     error: 'Błąd',
     noAnswer: 'brak odpowiedzi',
+    event: 'zdarzenie w Zapleczu',
     empty: 'Brak wywołań.',
     refresh: 'Odśwież',
     previous: 'Poprzednia',
