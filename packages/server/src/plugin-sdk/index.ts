@@ -347,3 +347,11 @@ export {
  * the SDKs). Send the text with `OutsideClient` (`body`, `responseType: 'text'`).
  */
 export { XMLBuilder, XMLParser } from 'fast-xml-parser';
+/** XML against an official XSD, offline (platform/xml/xsd.ts): FA(3), JPK. */
+export {
+  pluginFilesDir,
+  validateAgainstXsd,
+  type XmlDocument,
+  type XsdError,
+  type XsdSet,
+} from '../platform/xml/xsd';
