@@ -20,6 +20,7 @@ import { isDocumented } from './openapi';
 import { pluginJobWorker } from '../../test/plugin-jobs';
 import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-woocommerce';
 import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd } from '../../../../plugins/dpd/test/fake-dpd';
+import { FAKE_ORG_ID, FAKE_TOKEN, startFakeInpost } from '../../../../plugins/inpost/test/fake-inpost';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
 const NOT_WALKED: Record<string, string> = {
@@ -421,6 +422,54 @@ describe('every route answers as the OpenAPI document says', () => {
       });
     } finally {
       await dpd.close();
+    }
+
+    // inpost against its fake ShipX: a parcel waiting for its number (the order's shipment,
+    // cancelled), one dispatched, the day's list, the courier pickup and 'sync now'.
+    const shipx = await startFakeInpost();
+    try {
+      const I = '/api/plugins/inpost';
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'inpost' } }), 'install inpost');
+      await get(`${I}/settings`);
+      await put(`${I}/settings`, {
+        values: { apiUrl: shipx.url, organizationId: FAKE_ORG_ID },
+        secrets: { token: FAKE_TOKEN },
+      });
+      await post(`${I}/test_connection`, {});
+      await get(`${I}/references`);
+      const carriers = await get<{ carriers: { id: string; methods: { id: number }[] }[] }>('/api/carriers');
+      const courier = carriers.carriers.find((c) => c.id === 'inpost')!.methods[1]!.id;
+      const body = orderBody({
+        carrierMethodId: courier,
+        weight: 1,
+        clientData: {
+          nameSurname: 'Jan Kowalski',
+          street: 'Długa',
+          buildNr: '1',
+          postCode: '00-001',
+          city: 'Warszawa',
+        },
+      });
+      shipx.confirmAfterMs = null;
+      const pending = await post<Order>('/api/orders', body);
+      const waiting = await admin.post('/api/orders/print_bol', { orderId: pending.id, noPrint: true });
+      expect(waiting.status).toBe(409);
+      await get(`/api/orders/shipment?orderId=${pending.id}`);
+      await post('/api/orders/cancel_shipment', { orderId: pending.id });
+      shipx.confirmAfterMs = 0;
+      const sent = await post<Order>('/api/orders', body);
+      await post('/api/orders/print_bol', { orderId: sent.id, noPrint: true });
+      await get(`${I}/parcels`);
+      await post(`${I}/dispatch_order`, {
+        date: new Date().toISOString().slice(0, 10),
+        street: 'Długa',
+        buildingNumber: '1',
+        city: 'Warszawa',
+        postCode: '00-001',
+      });
+      await post(`${I}/sync`, {});
+    } finally {
+      await shipx.close();
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');

@@ -347,11 +347,9 @@ export {
  * the SDKs). Send the text with `OutsideClient` (`body`, `responseType: 'text'`).
  */
 export { XMLBuilder, XMLParser } from 'fast-xml-parser';
+/** TCP to a device on the seller's network (a fiscal printer): Node's `net.connect` and its socket. */
+export { connect as tcpConnect, type Socket as TcpSocket } from 'node:net';
+/** Text in the code pages devices speak (a fiscal printer's Windows-1250): `iconv.encode(text, 'win1250')`. */
+export { default as iconv } from 'iconv-lite';
 /** XML against an official XSD, offline (platform/xml/xsd.ts): FA(3), JPK. */
-export {
-  pluginFilesDir,
-  validateAgainstXsd,
-  type XmlDocument,
-  type XsdError,
-  type XsdSet,
-} from '../platform/xml/xsd';
+export { pluginFilesDir, validateAgainstXsd, type XmlDocument, type XsdError, type XsdSet } from '../platform/xml/xsd';
