@@ -194,7 +194,7 @@ function MappingForm({ stored, refs }: { stored: WooSettings; refs: References }
         >
           Dodaj metodę wysyłki
         </Button>
-        <Form.Label>Stawki VAT (klasa podatkowa WooCommerce → stawka VAT pozycji)</Form.Label>
+        <Form.Label className="d-block">Stawki VAT (klasa podatkowa WooCommerce → stawka VAT pozycji)</Form.Label>
         {v.taxClassVat.map((m, i) => (
           <div className="d-flex gap-2 mb-2" key={i}>
             <Form.Control
