@@ -489,8 +489,12 @@ describe('GET /items with the motorcycle filter', () => {
       expect(fitmentIndexStats.answered).toBe(sqlAnswered);
       await untilLoaded();
       expect(fitmentIndexStats.loads).toBe(loads + 1);
+      // untilLoaded's last search may itself be answered from memory (the load can finish just
+      // before it asks): count from here.
+      const reloaded = fitmentIndexStats.answered;
+      expect(reloaded - sqlAnswered).toBeLessThanOrEqual(1);
       expect(await count(byModel)).toBe(before + bare.length);
-      expect(fitmentIndexStats.answered).toBe(sqlAnswered + 1);
+      expect(fitmentIndexStats.answered).toBe(reloaded + 1);
       // The log cut below a process's version (more versions than it keeps): a reload as well.
       changeLogTuning.loggedItemsMax = tuning.loggedItemsMax;
       changeLogTuning.keptVersions = 0;
