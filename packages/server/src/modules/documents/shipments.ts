@@ -17,6 +17,7 @@ import {
   SHIPMENT_CONFIRM_BACKOFF,
   SHIPMENT_CONFIRM_JOB,
   shipmentReference,
+  withTimeout,
   type ShipmentRow,
 } from './waybills';
 import { WAYBILLS_MSG } from './waybills.messages.pl';
@@ -261,7 +262,7 @@ async function askState(
   const now = deps.now();
   let state: ShipmentState;
   try {
-    state = await Promise.race([
+    state = await withTimeout(
       provider.shipmentState!({
         tdb,
         deps,
@@ -271,8 +272,8 @@ async function askState(
         data: JSON.parse(row.data) as unknown,
         createdAt: new Date(toIso(row.created_at)),
       }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('state call timed out')), STATE_CALL_MS)),
-    ]);
+      STATE_CALL_MS,
+    );
   } catch (err) {
     if (err instanceof OutsideAuthError) {
       await markPluginReconnect(tdb, pluginOfCarrier(provider.id), err.userMessage, now);

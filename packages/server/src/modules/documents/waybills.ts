@@ -564,7 +564,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The promise, or a rejection once `ms` have passed (the call itself is not stopped). */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`carrier call timed out after ${ms} ms`)), ms);
