@@ -131,16 +131,37 @@ describe(`npm start on ${testEngine()}: metrics of every process, and SIGTERM`, 
       expect(scraped.status).toBe(200);
       const route = { method: 'GET', route: '/api/data/languages', status: '200' };
       expect(sample(scraped.body, 'zaplecze_http_requests_total', route)).toBe(20);
-      // Every fixture-base job done so far (its schedule's too) ran in the job worker.
-      const doneJobs = await database.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('plugin_id', '=', PLUGIN)
-        .where('state', '=', 'done')
-        .execute();
-      expect(sample(scraped.body, 'zaplecze_job_runs_total', { plugin: PLUGIN, outcome: 'done' })).toBe(
-        doneJobs.length,
-      );
+      // Every fixture-base job done so far (its schedule's too) ran in the job worker. The
+      // schedule's job may still be finishing (on a slow machine it ends between a scrape and the
+      // count), so the scrape is compared once no fixture-base job is left to run; a job worker
+      // whose counts never reach the scrape fails here after the wait.
+      let counted = { scraped: -1, done: -2 };
+      await until(
+        'the scrape counting every fixture-base job done',
+        async () => {
+          const open = await database.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('plugin_id', '=', PLUGIN)
+            .where('state', 'in', ['pending', 'running'])
+            .execute();
+          const doneJobs = await database.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('plugin_id', '=', PLUGIN)
+            .where('state', '=', 'done')
+            .execute();
+          const body = (await getFresh(`${m.url}/metrics`, { authorization: `Bearer ${TOKEN}` })).body;
+          counted = {
+            scraped: sample(body, 'zaplecze_job_runs_total', { plugin: PLUGIN, outcome: 'done' }),
+            done: doneJobs.length,
+          };
+          return open.length === 0 && counted.scraped === counted.done;
+        },
+        20_000,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}: ${JSON.stringify(counted)}`);
+      });
       expect((await getFresh(`${m.url}/metrics`)).status).toBe(401);
 
       // A job and a request in flight when SIGTERM comes.
