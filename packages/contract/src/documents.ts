@@ -183,7 +183,16 @@ export type PrintInvoiceManyAnswer = z.infer<typeof printInvoiceManyAnswerSchema
 // ---- the print log -----------------------------------------------------------------------------
 
 /** What was done to an order's documents. */
-export const ORDER_PRINT_KINDS = ['DISPATCH', 'BOL', 'LABEL', 'INVOICE_ISSUE', 'INVOICE', 'INVOICE_EMAIL'] as const;
+export const ORDER_PRINT_KINDS = [
+  'DISPATCH',
+  'BOL',
+  'LABEL',
+  'INVOICE_ISSUE',
+  'INVOICE',
+  'INVOICE_EMAIL',
+  'RECEIPT_ISSUE',
+  'RECEIPT',
+] as const;
 export type OrderPrintKind = (typeof ORDER_PRINT_KINDS)[number];
 
 /** GET /orders/print_log?orderId=: every print and dispatch of the order, newest first. */

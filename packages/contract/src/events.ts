@@ -55,6 +55,16 @@ export const domainEventSchemas = {
       }),
     ),
   }),
+  /** Receipts issued for stationary orders (docs/decisions.md, Documents: receipts): id, number, order. */
+  'receipt.issued': z.object({
+    receipts: z.array(
+      z.object({
+        receiptId: z.number().int().positive(),
+        number: z.string(),
+        orderId: z.number().int().positive().nullable(),
+      }),
+    ),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

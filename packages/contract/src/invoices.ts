@@ -16,6 +16,11 @@ export function formatInvoiceNumber(n: number, month: number, year: number): str
   return `FV ${n}/${String(month).padStart(2, '0')}/${year}`;
 }
 
+/** `PAR {n}/{MM}/{YYYY}`: a receipt's number, continuous per organisation and month like an invoice's. */
+export function formatReceiptNumber(n: number, month: number, year: number): string {
+  return `PAR ${n}/${String(month).padStart(2, '0')}/${year}`;
+}
+
 /**
  * FA(3) P_12 codes of the rates an order can have, and the P_13_x / P_14_x pair they sum into. The
  * rates that are no number have a net field only: zw P_13_7 (exempt), np P_13_8 (outside the

@@ -33,6 +33,7 @@ import { m0030ApiTokens } from './migrations/0030_api_tokens';
 import { m0031PluginIntegrations } from './migrations/0031_plugin_integrations';
 import { m0032PluginHooks } from './migrations/0032_plugin_hooks';
 import { m0033ShipmentTracking } from './migrations/0033_shipment_tracking';
+import { m0034Receipts } from './migrations/0034_receipts';
 
 /** Every migration in order. Later issues append here; names never change once released. */
 export const MIGRATIONS: Migration[] = [
@@ -68,6 +69,7 @@ export const MIGRATIONS: Migration[] = [
   m0031PluginIntegrations,
   m0032PluginHooks,
   m0033ShipmentTracking,
+  m0034Receipts,
 ];
 
 /**

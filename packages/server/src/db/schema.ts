@@ -524,6 +524,23 @@ export interface InvoicesTable {
   snapshot: string;
 }
 
+/** A receipt of a stationary order (migration 0034): the invoice snapshot's shape, numbered PAR n/MM/YYYY. */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  org_id: number;
+  order_id: number | null;
+  year: number;
+  month: number;
+  n: number;
+  number: string;
+  issued_at: string | Date;
+  issued_by: string | null;
+  snapshot: string;
+  /** When a fiscal printer printed it (null: not yet), and the printer's note (its receipt's number). */
+  printed_at: string | Date | null;
+  printed_detail: string | null;
+}
+
 /** An e-mail waiting to be sent, or sent (migration 0015; docs/decisions.md, Invoices and e-mail). */
 export interface OutboxTable {
   id: Generated<number>;
@@ -735,6 +752,8 @@ export interface DB {
   order_scans: OrderScansTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  receipt_counters: InvoiceCountersTable;
+  receipts: ReceiptsTable;
   outbox: OutboxTable;
   jobs: JobsTable;
   job_pauses: JobPausesTable;

@@ -77,6 +77,7 @@ const MERGE: { [K in DomainEventName]: (list: Payloads<K>) => DomainEventPayload
     ),
   }),
   'invoice.issued': (l) => ({ invoices: l.flatMap((p) => p.invoices) }),
+  'receipt.issued': (l) => ({ receipts: l.flatMap((p) => p.receipts) }),
 };
 
 const isEmpty = (payload: object) => Object.values(payload).every((v) => Array.isArray(v) && v.length === 0);

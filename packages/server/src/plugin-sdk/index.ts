@@ -353,3 +353,20 @@ export { connect as tcpConnect, type Socket as TcpSocket } from 'node:net';
 export { default as iconv } from 'iconv-lite';
 /** XML against an official XSD, offline (platform/xml/xsd.ts): FA(3), JPK. */
 export { pluginFilesDir, validateAgainstXsd, type XmlDocument, type XsdError, type XsdSet } from '../platform/xml/xsd';
+
+/**
+ * Sales documents for the accounting plugins (docs/plugins.md, "Sales documents"): issued invoices
+ * (immutable snapshots), receipts of stationary orders issued and marked printed through the core
+ * (numbering `PAR n/MM/YYYY`, `receipt.issued`), and a month of either in number order, in pages.
+ */
+export {
+  documentsOfMonth,
+  invoiceById,
+  issueReceipt,
+  markReceiptPrinted,
+  receiptById,
+  receiptOfOrder,
+  type IssuedDocument,
+  type IssuedReceipt,
+} from '../modules/invoices';
+export { isPluginInstalled } from '../modules/plugins';

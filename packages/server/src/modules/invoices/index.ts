@@ -14,3 +14,13 @@ export const invoicesModule: ServerModule = {
 };
 export { drainOutbox, INVOICE_MAIL_JOB } from './outbox';
 export { renderInvoicesPdf } from './invoices.pdf';
+export {
+  documentsOfMonth,
+  issueReceipt,
+  markReceiptPrinted,
+  receiptById,
+  receiptOfOrder,
+  type IssuedDocument,
+  type IssuedReceipt,
+} from './receipts.service';
+export { invoiceById } from './invoices.repository';

@@ -42,7 +42,7 @@ const ORDER_COLUMNS = [
 ] as const;
 
 /** The orders of `ids` that are the organisation's, locked for the rest of the transaction (orders' lockOrders). */
-async function lockedOrders(tdb: TenantDb, ids: readonly number[]) {
+export async function lockedOrders(tdb: TenantDb, ids: readonly number[]) {
   const found = [...(await lockOrders(tdb, ids))];
   if (found.length === 0) return [];
   const rows = [];
@@ -76,7 +76,7 @@ async function takeNumber(tdb: TenantDb, year: number, month: number): Promise<n
   return Number(row.last_n);
 }
 
-interface IssueContext {
+export interface IssueContext {
   deps: Pick<AppDeps, 'now' | 'events'>;
   seller: SellerRow;
   settings: InvoiceSettings;
@@ -84,7 +84,7 @@ interface IssueContext {
   now: Date;
 }
 
-async function issueContext(ctx: AuthContext): Promise<IssueContext> {
+export async function issueContext(ctx: AuthContext): Promise<IssueContext> {
   const org = await organizationsRepository.findById(ctx.db, ctx.orgId);
   if (!org) throw notFound(INVOICES_MSG.orderNotFound);
   const stored = await optionsRepository.read(ctx.tdb, INVOICE_SETTING_KEYS);
@@ -94,26 +94,45 @@ async function issueContext(ctx: AuthContext): Promise<IssueContext> {
 }
 
 /**
- * Prepares the invoice of a locked order that has invoice data and none yet: reads its lines and
- * checks the amounts (a 4xx here takes no number). `commit` then takes the number and stores it.
+ * The snapshot builder of a locked order as number `n` (docs/decisions.md, Documents: Invoices and
+ * e-mail): reads its lines once; amounts beyond exact integers answer 400 with `tooLarge`.
  */
-async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder) {
+export async function prepareSnapshot(
+  tdb: TenantDb,
+  ic: IssueContext,
+  order: LockedOrder,
+  tooLarge: string = INVOICES_MSG.tooLarge,
+): Promise<(n: number) => InvoiceSnapshot> {
   const lines = await tdb
     .selectFrom('order_lines')
     .select(['code', 'name', 'quantity', 'price', 'vat'])
     .where('order_id', '=', order.id)
     .orderBy('position')
     .execute();
-  const build = (n: number) =>
-    buildSnapshot({
-      order,
-      lines,
-      seller: ic.seller,
-      settings: ic.settings,
-      issuedAt: ic.now,
-      n,
-      issuerLogin: ic.login,
-    });
+  return (n: number) => {
+    try {
+      return buildSnapshot({
+        order,
+        lines,
+        seller: ic.seller,
+        settings: ic.settings,
+        issuedAt: ic.now,
+        n,
+        issuerLogin: ic.login,
+      });
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode < 500) throw badRequest(tooLarge);
+      throw e;
+    }
+  };
+}
+
+/**
+ * Prepares the invoice of a locked order that has invoice data and none yet: reads its lines and
+ * checks the amounts (a 4xx here takes no number). `commit` then takes the number and stores it.
+ */
+async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder) {
+  const build = await prepareSnapshot(tdb, ic, order);
   // The number's month is the issue date's month in Europe/Warsaw, as the draft computes it.
   const draft = build(0);
   return {

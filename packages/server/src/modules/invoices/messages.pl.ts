@@ -4,6 +4,16 @@ export const INVOICES_MSG = {
   tooLarge: 'Kwoty zamówienia są zbyt duże, by wystawić fakturę.',
 } as const;
 
+/** Answers about receipts (docs/decisions.md, Documents: receipts). */
+export const RECEIPTS_MSG = {
+  notStationary: 'Paragon wystawia się do zamówień stacjonarnych. Do tego zamówienia wystaw fakturę.',
+  hasInvoice: (number: string) =>
+    `Do zamówienia wystawiono już fakturę ${number}: paragonu nie wystawia się drugi raz.`,
+  noLines: 'Zamówienie nie ma pozycji: nie ma czego umieścić na paragonie.',
+  badTaxId: 'NIP nabywcy na paragonie jest nieprawidłowy (10 cyfr z poprawną cyfrą kontrolną).',
+  tooLarge: 'Kwoty zamówienia są zbyt duże, by wystawić paragon.',
+} as const;
+
 /** Defaults when an invoice setting is empty (docs/decisions.md, Invoices and e-mail). */
 export const INVOICE_DEFAULTS = {
   paymentDefault: 'Przelew',

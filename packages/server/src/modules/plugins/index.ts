@@ -22,6 +22,7 @@ export const pluginsModule: ServerModule = {
 
 export { forgetPluginHost, pluginHost, setPluginLog, type PluginHost, type LoadedPlugin } from './plugins.host';
 export { migratePlugins } from './plugins.migrate';
+export { isPluginInstalled } from './plugins.installed';
 export { TEST_PLUGINS_ENV } from './plugins.list';
 export {
   installedItemFilters,

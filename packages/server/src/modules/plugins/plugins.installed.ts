@@ -37,3 +37,16 @@ export async function installedSet(db: object, tdb: TenantDb, ttlMs: number): Pr
   }
   return ids;
 }
+
+/**
+ * Whether the organisation of `tdb` installed the plugin `pluginId` (the SDK's face, for a plugin
+ * that works with another when it is there: the invoicing plugin waits for a fiscal printer's
+ * print only when that plugin is installed).
+ */
+export async function isPluginInstalled(
+  deps: { db: object; config: { pluginsCacheMs: number } },
+  tdb: TenantDb,
+  pluginId: string,
+): Promise<boolean> {
+  return (await installedSet(deps.db, tdb, deps.config.pluginsCacheMs)).has(pluginId);
+}

@@ -194,6 +194,8 @@ export const ordersMessages = {
       INVOICE_ISSUE: 'Wystawienie faktury',
       INVOICE: 'Wydruk faktury',
       INVOICE_EMAIL: 'Faktura e-mailem',
+      RECEIPT_ISSUE: 'Wystawienie paragonu',
+      RECEIPT: 'Paragon na drukarce fiskalnej',
     },
   },
   search: {
