@@ -11,3 +11,11 @@ const FA3 = {
 export function validateFa3(docs: readonly XmlDocument[]): Promise<XsdError[]> {
   return validateAgainstXsd(pluginFilesDir('invoicing', 'schema/fa3'), FA3, docs);
 }
+
+/** The official UPO v4-3 schema shipped in plugins/invoicing/schema/upo (its README names the source). */
+const UPO = { main: 'upo-v4-3.xsd', imports: [], locationPrefixes: [] };
+
+/** Validates UPO receipts (KSeF's `Potwierdzenie`) against the official schema: every error with its file's name. */
+export function validateUpo(docs: readonly XmlDocument[]): Promise<XsdError[]> {
+  return validateAgainstXsd(pluginFilesDir('invoicing', 'schema/upo'), UPO, docs);
+}
