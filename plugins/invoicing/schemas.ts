@@ -60,8 +60,8 @@ export const invoicingSettingsSchema = z.object({
   nip: z
     .string({ error: INVOICING_MSG.nip })
     .trim()
+    .max(20, { error: INVOICING_MSG.nip })
     .refine((s) => s === '' || validNip(s) !== null, { error: INVOICING_MSG.nip })
-    .transform((s) => (s === '' ? '' : validNip(s)!))
     .default(''),
 });
 export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;

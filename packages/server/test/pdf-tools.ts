@@ -59,3 +59,20 @@ export function decodeCode128(pdf: Buffer, dpi = 300): Promise<string[]> {
     return stdout.split('\n').filter((line) => line !== '');
   });
 }
+
+/** Every QR code on every page, as a phone would read it (`pdftoppm -r 200`, `zbarimg` QR only). */
+export function decodeQrCodes(pdf: Buffer, dpi = 200): Promise<string[]> {
+  return withPdf(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-gray', '-png', file, path.join(dir, 'page')]);
+    const pages = (await fs.readdir(dir)).filter((f) => f.endsWith('.png')).map((f) => path.join(dir, f));
+    let stdout: string;
+    try {
+      ({ stdout } = await run('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', ...pages]));
+    } catch (err) {
+      const failed = err as { code?: number; stdout?: string };
+      if (failed.code !== 4) throw err;
+      stdout = failed.stdout ?? '';
+    }
+    return stdout.split('\n').filter((line) => line !== '');
+  });
+}

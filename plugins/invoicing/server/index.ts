@@ -1,6 +1,13 @@
+import { pluginConnectionTestAnswerSchema } from '@zaplecze/contract';
+import { z } from 'zod';
 import {
+  badRequest,
+  clearPluginReconnect,
   definePlugin,
   enqueuePluginJob,
+  fileAnswer,
+  notFound,
+  OutsideError,
   isPluginInstalled,
   issueReceipt,
   receiptById,
@@ -15,9 +22,15 @@ import {
   invoicesQuerySchema,
   receiptAnswerSchema,
   receiptBodySchema,
+  resendBodySchema,
+  INVOICING_MSG,
+  ENVIRONMENT_NAMES,
   type KsefState,
 } from '../schemas';
+import { Ksef } from './ksef';
+import { invoiceMarks } from './marks';
 import { invoiceRow } from './queue';
+import { checkSent, sendWaiting, sweep } from './sender';
 import { invoicingDb, KSEF, migrations, TABLES } from './tables';
 
 export const ID = 'invoicing';
@@ -47,9 +60,107 @@ export default definePlugin({
   server: () => ({
     migrations,
     tables: TABLES,
-    jobs: [{ name: 'queue', handler: queueIssued }],
+    invoiceMarks,
+    jobs: [
+      { name: 'queue', handler: queueIssued },
+      { name: 'send', handler: sendWaiting, timeoutSeconds: 1800, backoff: { firstSeconds: 30, maxSeconds: 900 } },
+      { name: 'status', handler: checkSent, timeoutSeconds: 600, backoff: { firstSeconds: 10, maxSeconds: 600 } },
+      { name: 'sweep', handler: sweep },
+    ],
     subscriptions: { 'invoice.issued': 'queue' },
+    // Offline invoices and answers KSeF still owes are looked at again every 5 minutes.
+    schedules: [{ name: 'sweep', everyMinutes: 5, job: { name: 'sweep' } }],
     routes: [
+      route({
+        method: 'POST',
+        url: '/test_connection',
+        access: 'main.plugins.manage',
+        summary: 'Sprawdzenie połączenia z KSeF (logowanie tokenem KSeF)',
+        response: pluginConnectionTestAnswerSchema,
+        handler: async (ctx) => {
+          try {
+            const ksef = await Ksef.of(ctx.tdb, ctx.deps);
+            await ksef.login();
+            await clearPluginReconnect(ctx.tdb, ID, ctx.deps.now());
+            return {
+              ok: true,
+              message: `Połączono z KSeF (${ENVIRONMENT_NAMES[ksef.settings.environment]}) dla NIP ${ksef.settings.nip}.`,
+            };
+          } catch (err) {
+            if (err instanceof OutsideError) return { ok: false, message: err.userMessage };
+            throw err;
+          }
+        },
+      }),
+      route({
+        method: 'POST',
+        url: '/sync',
+        access: 'main.order.edit',
+        summary: 'Wysyłka czekających faktur do KSeF teraz',
+        response: z.object({ jobId: z.number().nullable() }),
+        handler: async (ctx) => ({
+          jobId: await ctx.tdb.transaction(async (tdb) => {
+            await enqueuePluginJob(tdb, ID, 'status', { dedupeKey: 'status:sync' });
+            return enqueuePluginJob(tdb, ID, 'send', { dedupeKey: 'send' });
+          }),
+        }),
+      }),
+      route({
+        method: 'POST',
+        url: '/invoices/resend',
+        access: 'main.order.edit',
+        summary: 'Ponowna wysyłka faktury do KSeF (odrzuconej, czekającej, albo wystawionej przed instalacją)',
+        body: resendBodySchema,
+        response: z.object({ jobId: z.number().nullable() }),
+        handler: async (ctx, { body }) =>
+          ctx.tdb.transaction(async (tdb) => {
+            if (!(await invoiceRow(tdb, ctx.deps, body.invoiceId))) throw notFound(INVOICING_MSG.invoiceNotFound);
+            const row = await invoicingDb(tdb)
+              .selectFrom(KSEF)
+              .select(['id', 'state'])
+              .where('invoice_id', '=', body.invoiceId)
+              .executeTakeFirstOrThrow();
+            if (!['REJECTED', 'WAITING', 'OFFLINE'].includes(row.state)) throw badRequest(INVOICING_MSG.notRejected);
+            await invoicingDb(tdb)
+              .updateTable(KSEF)
+              .set({
+                state: row.state === 'REJECTED' ? 'WAITING' : row.state,
+                error: null,
+                error_code: null,
+                session_ref: null,
+                invoice_ref: null,
+                updated_at: ctx.deps.now().toISOString(),
+              })
+              .where('id', '=', row.id)
+              .execute();
+            return { jobId: await enqueuePluginJob(tdb, ID, 'send', { dedupeKey: 'send' }) };
+          }),
+      }),
+      route({
+        method: 'GET',
+        url: '/invoices/upo',
+        access: 'main.order.edit',
+        summary: 'UPO faktury przyjętej przez KSeF (XML)',
+        query: z.object({ invoiceId: z.coerce.number({ error: 'Wybierz fakturę.' }).int().positive() }),
+        response: fileAnswer(
+          'application/xml',
+          'UPO: urzędowe poświadczenie odbioru faktury (XML podpisany przez KSeF).',
+        ),
+        handler: async (ctx, { query }, _req, reply) => {
+          const row = await invoicingDb(ctx.tdb)
+            .selectFrom(KSEF)
+            .select(['upo', 'invoice_number'])
+            .where('invoice_id', '=', query.invoiceId)
+            .executeTakeFirst();
+          if (!row) throw notFound(INVOICING_MSG.invoiceNotFound);
+          if (!row.upo) throw badRequest(INVOICING_MSG.noUpo);
+          const name = `UPO_${row.invoice_number.replace(/[^0-9A-Za-z]+/g, '_')}.xml`;
+          return reply
+            .type('application/xml; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${name}"`)
+            .send(row.upo);
+        },
+      }),
       route({
         method: 'GET',
         url: '/invoices',

@@ -21,6 +21,9 @@ import { pluginJobWorker } from '../../test/plugin-jobs';
 import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-woocommerce';
 import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd } from '../../../../plugins/dpd/test/fake-dpd';
 import { FAKE_ORG_ID, FAKE_TOKEN, startFakeInpost } from '../../../../plugins/inpost/test/fake-inpost';
+import { startFakeKsef } from '../../../../plugins/invoicing/test/fake-ksef';
+import { JobWorker } from './jobs';
+import { pluginsModule } from '../modules/plugins';
 
 /** Routes the walk does not call, each with why. Adding one here is a reviewed decision. */
 const NOT_WALKED: Record<string, string> = {
@@ -472,8 +475,64 @@ describe('every route answers as the OpenAPI document says', () => {
       await shipx.close();
     }
 
+    // invoicing against its fake KSeF: the connection, an invoice sent to its KSeF number and
+    // UPO, one rejected and sent again, 'Wyślij teraz', and a receipt of a stationary order.
+    const ksef = await startFakeKsef();
+    try {
+      const V = '/api/plugins/invoicing';
+      const ksefToken = `20261129-EC-0A1B2C3D4E-5F6A7B8C9D-0E|nip-5260250995|${'9c0d'.repeat(16)}`;
+      ksef.addToken(ksefToken, '5260250995');
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'invoicing' } }), 'install invoicing');
+      await get(`${V}/settings`);
+      await put(`${V}/settings`, {
+        values: { environment: 'TEST', apiUrl: ksef.url, nip: '5260250995' },
+        secrets: { ksefToken },
+      });
+      await post(`${V}/test_connection`, {});
+      // The status job runs half a second after the send: the worker's clock is ahead.
+      const jobs = () =>
+        new JobWorker({
+          db: server.deps.db,
+          engine: server.deps.engine,
+          kinds: pluginsModule.jobs!(server.deps),
+          log: () => undefined,
+          now: () => new Date(Date.now() + 60_000),
+        });
+      const invoiced = async () => {
+        const o = await post<{ id: number }>(
+          '/api/orders',
+          orderBody({
+            invoice: INVOICE_COMPANY,
+            items: [{ code: 'K', name: 'Kubek', quantity: 1, price: 10, vat: 23 }],
+          }),
+        );
+        await post('/api/orders/print_invoice', { orderId: o.id, noPrint: true });
+        for (let i = 0; i < 3; i++) {
+          await jobs().drain();
+          await ksef.settled();
+        }
+      };
+      await invoiced();
+      const list = await get<{ invoices: { invoiceId: number; state: string }[] }>(`${V}/invoices`);
+      const accepted = list.invoices.find((i) => i.state === 'ACCEPTED')!;
+      const upo = await admin.getBytes(`${V}/invoices/upo?invoiceId=${accepted.invoiceId}`);
+      expect(upo.status).toBe(200);
+      ksef.rejectNext(1, { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury' });
+      await invoiced();
+      const rejected = (await get<{ invoices: { invoiceId: number }[] }>(`${V}/invoices?state=REJECTED`)).invoices[0]!;
+      await post(`${V}/invoices/resend`, { invoiceId: rejected.invoiceId });
+      await post(`${V}/sync`, {});
+      const shop = await post<{ id: number }>(
+        '/api/orders',
+        orderBody({ stationary: true, items: [{ code: 'K', name: 'Kubek', quantity: 1, price: 10, vat: 23 }] }),
+      );
+      await post(`${V}/receipts`, { orderId: shop.id });
+    } finally {
+      await ksef.close();
+    }
+
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
-  }, 120_000);
+  }, 180_000);
 
   it('answered every documented route but the ones named, and the named ones only', () => {
     const documented = server.routes

@@ -16,6 +16,7 @@ import type { JobKindOptions } from '../platform/jobs/types';
 import type { RouteDef } from '../platform/route';
 import type { CarrierProvider } from '../modules/carriers';
 import type { PluginWebhook } from './hooks';
+import type { InvoiceMark, InvoiceMarkDeps, MarkedInvoice } from '../platform/invoice-marks';
 
 export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
 export {
@@ -196,6 +197,17 @@ export interface PluginServer {
    * each call is verified by the plugin before anything is read or written.
    */
   webhooks?: readonly PluginWebhook[];
+  /**
+   * Marks the plugin prints on the organisation's invoices (docs/plugins.md, "Invoice marks"): by
+   * invoice id, a QR code's text and the caption under it (the KSeF verification code, KOD I).
+   * Asked whenever the core draws an invoice's PDF (print, download, e-mail), only for
+   * organisations that installed the plugin; an invoice left out prints without a mark.
+   */
+  invoiceMarks?(
+    tdb: TenantDb,
+    deps: InvoiceMarkDeps,
+    invoices: readonly MarkedInvoice[],
+  ): Promise<ReadonlyMap<number, InvoiceMark>>;
 }
 
 /**
@@ -369,4 +381,8 @@ export {
   type IssuedDocument,
   type IssuedReceipt,
 } from '../modules/invoices';
-export { isPluginInstalled } from '../modules/plugins';
+export type { InvoiceMark, InvoiceMarkDeps, MarkedInvoice } from '../platform/invoice-marks';
+// From its own file: the plugins module's index loads the plugins, which import this SDK.
+export { isPluginInstalled } from '../modules/plugins/plugins.installed';
+/** RSA-OAEP, AES-256-CBC, SHA-256 and random bytes for a service's encryption (plugin-sdk/crypto.ts). */
+export { aes256CbcEncrypt, rsaOaepSha256Encrypt, secureRandomBytes, sha256Base64 } from './crypto';

@@ -1,5 +1,7 @@
 import { formatAmountPl, formatBankAccount, type InvoiceSnapshot, type SnapshotVat } from '@zaplecze/contract';
+import bwipjs from 'bwip-js/node';
 import { A4, createPdf } from '../../platform/pdf/document';
+import type { InvoiceMark } from '../../platform/invoice-marks';
 import { INVOICE_PDF as T } from './messages.pl';
 
 /** Layout of the invoice page in PDF points. */
@@ -33,17 +35,31 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * further pages with the table header repeated). Text uses the embedded DejaVu fonts, so Polish
  * letters print; the event loop gets a turn after every invoice.
  */
-export async function renderInvoicesPdf(invoices: readonly InvoiceSnapshot[]): Promise<Buffer> {
+export async function renderInvoicesPdf(
+  invoices: readonly InvoiceSnapshot[],
+  marks: readonly (InvoiceMark | undefined)[] = [],
+): Promise<Buffer> {
   const title = invoices.length === 1 ? `${T.title} ${invoices[0]?.number ?? ''}` : T.title;
   const { doc, finish } = createPdf(title);
-  for (const inv of invoices) {
-    drawInvoice(doc, inv);
+  for (const [i, inv] of invoices.entries()) {
+    const mark = marks[i];
+    drawInvoice(doc, inv, mark && { ...mark, png: await qrPng(mark.qrUrl) });
     await nextTick();
   }
   return finish();
 }
 
-function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): void {
+/** The QR code (ISO/IEC 18004, error correction M) of `text` as a PNG. */
+function qrPng(text: string): Promise<Buffer> {
+  // eclevel is a BWIPP option of the QR symbol the typings do not list.
+  const options = { bcid: 'qrcode', text, scale: 4, eclevel: 'M', paddingwidth: 2, paddingheight: 2 };
+  return bwipjs.toBuffer(options as Parameters<typeof bwipjs.toBuffer>[0]);
+}
+
+/** KOD I's size on the page (points) and the room the footer's texts leave for it. */
+const QR = 84;
+
+function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, mark?: InvoiceMark & { png: Buffer }): void {
   doc.addPage({ size: 'A4', margin: 0 });
   let y = drawHeader(doc, inv);
   y = drawTableHeader(doc, y);
@@ -87,10 +103,10 @@ function drawInvoice(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot): void {
     y += h;
   }
   y += 12;
-  const summaryHeight = 20 + 14 * (inv.rates.length + 1) + 134;
+  const summaryHeight = 20 + 14 * (inv.rates.length + 1) + 134 + (mark ? 30 : 0);
   if (y + summaryHeight > BOTTOM) y = continuePage(doc, inv, false);
   y = drawRates(doc, inv, y);
-  drawFooter(doc, inv, y + 12);
+  drawFooter(doc, inv, y + 12, mark);
 }
 
 /** Number, dates, seller and buyer; answers the y below them. */
@@ -199,20 +215,38 @@ function drawRates(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): nu
   return y;
 }
 
-function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): void {
+function drawFooter(
+  doc: PDFKit.PDFDocument,
+  inv: InvoiceSnapshot,
+  y: number,
+  mark?: InvoiceMark & { png: Buffer },
+): void {
+  // KOD I at the footer's right, its caption (the KSeF number or OFFLINE) under it; the texts
+  // keep to its left.
+  const textWidth = mark ? WIDTH - QR - 44 : WIDTH;
+  let qrBottom = y;
+  if (mark) {
+    const x = M + WIDTH - QR;
+    doc.image(mark.png, x, y, { width: QR, height: QR });
+    doc.font('bold').fontSize(6).fillColor('black');
+    // One line, right under the code's right edge: a KSeF number is never wrapped at its dashes.
+    const w = doc.widthOfString(mark.caption);
+    doc.text(mark.caption, x + QR - w, y + QR + 2, { lineBreak: false });
+    qrBottom = doc.y + 4;
+  }
   doc
     .font('bold')
     .fontSize(12)
     .fillColor('black')
-    .text(`${T.toPay} ${formatAmountPl(inv.totals.gross)} ${inv.currency}`, M, y, { width: WIDTH });
+    .text(`${T.toPay} ${formatAmountPl(inv.totals.gross)} ${inv.currency}`, M, y, { width: textWidth });
   y += 18;
   const fact = (label: string, value: string) => {
     if (value.trim() === '') return;
     doc.font('regular').fontSize(9);
-    if (label === '') doc.fillColor('black').text(value, M, y, { width: WIDTH, height: 120, ellipsis: true });
+    if (label === '') doc.fillColor('black').text(value, M, y, { width: textWidth, height: 120, ellipsis: true });
     else {
       doc.fillColor('#444444').text(label, M, y, { continued: true });
-      doc.fillColor('black').text(` ${value}`, { width: WIDTH, height: 120, ellipsis: true });
+      doc.fillColor('black').text(` ${value}`, { width: textWidth, height: 120, ellipsis: true });
     }
     y = doc.y + 2;
   };
@@ -224,6 +258,7 @@ function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceSnapshot, y: number): v
   fact('', T.order(inv.order.id, inv.order.externalId));
   fact(T.annotations, inv.annotations);
   for (const note of inv.vatNotes ?? []) fact('', note);
+  y = Math.max(y, qrBottom);
   const sy = Math.max(y + 40, BOTTOM - 50);
   const w = 200;
   const sig = (x: number, caption: string, name: string) => {

@@ -14,6 +14,7 @@ import { organizationsRepository } from '../organizations';
 import { lockOrders, patchOrder } from '../orders';
 import { buildSnapshot, INVOICE_SETTING_KEYS, type InvoiceSettings, type SellerRow } from './invoices.snapshot';
 import { renderInvoicesPdf } from './invoices.pdf';
+import { invoiceMarkRegistry } from '../../platform/invoice-marks';
 import { INVOICES_MSG } from './messages.pl';
 import { invoicesOf, type IssuedInvoice } from './invoices.repository';
 import { mailConfigured, queueInvoiceMail } from './outbox';
@@ -160,6 +161,15 @@ async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder)
   };
 }
 
+/** The PDF of issued invoices with the marks plugins print on them (invoice-marks.ts: KOD I). */
+async function invoicesPdf(ctx: AuthContext, invoices: readonly IssuedInvoice[]): Promise<Buffer> {
+  const marks = await invoiceMarkRegistry.marksFor(ctx.deps, ctx.tdb, invoices);
+  return renderInvoicesPdf(
+    invoices.map((i) => i.snapshot),
+    invoices.map((i) => marks.get(i.id)),
+  );
+}
+
 /**
  * POST /orders/print_invoice: issues the order's invoice unless it was issued before (then the
  * stored snapshot is reprinted, never re-numbered), optionally queues it to the client's e-mail,
@@ -192,7 +202,7 @@ export async function printInvoice(
     return inv;
   });
   return {
-    pdf: input.noPrint ? null : (await renderInvoicesPdf([invoice.snapshot])).toString('base64'),
+    pdf: input.noPrint ? null : (await invoicesPdf(ctx, [invoice])).toString('base64'),
     invoiceNumber: invoice.number,
     mailQueued: input.email,
   };
@@ -216,7 +226,7 @@ export async function printInvoiceMany(
     const err: { id: number; reason: string }[] = [];
     const notFoundIds: number[] = [];
     const skipped: number[] = [];
-    const snapshots: InvoiceSnapshot[] = [];
+    const issuedOk: IssuedInvoice[] = [];
     const log: OrderPrintEntry[] = [];
     for (const id of ids) {
       const order = orders.get(id);
@@ -246,14 +256,14 @@ export async function printInvoiceMany(
       }
       if (!input.noPrint) log.push({ orderId: id, user: ic.login, kind: 'INVOICE', detail: inv.number });
       ok.push(id);
-      snapshots.push(inv.snapshot);
+      issuedOk.push(inv);
     }
     await recordOrderPrints(tdb, log, ic.now);
-    return { ok, err, notFound: notFoundIds, skipped, snapshots };
+    return { ok, err, notFound: notFoundIds, skipped, issuedOk };
   });
-  const { snapshots, ...answer } = result;
+  const { issuedOk, ...answer } = result;
   return {
-    pdf: input.noPrint || snapshots.length === 0 ? null : (await renderInvoicesPdf(snapshots)).toString('base64'),
+    pdf: input.noPrint || issuedOk.length === 0 ? null : (await invoicesPdf(ctx, issuedOk)).toString('base64'),
     ...answer,
   };
 }

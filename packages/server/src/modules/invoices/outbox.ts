@@ -7,6 +7,7 @@ import { enqueueJob, JobWorker, type JobContext, type JobKind } from '../../plat
 import { recordOrderPrints } from '../documents';
 import { patchOrder } from '../orders';
 import { renderInvoicesPdf } from './invoices.pdf';
+import { invoiceMarkRegistry } from '../../platform/invoice-marks';
 import { invoiceById, type IssuedInvoice } from './invoices.repository';
 import { INVOICE_MAIL } from './messages.pl';
 
@@ -136,7 +137,8 @@ async function sendOutboxMessage(deps: AppDeps, ctx: JobContext): Promise<boolea
     if (!mailConfigured(deps.config)) throw new Error('SMTP_URL and MAIL_FROM are not set');
     const invoice = await invoiceById(tdb, msg.invoice_id);
     if (!invoice) throw new Error(`invoice ${msg.invoice_id} is missing`);
-    const pdf = await renderInvoicesPdf([invoice.snapshot]);
+    const marks = await invoiceMarkRegistry.marksFor(deps, tdb, [invoice]);
+    const pdf = await renderInvoicesPdf([invoice.snapshot], [marks.get(invoice.id)]);
     await transportOf(deps).sendMail({
       from: deps.config.mailFrom,
       to: msg.to_address,

@@ -11,6 +11,7 @@ import { checkSchedule, type JobSchedule } from '../../platform/jobs';
 import { checkSettingsSpec } from '../../platform/plugin-settings';
 import type { PluginDefinition, PluginServer } from '../../plugin-sdk';
 import { carrierRegistry, type CarrierProvider } from '../carriers';
+import { invoiceMarkRegistry } from '../../platform/invoice-marks';
 import { registeredPlugins } from './plugins.list';
 
 /**
@@ -63,6 +64,16 @@ export class PluginHost {
           checkServer(def.manifest, server);
           loaded.server = server;
           for (const carrier of server.carriers ?? []) this.registerCarrier(def.manifest.id, carrier);
+          if (server.invoiceMarks) {
+            const pluginId = def.manifest.id;
+            const marks = server.invoiceMarks.bind(server);
+            this.unregister.push(
+              invoiceMarkRegistry.register({
+                isAvailable: (tdb) => this.installedHere(pluginId, tdb),
+                marks: (deps, tdb, invoices) => marks(tdb, deps, invoices),
+              }),
+            );
+          }
         }
       } catch (err) {
         this.markBroken(def.manifest.id, `Błąd ładowania pluginu: ${messageOf(err)}`);
@@ -78,17 +89,20 @@ export class PluginHost {
   private registerCarrier(pluginId: string, carrier: CarrierProvider): void {
     const own = carrier.isAvailable?.bind(carrier);
     const provider: CarrierProvider = Object.assign(Object.create(carrier) as CarrierProvider, {
-      isAvailable: async (tdb: TenantDb) => {
-        if (!this.usable(pluginId)) return false;
-        const row = await tdb
-          .selectFrom('plugin_installs')
-          .select('plugin_id')
-          .where('plugin_id', '=', pluginId)
-          .executeTakeFirst();
-        return row !== undefined && (own ? await own(tdb) : true);
-      },
+      isAvailable: async (tdb: TenantDb) => (await this.installedHere(pluginId, tdb)) && (own ? await own(tdb) : true),
     });
     this.unregister.push(carrierRegistry.register(provider));
+  }
+
+  /** Whether the organisation of `tdb` installed the plugin and it is not broken everywhere. */
+  private async installedHere(pluginId: string, tdb: TenantDb): Promise<boolean> {
+    if (!this.usable(pluginId)) return false;
+    const row = await tdb
+      .selectFrom('plugin_installs')
+      .select('plugin_id')
+      .where('plugin_id', '=', pluginId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Takes this host's carriers out of the registry (a test server that stops). */
