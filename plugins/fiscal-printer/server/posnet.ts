@@ -78,28 +78,75 @@ export function splitFrames(buffer: Buffer): { frames: Buffer[]; rest: Buffer } 
   return { frames, rest: start >= 0 ? buffer.subarray(start) : Buffer.alloc(0) };
 }
 
-/** The printer's error numbers as Polish messages (the ones a seller meets; others by number). */
+/**
+ * The printer's error numbers a seller may meet, in Polish (the specification's last chapter:
+ * 1-15 frame errors, from 30 on the commands' errors); any other is named by its number.
+ */
 const ERRORS: Record<number, string> = {
   1: 'drukarka nie zna polecenia',
-  2: 'brak wymaganego pola',
-  3: 'błąd konwersji pola',
+  2: 'brak wymaganego pola polecenia',
+  3: 'błąd konwersji pola (np. kwota z przecinkiem albo poza zakresem)',
+  4: 'błędny token ramki',
   5: 'błędna suma kontrolna ramki',
-  10: 'zła długość pola',
+  6: 'błąd budowy ramki (brak nazwy parametru)',
+  10: 'niewłaściwa długość pola',
   11: 'bufor odbiorczy drukarki jest pełny',
+  12: 'tego polecenia nie można wykonać w trybie natychmiastowym',
+  13: 'nie znaleziono polecenia o podanym tokenie',
   14: 'kolejka poleceń drukarki jest pełna',
-  30: 'operacja przerwana przez użytkownika',
-  41: 'drukarka jest zajęta przez inne połączenie',
-  50: 'brak papieru',
-  323: 'niedozwolona stawka VAT (nieaktywna stawka na drukarce)',
-  350: 'zła wartość pozycji paragonu',
-  351: 'zła ilość',
-  352: 'zła kwota',
-  353: 'nazwa towaru jest zablokowana dla tej stawki VAT (baza towarowa drukarki)',
-  382: 'przed sprzedażą trzeba wykonać raport dobowy',
-  400: 'zła wartość pola',
-  1950: 'transakcja nie została rozpoczęta',
-  1951: 'transakcja jest już rozpoczęta',
-  1952: 'suma płatności nie zgadza się z wartością paragonu',
+  15: 'ramka bez sumy kontrolnej',
+  30: 'operacja przerwana (rezygnacja na drukarce)',
+  40: 'polecenie niedozwolone dla tego interfejsu drukarki',
+  41: 'drukarka jest zajęta przez inne połączenie (inny interfejs); spróbuj za chwilę',
+  50: 'błąd wykonania operacji przez drukarkę',
+  51: 'błąd wykonania operacji przez drukarkę (pamięć fiskalna)',
+  52: 'błąd wykonania operacji przez drukarkę (baza danych)',
+  53: 'błąd wykonania operacji przez drukarkę (sprzedaż)',
+  54: 'błąd wykonania operacji przez drukarkę (obsługa)',
+  55: 'błąd wykonania operacji przez drukarkę (konfiguracja)',
+  56: 'błąd wykonania operacji przez drukarkę (komunikacja)',
+  323: 'funkcja zablokowana w konfiguracji drukarki',
+  382: 'próba wykonania zerowego raportu dobowego',
+  383: 'brak raportu dobowego: wykonaj raport dobowy na drukarce',
+  387: 'sprzedaż zablokowana: brak miejsca w pamięci drukarki',
+  388: 'operacja zablokowana: brak miejsca w pamięci drukarki',
+  400: 'błędna wartość pola',
+  460: 'błąd zegara drukarki',
+  484: 'minął czas pracy drukarki, sprzedaż zablokowana (potrzebny kod autoryzacyjny)',
+  488: 'subskrypcja drukarki wygasła, sprzedaż zablokowana',
+  499: 'na drukarce jest włączony protokół Thermal: przełącz ją na protokół POSNET',
+  1950: 'przekroczony zakres totalizerów paragonu',
+  1951: 'wpłata formą płatności przekracza maksymalną wpłatę',
+  1952: 'suma form płatności przekracza maksymalną wpłatę',
+  1953: 'formy płatności pokrywają już kwotę do zapłaty',
+  1956: 'przekroczony zakres kwoty paragonu',
+  1957: 'przekroczona maksymalna wartość paragonu',
+  1962: 'wpłata formą płatności o wartości 0',
+  1992: 'brak pozycji na paragonie',
+  2000: 'błędna stawka VAT pozycji: zły numer stawki albo stawka nieaktywna na drukarce',
+  2001: 'ilość niecałkowita',
+  2004: 'drukarka nie ma aktywnych stawek VAT',
+  2005: 'paragon nie został rozpoczęty (drukarka nie jest w trybie transakcji)',
+  2006: 'błędna cena pozycji (musi być większa od zera)',
+  2007: 'błędna ilość pozycji (musi być większa od zera)',
+  2008: 'suma paragonu nie zgadza się z drukarką',
+  2009: 'suma paragonu jest równa zero',
+  2010: 'przekroczony zakres totalizerów dobowych',
+  2031: 'błędny NIP nabywcy',
+  2036: 'drukarka jest w stanie tylko do odczytu',
+  2038: 'na drukarce jest już rozpoczęty inny paragon',
+  2041: 'nie można zakończyć paragonu o wartości 0',
+  2052: 'brak pamięci na paragon (za dużo pozycji)',
+  2054: 'płatności nie pokrywają kwoty do zapłaty',
+  2056: 'pusty tekst (np. nazwa towaru)',
+  2060: 'błędny stan transakcji',
+  2096: 'błędna długość NIP nabywcy: wymagane dokładnie 10 cyfr',
+  2101: 'baza towarowa drukarki jest pełna',
+  2102: 'stawka VAT towaru jest nieaktywna (baza towarowa drukarki)',
+  2103: 'nieprawidłowa stawka VAT towaru (baza towarowa drukarki)',
+  2104: 'błędna nazwa towaru (baza towarowa drukarki)',
+  2105: 'ten towar był sprzedany na tej drukarce z inną stawką VAT (baza towarowa drukarki): zmień nazwę albo stawkę',
+  2106: 'towar zablokowany w bazie towarowej drukarki',
 };
 
 export function posnetMessage(command: string, error: number): string {
@@ -107,12 +154,19 @@ export function posnetMessage(command: string, error: number): string {
   return `Drukarka fiskalna (${command}): ${text} (kod ${error}).`;
 }
 
-/** A refusal or failure of the printer, in Polish. `retry`: the printer could not be reached or answered. */
+/**
+ * A refusal or failure of the printer, in Polish. `code`: the printer's error number of a refusal.
+ * `unreachable`: the printer could not be reached, did not answer or dropped the connection.
+ * `command`: the command it failed on; `written`: that command had gone out to the printer (so a
+ * `trend` written without an answer may have ended the receipt).
+ */
 export class PosnetError extends Error {
   constructor(
     message: string,
     readonly code: number | null,
     readonly unreachable = false,
+    readonly command: string | null = null,
+    readonly written = false,
   ) {
     super(message);
     this.name = 'PosnetError';
@@ -121,20 +175,21 @@ export class PosnetError extends Error {
 
 /**
  * One TCP connection to a printer: `send` writes a command and waits for its answer (one at a
- * time: the protocol answers in order), with a time limit per answer.
+ * time: the protocol answers in order), with a time limit per answer. A command left without an
+ * answer closes the connection: a late answer must never be read as the next command's.
  */
 export class PosnetConnection {
   private buffer: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (f: PosnetFrame) => void; reject: (e: Error) => void } | null = null;
-  private closedError: Error | null = null;
+  private closedError: PosnetError | null = null;
 
   private constructor(
     private readonly socket: TcpSocket,
     private readonly timeoutMs: number,
   ) {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    const fail = (err: Error) => {
-      this.closedError = err;
+    const fail = (err: PosnetError) => {
+      this.closedError ??= err;
       this.waiting?.reject(err);
       this.waiting = null;
     };
@@ -151,6 +206,7 @@ export class PosnetConnection {
       }, timeoutMs);
       socket.once('connect', () => {
         clearTimeout(timer);
+        socket.setNoDelay(true);
         resolve(new PosnetConnection(socket, timeoutMs));
       });
       socket.once('error', (e) => {
@@ -158,6 +214,11 @@ export class PosnetConnection {
         reject(new PosnetError(`Nie można połączyć się z drukarką ${host}:${port} (${e.message}).`, null, true));
       });
     });
+  }
+
+  /** Whether the connection can still carry commands. */
+  get usable(): boolean {
+    return this.closedError === null;
   }
 
   private onData(chunk: Buffer) {
@@ -177,11 +238,14 @@ export class PosnetConnection {
 
   /** Sends a command; answers its parameters, or throws PosnetError with the printer's reason. */
   async send(command: string, params: PosnetParams = []): Promise<Map<string, string>> {
-    if (this.closedError) throw this.closedError;
+    if (this.closedError) throw new PosnetError(this.closedError.message, null, true, command, false);
     const answer = await new Promise<PosnetFrame>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting = null;
-        reject(new PosnetError(`Drukarka nie odpowiedziała na polecenie ${command}.`, null, true));
+        const err = new PosnetError(`Drukarka nie odpowiedziała na polecenie ${command}.`, null, true, command, true);
+        this.closedError = err;
+        this.socket.destroy();
+        reject(err);
       }, this.timeoutMs);
       this.waiting = {
         resolve: (f) => {
@@ -190,16 +254,30 @@ export class PosnetConnection {
         },
         reject: (e) => {
           clearTimeout(timer);
-          reject(e);
+          reject(new PosnetError(e.message, null, true, command, true));
         },
       };
       this.socket.write(encodeFrame(command, params));
     });
-    if (answer.error !== null) throw new PosnetError(posnetMessage(command, answer.error), answer.error);
+    if (answer.command !== command && answer.command !== 'ERR') {
+      const err = new PosnetError(
+        `Drukarka odpowiedziała na inne polecenie (${answer.command} zamiast ${command}).`,
+        null,
+        true,
+        command,
+        true,
+      );
+      this.closedError = err;
+      this.socket.destroy();
+      throw err;
+    }
+    if (answer.error !== null)
+      throw new PosnetError(posnetMessage(command, answer.error), answer.error, false, command, true);
     return answer.params;
   }
 
   close(): void {
+    this.closedError ??= new PosnetError('Połączenie z drukarką zostało zamknięte.', null, true);
     this.socket.end();
     this.socket.destroy();
   }
@@ -218,13 +296,16 @@ export interface Receipt {
   lines: readonly ReceiptLine[];
   /** The buyer's NIP printed on the receipt (digits), '' for none. */
   nip: string;
-  /** 0 cash, 2 card, 8 transfer, 6 other (POSNET `trpayment ty`). */
+  /** 0 cash, 2 card, 3 cheque, 4 voucher (bon), 5 credit, 6 other, 7 voucher, 8 transfer (POSNET `trpayment ty`). */
   paymentType: number;
+  /** The payment's name printed with type 6 'other' (up to 25 characters). */
+  paymentName?: string;
 }
 
 /** The commands of a receipt, in order (docs/plugins.md, "Plugin: fiscal-printer"). */
 export function receiptCommands(r: Receipt): { command: string; params: PosnetParams }[] {
   const total = r.lines.reduce((s, l) => s + l.gross, 0);
+  const name = r.paymentType === 6 && r.paymentName ? r.paymentName.replace(/\s+/g, ' ').trim().slice(0, 25) : '';
   return [
     { command: 'trinit', params: [['bm', 0]] },
     ...r.lines.map((l) => ({
@@ -240,11 +321,7 @@ export function receiptCommands(r: Receipt): { command: string; params: PosnetPa
     ...(r.nip ? [{ command: 'trnipset', params: [['ni', r.nip]] as PosnetParams }] : []),
     {
       command: 'trpayment',
-      params: [
-        ['ty', r.paymentType],
-        ['wa', total],
-        ['re', 0],
-      ],
+      params: [['ty', r.paymentType], ['wa', total], ...(name ? [['na', name] as const] : []), ['re', 0]],
     },
     {
       command: 'trend',
@@ -258,7 +335,8 @@ export function receiptCommands(r: Receipt): { command: string; params: PosnetPa
 
 /**
  * Prints a receipt on one connection; on a refusal in the middle the transaction is cancelled
- * (`prncancel`) so the printer is free again, and the refusal is thrown.
+ * (`prncancel`) so the printer is free again, and the refusal is thrown. A PosnetError with
+ * `command` 'trend', `written` and `unreachable` means the receipt may have been printed.
  */
 export async function printReceipt(conn: PosnetConnection, r: Receipt): Promise<void> {
   let started = false;
@@ -271,4 +349,61 @@ export async function printReceipt(conn: PosnetConnection, r: Receipt): Promise<
     if (started && err instanceof PosnetError && !err.unreachable) await conn.send('prncancel').catch(() => undefined);
     throw err;
   }
+}
+
+// ---- the printer's state ---------------------------------------------------------------------
+
+/** `sdev`: the device state (0 ready, 1 menu, 2 waiting for a key, 3 waiting after an error) and who holds a transaction (0 nobody, 1 PC1, 2 PC2, 3 the device itself). */
+export async function readDevice(conn: PosnetConnection): Promise<{ state: number; transaction: number }> {
+  const a = await conn.send('sdev');
+  return { state: Number(a.get('ds') ?? 0), transaction: Number(a.get('tl') ?? 0) };
+}
+
+/** `scnt`: the count of receipts the printer ended correctly (`bn`) and the number of the last one (`bt`). */
+export async function readCounters(conn: PosnetConnection): Promise<{ receipts: number; lastReceipt: number | null }> {
+  const a = await conn.send('scnt');
+  const receipts = Number(a.get('bn'));
+  if (!Number.isInteger(receipts))
+    throw new PosnetError('Drukarka nie podała licznika paragonów (scnt).', null, false, 'scnt', true);
+  const bt = a.get('bt');
+  return { receipts, lastReceipt: bt !== undefined && /^\d+$/.test(bt) ? Number(bt) : null };
+}
+
+/** `sid`: the model and the firmware's version. */
+export async function readIdentity(conn: PosnetConnection): Promise<{ model: string; version: string }> {
+  const a = await conn.send('sid');
+  return { model: (a.get('nm') ?? '').trim(), version: (a.get('vr') ?? '').trim() };
+}
+
+/** One of `vatget`'s values: '23,00' -> 23, '100,00' -> 'zw' (exempt), '101,00' -> null (inactive). */
+export function parsePrinterRate(text: string | undefined): number | 'zw' | null {
+  if (text === undefined) return null;
+  const n = Number(text.trim().replace(',', '.'));
+  if (!Number.isFinite(n) || n > 100.5) return null;
+  if (n >= 99.995) return 'zw';
+  return Math.round(n * 100) / 100;
+}
+
+/** `vatget`: the rates of the slots A-G as programmed on the printer. */
+export async function readRates(conn: PosnetConnection): Promise<(number | 'zw' | null)[]> {
+  const a = await conn.send('vatget');
+  return ['va', 'vb', 'vc', 'vd', 've', 'vf', 'vg'].map((k) => parsePrinterRate(a.get(k)));
+}
+
+/** `sprn`: the print mechanism (0 fine; 1 or 3 cover open, 5 no paper, ...), in Polish; null when fine. */
+export async function readMechanism(conn: PosnetConnection): Promise<string | null> {
+  const a = await conn.send('sprn');
+  const pr = Number(a.get('pr') ?? 0);
+  const names: Record<number, string> = {
+    1: 'podniesiona dźwignia albo otwarta pokrywa',
+    2: 'brak dostępu do mechanizmu drukującego',
+    3: 'podniesiona pokrywa',
+    5: 'brak papieru',
+    6: 'nieodpowiednia temperatura albo zasilanie',
+    7: 'chwilowy zanik zasilania',
+    8: 'błąd obcinacza papieru',
+    9: 'błąd zasilacza',
+    10: 'podniesiona pokrywa przy obcinaniu',
+  };
+  return pr === 0 ? null : (names[pr] ?? `błąd mechanizmu drukującego (${pr})`);
 }

@@ -79,12 +79,12 @@ describe('a receipt on the emulator', () => {
   });
 
   it("answers the printer's error codes in Polish and frees the printer (prncancel)", async () => {
-    printer.refuseNext('trline', 353);
+    printer.refuseNext('trline', 2105);
     const conn = await PosnetConnection.connect(printer.host, printer.port);
     const before = printer.receipts.length;
     try {
       await expect(printReceipt(conn, RECEIPT)).rejects.toThrow(
-        'Drukarka fiskalna (trline): nazwa towaru jest zablokowana dla tej stawki VAT (baza towarowa drukarki) (kod 353).',
+        'Drukarka fiskalna (trline): ten towar był sprzedany na tej drukarce z inną stawką VAT (baza towarowa drukarki): zmień nazwę albo stawkę (kod 2105).',
       );
       expect(printer.received.at(-1)!.command).toBe('prncancel');
       // The printer is free: the same connection prints the receipt now.
@@ -103,7 +103,7 @@ describe('a receipt on the emulator', () => {
         lines: [{ name: 'Bon', quantity: 1, unitGross: 100, gross: 100, vatSlot: 6 }],
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PosnetError);
-      expect((err as PosnetError).code).toBe(323);
+      expect((err as PosnetError).code).toBe(2000);
       const sdev = await conn.send('sdev');
       expect(sdev.get('tl')).toBe('0');
       await conn.send('trinit', [['bm', 0]]);
@@ -119,7 +119,7 @@ describe('a receipt on the emulator', () => {
         ['wa', 100],
         ['re', 0],
       ]);
-      await expect(conn.send('trend', [['to', 99]])).rejects.toThrow(/kod 350/);
+      await expect(conn.send('trend', [['to', 99]])).rejects.toThrow(/kod 2008/);
       await conn.send('prncancel');
     } finally {
       conn.close();
