@@ -20,10 +20,18 @@ export type OrderScanRequest = z.input<typeof orderScanRequestSchema>;
  * What the client must do besides logging the row (§3): CLEAR forgets the order; SEND_PARCEL: the
  * order has no waybill yet, dispatch it (POST /orders/print_bol) as the reader's waybill action
  * says; PRINT_BOL: it was dispatched earlier, reprint its waybill as that action says;
- * PRINT_DOCUMENT: issue / print / e-mail the invoice as the reader's document action says.
+ * PRINT_DOCUMENT: issue / print / e-mail the invoice as the reader's document action says, or, for
+ * a stationary order of an organisation with RECEIPT_PLUGIN_ID installed, issue its receipt.
  */
 export const ORDER_SCAN_CLIENT_ACTIONS = ['NONE', 'CLEAR', 'SEND_PARCEL', 'PRINT_BOL', 'PRINT_DOCUMENT'] as const;
 export type OrderScanClientAction = (typeof ORDER_SCAN_CLIENT_ACTIONS)[number];
+
+/**
+ * The plugin that issues receipts ('paragon') of stationary orders through the core's receipts
+ * (`POST /api/plugins/invoicing/receipts`): with it installed, a stationary order's document is its
+ * receipt instead of an invoice (docs/decisions.md, "Documents: receipts").
+ */
+export const RECEIPT_PLUGIN_ID = 'invoicing';
 
 /** One order line on the reader's panel, with the packing check's count. */
 export const orderReaderLineSchema = z.object({
@@ -40,6 +48,8 @@ export type OrderReaderLine = z.infer<typeof orderReaderLineSchema>;
 export const orderReaderPanelSchema = z.object({
   id: z.number(),
   orderStatus: z.object({ id: z.number(), name: z.string(), color: z.string() }),
+  /** A stationary (in-shop) order: its document is a receipt when RECEIPT_PLUGIN_ID is installed. */
+  stationary: z.boolean(),
   sizeA: z.number(),
   sizeB: z.number(),
   sizeC: z.number(),

@@ -31,6 +31,8 @@ export const ORDER_READER_MSG = {
   linesMissing: (id: number, missing: string) =>
     `Nie można nadać przesyłki zamówienia ${id}: brakuje towarów ${missing}.`,
   printDocument: (id: number) => `Zamówienie ${id}: wydruk dokumentu.`,
+  /** A stationary order's document with the receipts' plugin installed (docs/decisions.md, Documents: receipts). */
+  printReceipt: (id: number) => `Zamówienie ${id}: wystawienie paragonu.`,
   noInvoiceData: DOCUMENT_MSG.noInvoiceData,
   itemPacked: (id: number, code: string, packed: number, quantity: number) =>
     `Zamówienie ${id}: spakowano ${code} (${packed} z ${quantity}).`,

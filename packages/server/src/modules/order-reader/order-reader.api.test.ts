@@ -96,6 +96,7 @@ describe('order reader: selecting an order', () => {
     expect(a.panel).toMatchObject({
       id,
       orderStatus: { id: refs.statusId, name: 'Nowe', color: '0000ff' },
+      stationary: false,
       sizeA: 0,
       sizeB: 0,
       sizeC: 0,
@@ -346,6 +347,45 @@ describe('order reader: waybill, document and the packing check', () => {
       clientAction: 'PRINT_DOCUMENT',
       isError: false,
     });
+  });
+
+  it('a stationary order: its document is the receipt once the invoicing plugin is installed, even without invoice data', async () => {
+    // An organisation of its own: installing the plugin changes only its stationary orders.
+    const other = await createOrg(server);
+    await createOrderRefs(other.admin);
+    const create = async (overrides: Record<string, unknown>) => {
+      const res = await other.admin.post<{ id: number }>('/api/orders', orderBody(overrides));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.id;
+    };
+    const shop = await create({ stationary: true, invoice: null });
+    const online = await create({});
+    const selected = await scan(`ORDER:${shop}`, null, other.admin);
+    expect(selected.panel).toMatchObject({ id: shop, stationary: true });
+    // Without the plugin the invoice rules stand: no invoice data, a red row.
+    expect(row(await scan('CMD:DOCUMENT', shop, other.admin))).toMatchObject({
+      isError: true,
+      clientAction: 'NONE',
+      actionDesc: 'Brak danych do wydruku faktury',
+    });
+    const installed = await other.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'invoicing' } });
+    expect(installed.status).toBe(204);
+    expect(row(await scan('CMD:DOCUMENT', shop, other.admin))).toEqual({
+      orderId: shop,
+      actionType: 'COMMAND',
+      actionDesc: `Zamówienie ${shop}: wystawienie paragonu.`,
+      clientAction: 'PRINT_DOCUMENT',
+      isError: false,
+    });
+    // An order that is not stationary still needs its invoice data.
+    expect(row(await scan('CMD:DOCUMENT', online, other.admin))).toMatchObject({
+      isError: true,
+      actionDesc: 'Brak danych do wydruku faktury',
+    });
+    const panel = orderReaderPanelSchema.parse(
+      (await other.admin.get(`/api/orders/barcodes/panel?orderId=${online}`)).body,
+    );
+    expect(panel.stationary).toBe(false);
   });
 
   it('items are checked off by code or GTIN; wrong and extra items are red rows; dispatch waits for every line', async () => {

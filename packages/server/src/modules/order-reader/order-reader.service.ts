@@ -1,6 +1,7 @@
 import {
   fromHundredths,
   parseReaderCode,
+  RECEIPT_PLUGIN_ID,
   type OrderReaderPanel,
   type OrderScanAnswer,
   type OrderScanClientAction,
@@ -12,6 +13,7 @@ import type { AuthContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { findItemByScan } from '../items';
 import { hasWaybill, patchOrder, statusAfter, type OrderPatch } from '../orders';
+import { isPluginInstalled } from '../plugins';
 import { ORDER_READER_MSG as MSG } from './messages.pl';
 import { logScan, logScanIn, type ScanLogRow } from './order-reader.log';
 import { orderReaderRepository as repo, type ReaderLine, type ReaderOrder } from './order-reader.repository';
@@ -96,6 +98,7 @@ function panelOf({ order: o, lines }: Loaded): OrderReaderPanel {
   return {
     id: o.id,
     orderStatus: { id: o.order_status_id, name: o.status_name, color: o.status_color },
+    stationary: o.stationary === 1,
     sizeA: o.size_a,
     sizeB: o.size_b,
     sizeC: o.size_c,
@@ -276,7 +279,14 @@ function send({ order: o, lines }: Loaded): Row {
   return ok('COMMAND', o.id, MSG.sendParcel(o.id), 'SEND_PARCEL');
 }
 
-function printDocument({ order: o }: Loaded): Row {
+/**
+ * The document code: PRINT_DOCUMENT for an order with invoice data; a stationary order's document
+ * is its receipt when the organisation installed the receipts' plugin (docs/decisions.md,
+ * "Documents: receipts"), which needs no invoice data: the client issues it.
+ */
+async function printDocument(ctx: AuthContext, { order: o }: Loaded): Promise<Row> {
+  if (o.stationary === 1 && (await isPluginInstalled(ctx.deps, ctx.tdb, RECEIPT_PLUGIN_ID)))
+    return ok('COMMAND', o.id, MSG.printReceipt(o.id), 'PRINT_DOCUMENT');
   if (o.has_invoice !== 1) return fail('COMMAND', o.id, MSG.noInvoiceData);
   return ok('COMMAND', o.id, MSG.printDocument(o.id), 'PRINT_DOCUMENT');
 }
@@ -309,7 +319,7 @@ async function handle(ctx: AuthContext, scan: Scan, text: string, code: ReaderCo
       if (code.command === 'PROBLEM') return problem(ctx, id, logIn);
       const loaded = await load(ctx.tdb, id);
       if (!loaded) return { row: fail(type, null, MSG.selectedOrderGone(id)) };
-      return { row: code.command === 'SEND' ? send(loaded) : printDocument(loaded), loaded };
+      return { row: code.command === 'SEND' ? send(loaded) : await printDocument(ctx, loaded), loaded };
     }
     default:
       return { row: fail(type, id, MSG.unknownCode(text)) };

@@ -110,6 +110,7 @@ describe('rows of the client actions', () => {
 const panel = (p: Partial<OrderReaderPanel> = {}): OrderReaderPanel => ({
   id: 12,
   orderStatus: { id: 1, name: 'Nowe', color: 'ffffff' },
+  stationary: false,
   sizeA: 0,
   sizeB: 0,
   sizeC: 0,
