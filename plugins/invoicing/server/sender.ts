@@ -273,7 +273,11 @@ async function reject(tdb: TenantDb, id: number, code: number | null, error: str
     .execute();
 }
 
-/** `status`: asks KSeF about the sent invoices until each is accepted or rejected. */
+/**
+ * `status`: asks KSeF about the sent invoices until each is accepted or rejected: one list of the
+ * session's invoices (up to 1,000 a page) instead of a call per invoice; an invoice the list does
+ * not name yet is asked on its own. An accepted one's UPO is fetched once and kept.
+ */
 export async function checkSent(ctx: PluginJobContext): Promise<void> {
   const ksef = await client(ctx);
   if (!ksef) return;
@@ -285,72 +289,23 @@ export async function checkSent(ctx: PluginJobContext): Promise<void> {
       .select(['id', 'invoice_number', 'order_id', 'session_ref', 'invoice_ref'])
       .where('state', '=', 'SENT')
       .orderBy('id')
-      .limit(500)
+      .limit(5000)
       .execute();
     let pending = 0;
+    const sessions = new Map<string, Map<string, KsefInvoiceStatus>>();
+    for (const ref of new Set(rows.map((r) => r.session_ref!)))
+      sessions.set(ref, new Map((await ksef.sessionInvoices(ref)).map((i) => [i.referenceNumber, i])));
     for (const r of rows) {
       if (ctx.signal.aborted) return;
-      const st = await ksef.invoiceStatus(r.session_ref!, r.invoice_ref!, r.order_id ?? undefined);
-      const code = st.status.code;
-      const now = ctx.deps.now().toISOString();
-      if (code === 100 || code === 150) {
-        pending++;
-        continue;
-      }
-      if (code === 200 || code === 440) {
-        const ext = st.status.extensions ?? {};
-        const ksefNumber = code === 200 ? st.ksefNumber : (ext.originalKsefNumber as string | undefined);
-        const upoSession =
-          code === 200
-            ? r.session_ref!
-            : ((ext.originalSessionReferenceNumber as string | undefined) ?? r.session_ref!);
-        if (!ksefNumber) {
-          pending++;
-          continue;
-        }
-        let upo: string | null = null;
-        try {
-          upo = await ksef.upo(upoSession, ksefNumber);
-        } catch (err) {
-          if (!(err instanceof OutsideError) || err instanceof OutsideUnavailableError) throw err;
-        }
-        await db
-          .updateTable(KSEF)
-          .set({
-            state: 'ACCEPTED',
-            ksef_number: ksefNumber,
-            accepted_at: st.acquisitionDate ?? now,
-            upo,
-            error: null,
-            error_code: null,
-            updated_at: now,
-          })
-          .where('id', '=', r.id)
-          .execute();
-        if (code === 440)
-          await logPluginEvent({ tdb: ctx.tdb, deps: ctx.deps }, ID, {
-            what: `Faktura ${r.invoice_number}`,
-            message: `KSeF miał już tę fakturę (duplikat): numer KSeF ${ksefNumber}.`,
-            ...(r.order_id !== null ? { orderId: r.order_id } : {}),
-            jobId: ctx.job.id,
-          });
-        continue;
-      }
-      if (code === 405 || code === 550) {
-        // KSeF asks for the invoice again (a session error): back to the queue.
-        await db
-          .updateTable(KSEF)
-          .set({ state: 'WAITING', session_ref: null, invoice_ref: null, updated_at: now })
-          .where('id', '=', r.id)
-          .execute();
-        continue;
-      }
-      await reject(ctx.tdb, r.id, code, rejectionText(st.status), now);
+      const st =
+        sessions.get(r.session_ref!)?.get(r.invoice_ref!) ??
+        (await ksef.invoiceStatus(r.session_ref!, r.invoice_ref!, r.order_id ?? undefined));
+      if (!(await settle(ctx, ksef, r, st))) pending++;
     }
     const waitingAgain = await db.selectFrom(KSEF).select('id').where('state', '=', 'WAITING').limit(1).execute();
     if (waitingAgain.length > 0)
       await ctx.tdb.transaction((tdb) => enqueuePluginJob(tdb, ID, 'send', { dedupeKey: 'send' }));
-    if (pending === 0 && rows.length < 500) return;
+    if (pending === 0 && rows.length < 5000) return;
     if (Date.now() - started > STATUS_BUDGET_MS) {
       await ctx.tdb.transaction((tdb) =>
         enqueuePluginJob(tdb, ID, 'status', {
@@ -362,6 +317,64 @@ export async function checkSent(ctx: PluginJobContext): Promise<void> {
     }
     if (pending > 0) await new Promise((r) => setTimeout(r, STATUS_POLL_MS));
   }
+}
+
+/** Records KSeF's verdict on one sent invoice; false while KSeF is still processing it. */
+async function settle(
+  ctx: PluginJobContext,
+  ksef: Ksef,
+  r: { id: number; invoice_number: string; order_id: number | null; session_ref: string | null },
+  st: KsefInvoiceStatus,
+): Promise<boolean> {
+  const db = invoicingDb(ctx.tdb);
+  const code = st.status.code;
+  const now = ctx.deps.now().toISOString();
+  if (code === 100 || code === 150) return false;
+  if (code === 200 || code === 440) {
+    const ext = st.status.extensions ?? {};
+    const ksefNumber = code === 200 ? st.ksefNumber : (ext.originalKsefNumber as string | undefined);
+    const upoSession =
+      code === 200 ? r.session_ref! : ((ext.originalSessionReferenceNumber as string | undefined) ?? r.session_ref!);
+    if (!ksefNumber) return false;
+    let upo: string | null = null;
+    try {
+      upo = await ksef.upo(upoSession, ksefNumber);
+    } catch (err) {
+      if (!(err instanceof OutsideError) || err instanceof OutsideUnavailableError) throw err;
+    }
+    await db
+      .updateTable(KSEF)
+      .set({
+        state: 'ACCEPTED',
+        ksef_number: ksefNumber,
+        accepted_at: st.acquisitionDate ?? now,
+        upo,
+        error: null,
+        error_code: null,
+        updated_at: now,
+      })
+      .where('id', '=', r.id)
+      .execute();
+    if (code === 440)
+      await logPluginEvent({ tdb: ctx.tdb, deps: ctx.deps }, ID, {
+        what: `Faktura ${r.invoice_number}`,
+        message: `KSeF miał już tę fakturę (duplikat): numer KSeF ${ksefNumber}.`,
+        ...(r.order_id !== null ? { orderId: r.order_id } : {}),
+        jobId: ctx.job.id,
+      });
+    return true;
+  }
+  if (code === 405 || code === 550) {
+    // KSeF asks for the invoice again (a session error): back to the queue.
+    await db
+      .updateTable(KSEF)
+      .set({ state: 'WAITING', session_ref: null, invoice_ref: null, updated_at: now })
+      .where('id', '=', r.id)
+      .execute();
+    return true;
+  }
+  await reject(ctx.tdb, r.id, code, rejectionText(st.status), now);
+  return true;
 }
 
 /** The schedule's safety net: wakes `send` and `status` while anything is on its way. */
