@@ -45,7 +45,7 @@ type Dialog = { kind: 'preview' | 'status' | 'sizes'; row: OrderRow };
 
 /**
  * /orders: the order list (docs/rules/catalogue-and-orders-rules.md §2.13) with its search panel, row icons and
- * actions, dialogs (preview, status, sizes and weight), labels, waybills and invoices
+ * actions, dialogs (preview, status, sizes and weight), labels, waybills, invoices and receipts
  * (use-order-documents.ts), multi-select (codes, mass edit, mass delete, mass documents). The
  * search lives in the URL; the rows are virtual (pages of up to 10,000).
  */
@@ -155,6 +155,7 @@ export default function OrdersPage() {
   const menuItems = menu
     ? orderMenuItems(menu.row, {
         canEdit,
+        receipts: documents.receipts,
         preview: (row) => setDialog({ kind: 'preview', row }),
         copy: (row) => void handlers.current.onCopy(row),
         divide: (row) => void navigate(`/orders/divide/${row.id}`),
@@ -217,7 +218,7 @@ export default function OrdersPage() {
           deleting={massDelete.isPending}
           onMassEdit={mass.onMassEdit}
           onDelete={mass.onMassDelete}
-          onDocuments={(kind, output) => void documents.runMany(select.selectedIds, kind, output)}
+          onDocuments={(kind, output) => void documents.runMany(select.selectedIds, kind, output, list.rows)}
           runningKind={documents.busy?.scope === 'many' ? documents.busy.kind : null}
         />
       }
@@ -250,6 +251,7 @@ export default function OrdersPage() {
             id={dialog.row.id}
             canEdit={canEdit}
             busy={documents.busy?.scope === 'one' && documents.busy.id === dialog.row.id}
+            receipts={documents.receipts}
             onDocument={(target, action) => void documents.run(target, action)}
             onClose={() => setDialog(null)}
           />

@@ -73,6 +73,11 @@ export async function printMany(
 }
 
 /** GET /orders/print_log?orderId=: the order's prints and dispatches, newest first. */
+export async function fetchPrintLog(orderId: number, signal?: AbortSignal) {
+  return (await api.get('/orders/print_log', { query: { orderId }, schema: orderPrintLogAnswerSchema, signal }))
+    .entries;
+}
+
 /** GET /orders/shipment: the order's shipment with its state (null: none). */
 export function useOrderShipment(orderId: number) {
   return useQuery({
@@ -87,10 +92,10 @@ export function cancelShipment(orderId: number) {
   return api.post('/orders/cancel_shipment', { json: { orderId }, schema: orderShipmentAnswerSchema });
 }
 
+/** The order's print log for the preview (fetchPrintLog). */
 export function usePrintLog(orderId: number) {
   return useQuery({
     queryKey: orderKeys.printLog(orderId),
-    queryFn: async ({ signal }) =>
-      (await api.get('/orders/print_log', { query: { orderId }, schema: orderPrintLogAnswerSchema, signal })).entries,
+    queryFn: ({ signal }) => fetchPrintLog(orderId, signal),
   });
 }

@@ -1,4 +1,4 @@
-import { DOCUMENT_FILE_NAMES, ORDER_PRINT_MANY_MAX } from '@zaplecze/contract';
+import { DOCUMENT_FILE_NAMES, ORDER_PRINT_KINDS, ORDER_PRINT_MANY_MAX } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
 import { reportText } from '@web/ui/report';
 import {
@@ -7,12 +7,16 @@ import {
   chunkFileName,
   DOCUMENT_FILE,
   emptyPrintResult,
+  invoiceRun,
   labelOptions,
   needsPrintSettings,
   needsReport,
+  offersReceipt,
   printableParts,
   printChunks,
   printReport,
+  receiptInLog,
+  receiptNotice,
 } from './documents';
 import { ordersMessages as pl } from './messages.pl';
 
@@ -20,6 +24,7 @@ const titles = {
   errors: pl.documents.reportErrors,
   notFound: pl.documents.reportNotFound,
   skipped: pl.documents.reportSkipped,
+  receiptOrders: pl.documents.reportReceiptOrders,
   ok: pl.documents.reportOk,
   error: pl.documents.reportError,
 };
@@ -78,6 +83,7 @@ describe('order documents', () => {
       err: [{ id: 2, reason: 'Brak przewoźnika' }],
       notFound: [4],
       skipped: [5],
+      receiptOrders: [],
     });
     expect(printableParts(r)).toEqual([{ ids: [1, 2, 3], pdf: 'AAA' }]);
     expect(needsReport(r)).toBe(true);
@@ -87,7 +93,14 @@ describe('order documents', () => {
   });
 
   it('writes the order_print.txt report: errors with reasons, not found, skipped, ok', () => {
-    const r = { parts: [], ok: [1, 3], err: [{ id: 2, reason: 'Brak przewoźnika' }], notFound: [4], skipped: [5] };
+    const r = {
+      parts: [],
+      ok: [1, 3],
+      err: [{ id: 2, reason: 'Brak przewoźnika' }],
+      notFound: [4],
+      skipped: [5],
+      receiptOrders: [],
+    };
     expect(reportText(printReport(r, titles))).toBe(
       [
         `# ${titles.errors}`,
@@ -105,13 +118,68 @@ describe('order documents', () => {
       ].join('\n'),
     );
     expect(reportText(printReport({ ...r, err: [], notFound: [], ok: [] }, titles))).toBe(`# ${titles.skipped}\n5`);
+    // Stationary orders a mass invoice run left for their receipts: their own section, before ok.
+    const withReceipts = { ...r, err: [], notFound: [], skipped: [], receiptOrders: [6, 8] };
+    expect(needsReport(withReceipts)).toBe(true);
+    expect(reportText(printReport(withReceipts, titles))).toBe(
+      [`# ${titles.receiptOrders}`, '6', '8', '', `# ${titles.ok}`, '1', '3'].join('\n'),
+    );
   });
 
   it('has a Polish label for every print log kind and the §5 warnings', () => {
-    expect(Object.keys(pl.documents.kinds).sort()).toEqual(
-      ['BOL', 'DISPATCH', 'INVOICE', 'INVOICE_EMAIL', 'INVOICE_ISSUE', 'LABEL'].sort(),
-    );
+    expect(Object.keys(pl.documents.kinds).sort()).toEqual([...ORDER_PRINT_KINDS].sort());
     expect(pl.documents.noPrintSettings).toBe('Brak ustawień wydruków! Zmień je w Ustawienia->Drukowanie');
     expect(pl.documents.noInvoiceData).toBe('Brak danych do wydruku faktury');
+  });
+
+  it('a stationary order takes a receipt while it has no invoice, only when receipts are issued', () => {
+    const shop = { stationary: true, invoiceNumber: null };
+    expect(offersReceipt(shop, true)).toBe(true);
+    expect(offersReceipt(shop, false)).toBe(false);
+    expect(offersReceipt({ ...shop, stationary: false }, true)).toBe(false);
+    expect(offersReceipt({ ...shop, invoiceNumber: 'FV 2/11/2026' }, true)).toBe(false);
+  });
+
+  it('finds the receipt in the print log', () => {
+    const entry = (kind: 'INVOICE' | 'RECEIPT_ISSUE' | 'RECEIPT', detail: string) => ({
+      date: '2026-11-24T10:00:00.000Z',
+      user: 'kasa',
+      kind,
+      format: null,
+      detail,
+    });
+    expect(receiptInLog([])).toBeNull();
+    expect(receiptInLog([entry('INVOICE', 'FV 1/11/2026')])).toBeNull();
+    expect(receiptInLog([entry('RECEIPT', 'PAR 3/11/2026 wydrukowano'), entry('RECEIPT_ISSUE', 'PAR 3/11/2026')])).toBe(
+      'PAR 3/11/2026',
+    );
+  });
+
+  it('a mass invoice run leaves out the orders whose document is a receipt, in list order', () => {
+    const rows = [
+      { id: 1, stationary: false, invoiceNumber: null },
+      { id: 2, stationary: true, invoiceNumber: null },
+      { id: 3, stationary: true, invoiceNumber: 'FV 1/11/2026' },
+      { id: 4, stationary: true, invoiceNumber: null },
+    ];
+    expect(invoiceRun([4, 3, 2, 1], rows, true)).toEqual({ send: [3, 1], receiptOrders: [4, 2] });
+    expect(invoiceRun([4, 3, 2, 1], rows, false)).toEqual({ send: [4, 3, 2, 1], receiptOrders: [] });
+    // An id without its row (not expected: the selection is of the page's rows) goes to the server.
+    expect(invoiceRun([9], rows, true)).toEqual({ send: [9], receiptOrders: [] });
+  });
+
+  it('tells a receipt: printed, waiting for the printer (a warning with its message), or no printer', () => {
+    const t = pl.documents.receipt;
+    const a = { created: true, printed: true, printMessage: null };
+    expect(receiptNotice(a, t)).toEqual({ level: 'success', text: t.printed });
+    expect(receiptNotice({ ...a, printed: false, printMessage: 'Czeka' }, t)).toEqual({
+      level: 'warning',
+      text: t.notPrinted,
+    });
+    expect(receiptNotice({ ...a, printed: false }, t)).toEqual({ level: 'success', text: t.noPrinter });
+    const earlier = { ...a, created: false };
+    expect(receiptNotice(earlier, t)).toEqual({ level: 'success', text: t.earlierPrinted });
+    expect(receiptNotice({ ...earlier, printed: false, printMessage: 'Czeka' }, t).level).toBe('warning');
+    expect(receiptNotice({ ...earlier, printed: false }, t).text).toBe(t.earlier);
   });
 });

@@ -59,6 +59,8 @@ export const ordersMessages = {
     invoiceEmailSent: 'Wyślij fakturę e-mailem do klienta [WYSŁANO]',
     invoicePrint: 'Drukuj fakturę',
     invoiceDownload: 'Pobierz fakturę',
+    /** A stationary order's receipt (docs/decisions.md, Documents: receipts). */
+    receipt: 'Paragon',
     deleteTitle: 'Usuwanie zamówienia',
     deleteConfirm: 'Czy na pewno usunąć zamówienie nr {id}?',
     deletedTitle: 'Usunięto',
@@ -132,6 +134,22 @@ export const ordersMessages = {
       'Faktura zamówienia nr {id} była już wysłana e-mailem do klienta. Czy na pewno wysłać ją ponownie?',
     mailQueued: 'Faktura {number} zamówienia {id} czeka na wysyłkę e-mailem do klienta.',
     mailNotQueued: 'Faktura {number} zamówienia {id} nie została przekazana do wysyłki e-mailem.',
+    /** Receipts of stationary orders (docs/decisions.md, Documents: receipts). */
+    receiptIssuedTitle: 'Wystawiono paragon',
+    receiptTitle: 'Paragon',
+    receiptPrinterTitle: 'Paragon: drukarka fiskalna',
+    receiptErrorTitle: 'Błąd wystawiania paragonu',
+    receipt: {
+      printed: 'Zamówienie {id}: paragon {number} wydrukowany na drukarce fiskalnej.',
+      notPrinted: 'Zamówienie {id}: wystawiono paragon {number}. {message}',
+      noPrinter: 'Zamówienie {id}: paragon {number} (bez drukarki fiskalnej w Zapleczu: nie został wydrukowany).',
+      earlierPrinted: 'Zamówienie {id} ma już paragon {number}, wydrukowany na drukarce fiskalnej.',
+      earlierNotPrinted: 'Zamówienie {id} ma już paragon {number}. {message}',
+      earlier: 'Zamówienie {id} ma już paragon {number}.',
+    },
+    invoiceBesideReceipt: 'Do zamówienia {id} wystawiono już paragon {number}: faktury nie wystawia się obok paragonu.',
+    receiptOrdersOnly:
+      'Zaznaczone zamówienia są stacjonarne: ich dokumentem jest paragon, wystawiany pojedynczo (Więcej akcji → Paragon).',
     /** A mass run without a report: how many orders it did. */
     massOk: {
       one: 'Wykonano dla {n} zamówienia.',
@@ -144,6 +162,7 @@ export const ordersMessages = {
     reportErrors: 'Błędy (numer zamówienia: przyczyna)',
     reportNotFound: 'Nie znaleziono (numery zamówień)',
     reportSkipped: 'Pominięte: brak danych do wydruku faktury (numery zamówień)',
+    reportReceiptOrders: 'Pominięte: zamówienia stacjonarne, ich dokumentem jest paragon (numery zamówień)',
     reportOk: 'Wykonano poprawnie (numery zamówień)',
     reportError: '{id}: {reason}',
     partsTitle: 'Dokumenty w częściach',

@@ -283,10 +283,18 @@ describe('the size and weight dialog', () => {
 });
 
 describe('the row menu', () => {
-  const row = { id: 7, uuid: 'u-1', hasInvoice: false, invoiceMailSent: false } as OrderRow;
+  const row = {
+    id: 7,
+    uuid: 'u-1',
+    stationary: false,
+    hasInvoice: false,
+    invoiceNumber: null,
+    invoiceMailSent: false,
+  } as OrderRow;
   const calls: string[] = [];
   const actions: OrderMenuActions = {
     canEdit: true,
+    receipts: false,
     orgPrefix: 'sklep',
     preview: () => calls.push('preview'),
     copy: () => calls.push('copy'),
@@ -295,7 +303,7 @@ describe('the row menu', () => {
     sizes: () => calls.push('sizes'),
     comment: () => calls.push('comment'),
     buyerInfo: (url) => calls.push(url),
-    document: (r, a) => calls.push(`${r.id}:${a.kind}:${a.output}`),
+    document: (r, a) => calls.push(a.kind === 'receipt' ? `${r.id}:receipt` : `${r.id}:${a.kind}:${a.output}`),
   };
 
   it('lists the actions of §2.13 with the label and waybill ones enabled', () => {
@@ -343,5 +351,43 @@ describe('the row menu', () => {
     for (const i of withInvoice.slice(-4)) i.onSelect();
     expect(calls.splice(0)).toEqual(['7:invoice:none', '7:invoice:email', '7:invoice:print', '7:invoice:download']);
     expect(orderMenuItems(row, { ...actions, canEdit: false }).map((i) => i.id)).toEqual(['preview', 'buyer']);
+  });
+
+  it('offers the receipt for a stationary order when receipts are issued, the invoice for the others', () => {
+    const shop = { ...row, stationary: true };
+    /** The entries after 'buyer': the sale's documents. */
+    const tail = (r: OrderRow, receipts: boolean) => {
+      const items = orderMenuItems(r, { ...actions, receipts });
+      return items.slice(items.findIndex((i) => i.id === 'buyer') + 1).map((i) => i.id);
+    };
+    expect(tail(shop, true)).toEqual(['receipt']);
+    const receipt = orderMenuItems(shop, { ...actions, receipts: true }).find((i) => i.id === 'receipt');
+    expect(receipt).toMatchObject({ label: 'Paragon', divider: true });
+    receipt?.onSelect();
+    expect(calls.splice(0)).toEqual(['7:receipt']);
+    // Without the invoicing plugin, and for an order that is not stationary: the invoice, as before.
+    expect(tail(shop, false)).toEqual([]);
+    expect(tail({ ...row, hasInvoice: true }, true)[0]).toBe('invoice-issue');
+    // A stationary buyer with invoice data may take the invoice instead (one divider for the group).
+    const both = orderMenuItems({ ...shop, hasInvoice: true }, { ...actions, receipts: true });
+    expect(both.slice(-5).map((i) => [i.id, Boolean(i.divider)])).toEqual([
+      ['receipt', true],
+      ['invoice-issue', false],
+      ['invoice-email', false],
+      ['invoice-print', false],
+      ['invoice-download', false],
+    ]);
+    // Once an invoice is issued it is the sale's document: no receipt, its reprints stay.
+    expect(tail({ ...shop, hasInvoice: true, invoiceNumber: 'FV 1/11/2026' }, true)).toEqual([
+      'invoice-issue',
+      'invoice-email',
+      'invoice-print',
+      'invoice-download',
+    ]);
+    // Read-only users issue nothing.
+    expect(orderMenuItems(shop, { ...actions, receipts: true, canEdit: false }).map((i) => i.id)).toEqual([
+      'preview',
+      'buyer',
+    ]);
   });
 });

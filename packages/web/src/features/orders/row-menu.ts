@@ -1,11 +1,13 @@
 import type { OrderRow } from '@zaplecze/contract';
 import type { RowMenuItem } from '@web/ui/RowMenu';
-import type { DocumentAction, DocumentTarget } from './documents';
+import { offersReceipt, type DocumentAction, type DocumentTarget } from './documents';
 import { buyerInfoUrl } from './format';
 import { ordersText } from './texts';
 
 export interface OrderMenuActions {
   canEdit: boolean;
+  /** The organisation issues receipts (the invoicing plugin is installed): receipts.api.ts. */
+  receipts: boolean;
   orgPrefix: string;
   preview(row: OrderRow): void;
   copy(row: OrderRow): void;
@@ -15,7 +17,7 @@ export interface OrderMenuActions {
   comment(row: OrderRow): void;
   /** Opens the buyer page (a new tab). */
   buyerInfo(url: string): void;
-  /** A label, waybill or invoice action (use-order-documents.ts). */
+  /** A label, waybill, invoice or receipt action (use-order-documents.ts). */
   document(row: OrderRow, action: DocumentAction): void;
 }
 
@@ -56,7 +58,11 @@ export function shippingDocumentItems(run: (action: DocumentAction) => void, div
  * The invoice entries (§2.13): only when the order has an invoice; '[WYSŁANO]' once it was
  * e-mailed.
  */
-export function invoiceDocumentItems(target: DocumentTarget, run: (action: DocumentAction) => void): RowMenuItem[] {
+export function invoiceDocumentItems(
+  target: DocumentTarget,
+  run: (action: DocumentAction) => void,
+  divider = true,
+): RowMenuItem[] {
   const t = ordersText().list;
   if (!target.hasInvoice) return [];
   return [
@@ -64,7 +70,7 @@ export function invoiceDocumentItems(target: DocumentTarget, run: (action: Docum
       id: 'invoice-issue',
       label: t.invoiceIssue,
       icon: 'bi-receipt',
-      divider: true,
+      divider,
       onSelect: () => run({ kind: 'invoice', output: 'none' }),
     },
     {
@@ -89,8 +95,31 @@ export function invoiceDocumentItems(target: DocumentTarget, run: (action: Docum
 }
 
 /**
+ * The sale's document entries (docs/decisions.md, "Documents: receipts"): 'Paragon' first for an
+ * order whose document is a receipt (offersReceipt), then the invoice entries as before: a
+ * stationary buyer who gave invoice data may take an invoice instead (the first one issued wins:
+ * the server refuses a receipt beside an invoice, use-order-documents.ts an invoice beside a receipt).
+ */
+export function saleDocumentItems(
+  target: DocumentTarget,
+  receipts: boolean,
+  run: (action: DocumentAction) => void,
+): RowMenuItem[] {
+  if (!offersReceipt(target, receipts)) return invoiceDocumentItems(target, run);
+  const receipt: RowMenuItem = {
+    id: 'receipt',
+    label: ordersText().list.receipt,
+    icon: 'bi-receipt-cutoff',
+    divider: true,
+    onSelect: () => run({ kind: 'receipt' }),
+  };
+  return [receipt, ...invoiceDocumentItems(target, run, false)];
+}
+
+/**
  * The row menu of the order list, in the order of docs/rules/catalogue-and-orders-rules.md §2.13. Changes and the
- * document actions need main.order.edit; the invoice entries appear only with an invoice.
+ * document actions need main.order.edit; the invoice entries appear only with an invoice, the
+ * receipt only for a stationary order when receipts are issued.
  */
 export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[] {
   const t = ordersText().list;
@@ -113,6 +142,6 @@ export function orderMenuItems(row: OrderRow, a: OrderMenuActions): RowMenuItem[
     divider: true,
     onSelect: () => a.buyerInfo(buyerInfoUrl(a.orgPrefix, row.uuid)),
   });
-  if (a.canEdit) items.push(...invoiceDocumentItems(row, run));
+  if (a.canEdit) items.push(...saleDocumentItems(row, a.receipts, run));
   return items;
 }

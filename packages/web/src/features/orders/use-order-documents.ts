@@ -14,19 +14,24 @@ import { reportText } from '@web/ui/report';
 import {
   bolOptions,
   DOCUMENT_FILE,
+  invoiceRun,
   labelOptions,
   needsPrintSettings,
   needsReport,
+  offersReceipt,
   printableParts,
   printReport,
+  receiptInLog,
+  receiptNotice,
   type DocumentAction,
   type DocumentKind,
   type DocumentOutput,
   type DocumentTarget,
   type MergedPrintResult,
 } from './documents';
-import { printBol, printInvoice, printLabel, printMany } from './documents.api';
+import { fetchPrintLog, printBol, printInvoice, printLabel, printMany } from './documents.api';
 import { orderKeys, refreshRow } from './orders.api';
+import { issueReceipt, useReceiptsEnabled } from './receipts.api';
 import { ordersText } from './texts';
 
 /** What is running now: one order's action or a mass run of one kind. */
@@ -39,10 +44,11 @@ function deliver(pdf: string | null, output: DocumentOutput | 'email', fileName:
 }
 
 /**
- * The label, waybill and invoice actions of the order list, its preview and multi-select
- * (docs/rules/catalogue-and-orders-rules.md §2.13, §5, §8, §9): the print-settings warning, the call, the browser's
- * print dialog or the download, the toasts, the e-mail confirmation, the refreshed row and, for
- * mass runs, the chunks and the bulk report (order_print.txt).
+ * The label, waybill, invoice and receipt actions of the order list, its preview and multi-select
+ * (docs/rules/catalogue-and-orders-rules.md §2.13, §5, §8, §9; docs/decisions.md, "Documents:
+ * receipts"): the print-settings warning, the call, the browser's print dialog or the download,
+ * the toasts, the e-mail confirmation, the refreshed row and, for mass runs, the chunks and the
+ * bulk report (order_print.txt).
  */
 export function useOrderDocuments() {
   const t = ordersText().documents;
@@ -50,6 +56,7 @@ export function useOrderDocuments() {
   const modals = useModals();
   const client = useQueryClient();
   const login = useAuth().user?.login ?? '';
+  const receipts = useReceiptsEnabled();
   const [busy, setBusy] = useState<DocumentsBusy>(null);
 
   /** The print settings, or false after the §5 warning when the action needs them and they are missing. */
@@ -79,9 +86,49 @@ export function useOrderDocuments() {
     }
   };
 
+  /**
+   * The receipt (POST /plugins/invoicing/receipts): its number, and whether the fiscal printer
+   * printed it, or why not as a warning (it stays until closed); the row and its print log again.
+   */
+  const runReceipt = async (id: number): Promise<void> => {
+    setBusy({ scope: 'one', id });
+    try {
+      const a = await issueReceipt(id);
+      const notice = receiptNotice(a, t.receipt);
+      const body = format(notice.text, { id, number: a.receiptNumber, message: a.printMessage ?? '' });
+      if (notice.level === 'warning') toast.warning(t.receiptPrinterTitle, body);
+      else toast.success(a.created ? t.receiptIssuedTitle : t.receiptTitle, body);
+      await refresh(id);
+    } catch (err) {
+      toast.error(t.receiptErrorTitle, errorMessage(err));
+      await refresh(id);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /**
+   * Whether an invoice of this order may be issued here: not beside its receipt. Only an order whose
+   * document is a receipt is asked (its print log: 'Wystawienie paragonu'); false after a warning.
+   */
+  const invoiceAllowed = async (target: DocumentTarget): Promise<boolean> => {
+    if (!offersReceipt(target, receipts)) return true;
+    let receipt: string | null;
+    try {
+      receipt = receiptInLog(await fetchPrintLog(target.id));
+    } catch (err) {
+      toast.error(t.invoiceErrorTitle, errorMessage(err));
+      return false;
+    }
+    if (receipt === null) return true;
+    toast.warning(t.noInvoiceDataTitle, format(t.invoiceBesideReceipt, { id: target.id, number: receipt }));
+    return false;
+  };
+
   /** One order's action from the row menu or the preview. */
   const run = async (target: DocumentTarget, action: DocumentAction): Promise<void> => {
     const id = target.id;
+    if (action.kind === 'receipt') return runReceipt(id);
     const settings = settingsFor(action.kind, action.output);
     if (settings === false) return;
     if (action.kind === 'invoice') {
@@ -89,6 +136,7 @@ export function useOrderDocuments() {
         toast.warning(t.noInvoiceDataTitle, t.noInvoiceData);
         return;
       }
+      if (!(await invoiceAllowed(target))) return;
       if (action.output === 'email') {
         const yes = await modals.confirm({
           title: t.mailTitle,
@@ -134,15 +182,29 @@ export function useOrderDocuments() {
     }
   };
 
-  /** A mass run over the selection (ids in list order). */
-  const runMany = async (ids: readonly number[], kind: DocumentKind, output: DocumentOutput): Promise<void> => {
+  /**
+   * A mass run over the selection (ids in list order; `rows` the list's rows, for the invoices: the
+   * orders whose document is a receipt are left out and reported, a receipt is issued one at a time).
+   */
+  const runMany = async (
+    selected: readonly number[],
+    kind: DocumentKind,
+    output: DocumentOutput,
+    rows: readonly DocumentTarget[] = [],
+  ): Promise<void> => {
     const ts = ordersText().select;
-    if (ids.length === 0) {
+    if (selected.length === 0) {
       toast.warning(ts.nothingTitle, ts.nothing, TOAST.emptyBulkWarningSeconds);
       return;
     }
     const settings = settingsFor(kind, output);
     if (settings === false) return;
+    const { send: ids, receiptOrders } =
+      kind === 'invoice' ? invoiceRun(selected, rows, receipts) : { send: [...selected], receiptOrders: [] };
+    if (ids.length === 0) {
+      toast.warning(t.noInvoiceDataTitle, t.receiptOrdersOnly);
+      return;
+    }
     const options = kind === 'label' ? labelOptions(settings) : { noPrint: output === 'none', ...bolOptions(settings) };
     setBusy({ scope: 'many', kind });
     let result: MergedPrintResult | undefined;
@@ -159,6 +221,7 @@ export function useOrderDocuments() {
       if (kind !== 'label') void client.invalidateQueries({ queryKey: orderKeys.all });
     }
     if (!result || result.parts.length === 0) return;
+    result = { ...result, receiptOrders };
     const fileName = DOCUMENT_FILE[kind];
     const parts = printableParts(result);
     const first = parts[0];
@@ -177,6 +240,7 @@ export function useOrderDocuments() {
           errors: t.reportErrors,
           notFound: t.reportNotFound,
           skipped: t.reportSkipped,
+          receiptOrders: t.reportReceiptOrders,
           ok: t.reportOk,
           error: t.reportError,
         }),
@@ -187,5 +251,5 @@ export function useOrderDocuments() {
     }
   };
 
-  return { run, runMany, busy };
+  return { run, runMany, busy, receipts };
 }

@@ -31,7 +31,7 @@ import { useModals } from '@web/platform/modals/ModalProvider';
 import { useToast } from '@web/platform/toasts/ToastProvider';
 import { formatWeight } from '../format';
 import { orderKeys, useOrder } from '../orders.api';
-import { invoiceDocumentItems, shippingDocumentItems } from '../row-menu';
+import { saleDocumentItems, shippingDocumentItems } from '../row-menu';
 import { ordersText } from '../texts';
 
 export interface OrderPreviewDialogProps {
@@ -40,6 +40,8 @@ export interface OrderPreviewDialogProps {
   canEdit: boolean;
   /** A document action of this order is running. */
   busy: boolean;
+  /** The organisation issues receipts: a stationary order's document is its receipt. */
+  receipts: boolean;
   onDocument(target: DocumentTarget, action: DocumentAction): void;
   onClose(): void;
 }
@@ -48,6 +50,7 @@ export interface OrderPreviewDialogProps {
 export function documentTarget(o: Order): DocumentTarget {
   return {
     id: o.id,
+    stationary: o.stationary,
     hasInvoice: o.invoice !== null,
     invoiceNumber: o.invoice?.invoiceNumber ?? null,
     invoiceMailSent: o.invoice?.invoiceMailSent ?? false,
@@ -56,15 +59,15 @@ export function documentTarget(o: Order): DocumentTarget {
 
 /**
  * 'Podgląd' (docs/rules/catalogue-and-orders-rules.md §2.13): every field of the order, read whole by id, its print log
- * and (with main.order.edit) the label, waybill and invoice actions of the row menu.
+ * and (with main.order.edit) the label, waybill, invoice and receipt actions of the row menu.
  */
-export function OrderPreviewDialog({ id, canEdit, busy, onDocument, onClose }: OrderPreviewDialogProps) {
+export function OrderPreviewDialog({ id, canEdit, busy, receipts, onDocument, onClose }: OrderPreviewDialogProps) {
   const t = ordersText().preview;
   const order = useOrder(id);
   const o = order.data;
   const run = (action: DocumentAction) => o && onDocument(documentTarget(o), action);
   const documentItems = o
-    ? [...shippingDocumentItems(run, false), ...invoiceDocumentItems(documentTarget(o), run)]
+    ? [...shippingDocumentItems(run, false), ...saleDocumentItems(documentTarget(o), receipts, run)]
     : [];
   return (
     <Modal show onHide={onClose} size="xl" scrollable data-testid="order-preview-dialog">
