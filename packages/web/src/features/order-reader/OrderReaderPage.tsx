@@ -14,6 +14,7 @@ import { ManualInput } from '@web/ui/reader/ManualInput';
 import { ReaderModeSwitch, type ReaderMode } from '@web/ui/reader/ReaderModeSwitch';
 import { ScanLog } from '@web/ui/reader/ScanLog';
 import { ScannerInput } from '@web/ui/reader/ScannerInput';
+import { useReceiptsEnabled } from '@web/features/orders/receipts.api';
 import { OrderPanel } from './components/OrderPanel';
 import { useErrorSound } from './error-signal';
 import { orderReaderText } from './texts';
@@ -23,7 +24,8 @@ import './order-reader.css';
 /**
  * /orders-barcode-reader: the packing bench. Scan an order, then its weight, sizes, items and the
  * waybill or document code; the server answers each scan with a log row and the order's panel,
- * the client dispatches and prints as this device's reader settings say. Errors are red rows, a
+ * the client dispatches and prints as this device's reader settings say (a stationary order's
+ * document is its receipt when the invoicing plugin is installed). Errors are red rows, a
  * red flash and (switchable) a beep.
  */
 export default function OrderReaderPage() {
@@ -33,7 +35,8 @@ export default function OrderReaderPage() {
   const canEdit = hasPermissionForScreen(auth.user?.permissions ?? '', 'main.order.edit');
   const options = useOptions(['AUTO_RESET_AFTER_SEND'] as const);
   const autoReset = readBooleanOption(options.data?.AUTO_RESET_AFTER_SEND, true);
-  const reader = useOrderReader(login, autoReset);
+  const receipts = useReceiptsEnabled();
+  const reader = useOrderReader(login, autoReset, receipts);
   const [mode, setMode] = useState<ReaderMode>('scanner');
   const [sound, setSound] = useState(true);
   useErrorSound(reader.state.errors, sound);
@@ -89,7 +92,7 @@ export default function OrderReaderPage() {
           )}
         </Col>
         <Col xl={8}>
-          <OrderPanel orderId={reader.state.orderId} panel={reader.state.panel} />
+          <OrderPanel orderId={reader.state.orderId} panel={reader.state.panel} receipts={receipts} />
         </Col>
       </Row>
       <ScanLog rows={reader.state.log} contextHeader={t.logOrder} large />

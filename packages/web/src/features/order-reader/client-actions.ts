@@ -1,5 +1,7 @@
 import type { OrderScanClientAction, PrintBolAnswer, PrintInvoiceAnswer } from '@zaplecze/contract';
 import type { PrintSettings, ReaderSettings } from '@web/data/local-settings';
+import { receiptNotice, type ReceiptTexts } from '@web/features/orders/documents';
+import type { ReceiptAnswer } from '@web/features/orders/receipts.api';
 import { format } from '@web/i18n';
 import type { orderReaderMessages } from './messages.pl';
 
@@ -9,7 +11,8 @@ export type PdfOutput = 'none' | 'print' | 'download';
 /**
  * What the client does after a scan's answer, from its clientAction and the reader settings of
  * this user and device (docs/decisions.md, Documents): a waybill call (dispatch and/or print), a
- * document call, nothing, or the missing-settings warning.
+ * document call, a stationary order's receipt (docs/decisions.md, "Documents: receipts"), nothing,
+ * or the missing-settings warning.
  */
 export type ClientPlan =
   | { kind: 'none' }
@@ -24,7 +27,9 @@ export type ClientPlan =
       oversize: PrintSettings['bolOversize'];
       output: PdfOutput;
     }
-  | { kind: 'document'; orderId: number; noPrint: boolean; email: boolean; output: PdfOutput };
+  | { kind: 'document'; orderId: number; noPrint: boolean; email: boolean; output: PdfOutput }
+  /** The receipt (the invoicing plugin issues it, the fiscal printer prints it: no PDF, no e-mail). */
+  | { kind: 'receipt'; orderId: number };
 
 /** The waybill format when the print settings are not saved: the contract's defaults. */
 const DEFAULT_BOL = { format: 'A6', oversize: 'RESIZE' } as const;
@@ -32,18 +37,22 @@ const DEFAULT_BOL = { format: 'A6', oversize: 'RESIZE' } as const;
 /**
  * The plan for one answer. Waybills: NONE nothing, ONLY_SEND dispatch without printing, PRINT
  * dispatch and the print dialog, PDF dispatch and a download. Documents: NONE nothing,
- * ONLY_NUMBER issue without printing, EMAIL issue and e-mail without printing, PRINT, PDF. Without
- * reader settings an action that needs them is the warning; NONE and CLEAR never need them.
+ * ONLY_NUMBER issue without printing, EMAIL issue and e-mail without printing, PRINT, PDF; when
+ * the order's document is a `receipt` (a stationary order, the invoicing plugin installed) every
+ * setting but NONE issues the receipt. Without reader settings an action that needs them is the
+ * warning; NONE and CLEAR never need them.
  */
 export function planClientAction(
   action: OrderScanClientAction,
   orderId: number | null,
   reader: ReaderSettings | undefined,
   print: PrintSettings | undefined,
+  receipt = false,
 ): ClientPlan {
   if (action === 'NONE' || action === 'CLEAR' || orderId === null) return { kind: 'none' };
   if (!reader) return { kind: 'noSettings' };
   if (action === 'PRINT_DOCUMENT') {
+    if (receipt) return reader.invoiceAction === 'NONE' ? { kind: 'none' } : { kind: 'receipt', orderId };
     switch (reader.invoiceAction) {
       case 'NONE':
         return { kind: 'none' };
@@ -99,13 +108,26 @@ export function documentRowText(t: ActionTexts, answer: PrintInvoiceAnswer): str
   return format(answer.mailQueued ? t.documentMailed : t.documentIssued, { number: answer.invoiceNumber });
 }
 
-/** The red row of a failed client action, by what it tried (§4: dispatch, waybill print, document print). */
+/**
+ * The row of a receipt: its number and whether the fiscal printer printed it, or the plugin's
+ * message why not (a plain row: the receipt is issued; the print is the printer plugin's to retry).
+ */
+export function receiptRowText(t: ReceiptTexts, answer: ReceiptAnswer): string {
+  return format(receiptNotice(answer, t).text, { number: answer.receiptNumber, message: answer.printMessage ?? '' });
+}
+
+/**
+ * The red row of a failed client action, by what it tried (§4: dispatch, waybill print, document
+ * print; the receipt).
+ */
 export function actionErrorText(t: ActionTexts, plan: ClientPlan, message: string): string {
   const template =
     plan.kind === 'document'
       ? t.documentError
-      : plan.kind === 'bol' && plan.action === 'PRINT_BOL'
-        ? t.bolError
-        : t.sendError;
+      : plan.kind === 'receipt'
+        ? t.receiptError
+        : plan.kind === 'bol' && plan.action === 'PRINT_BOL'
+          ? t.bolError
+          : t.sendError;
   return format(template, { message });
 }

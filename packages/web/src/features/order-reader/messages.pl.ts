@@ -34,6 +34,8 @@ export const orderReaderMessages = {
     waybill: 'List przewozowy',
     noWaybill: 'nie nadano',
     cod: 'Pobranie',
+    stationary: 'Stacjonarne',
+    stationaryReceipt: 'Zamówienie stacjonarne: kod dokumentu wystawia paragon.',
     sumGross: 'Wartość brutto',
     lines: 'Pozycje',
     colCode: 'Kod',
@@ -54,7 +56,17 @@ export const orderReaderMessages = {
     documentIssued: 'Dokument: {number}',
     documentMailed: 'Dokument: {number}, wysyłka e-mail do klienta zlecona',
     documentError: 'Błąd druku dokumentu: {message}',
+    receiptError: 'Błąd wystawienia paragonu: {message}',
     autoReset: 'Zamówienie zamknięte po nadaniu (automatyczny reset).',
     cleared: 'Wyczyszczono zamówienie.',
+  },
+  /** The row of a stationary order's receipt (docs/decisions.md, Documents: receipts): {number}, {message}. */
+  receipt: {
+    printed: 'Paragon {number} wystawiony i wydrukowany na drukarce fiskalnej.',
+    notPrinted: 'Paragon {number} wystawiony; {message}',
+    noPrinter: 'Paragon {number} wystawiony (bez drukarki fiskalnej w Zapleczu: nie został wydrukowany).',
+    earlierPrinted: 'Paragon {number} wystawiony wcześniej i wydrukowany na drukarce fiskalnej.',
+    earlierNotPrinted: 'Paragon {number} wystawiony wcześniej; {message}',
+    earlier: 'Paragon {number} wystawiony wcześniej.',
   },
 } as const;

@@ -2,7 +2,14 @@ import type { OrderReaderPanel, OrderScanAnswer } from '@zaplecze/contract';
 import { describe, expect, it } from 'vitest';
 import type { ReaderBolAction, ReaderInvoiceAction } from '@web/data/local-settings';
 import { LOG_MAX } from '@web/ui/reader/scan-log';
-import { actionErrorText, bolRowText, documentRowText, planClientAction, resetsAfter } from './client-actions';
+import {
+  actionErrorText,
+  bolRowText,
+  documentRowText,
+  planClientAction,
+  receiptRowText,
+  resetsAfter,
+} from './client-actions';
 import { orderReaderMessages } from './messages.pl';
 import {
   addActionRow,
@@ -58,6 +65,22 @@ describe('client actions per reader settings', () => {
     expect(plan('PDF')).toEqual({ kind: 'document', orderId: 9, noPrint: false, email: false, output: 'download' });
   });
 
+  it("a stationary order's document is its receipt when receipts are issued: every setting but NONE issues it", () => {
+    const plan = (inv: ReaderInvoiceAction, receipt: boolean) =>
+      planClientAction('PRINT_DOCUMENT', 9, reader('PDF', inv), undefined, receipt);
+    expect(plan('NONE', true)).toEqual({ kind: 'none' });
+    for (const inv of ['ONLY_NUMBER', 'EMAIL', 'PRINT', 'PDF'] as const)
+      expect(plan(inv, true)).toEqual({ kind: 'receipt', orderId: 9 });
+    // Otherwise the invoice as before; the waybill code never takes the receipt's way.
+    expect(plan('PRINT', false)).toMatchObject({ kind: 'document', output: 'print' });
+    expect(planClientAction('SEND_PARCEL', 9, reader('PDF', 'PRINT'), undefined, true)).toMatchObject({
+      kind: 'bol',
+    });
+    expect(planClientAction('PRINT_DOCUMENT', 9, undefined, undefined, true)).toEqual({ kind: 'noSettings' });
+    // No reset after a receipt: the waybill usually follows (it is a document, not a dispatch).
+    expect(resetsAfter(plan('PRINT', true), true, true)).toBe(false);
+  });
+
   it('without reader settings an action is the warning; NONE, CLEAR and no order never need them', () => {
     for (const a of ['SEND_PARCEL', 'PRINT_BOL', 'PRINT_DOCUMENT'] as const)
       expect(planClientAction(a, 1, undefined, undefined)).toEqual({ kind: 'noSettings' });
@@ -104,6 +127,34 @@ describe('rows of the client actions', () => {
     expect(actionErrorText(t, send, 'brak')).toBe('Błąd nadawania przesyłki: brak');
     expect(actionErrorText(t, reprint, 'brak')).toBe('Błąd druku listu przewozowego: brak');
     expect(actionErrorText(t, doc, 'brak')).toBe('Błąd druku dokumentu: brak');
+    const receipt = planClientAction('PRINT_DOCUMENT', 1, reader('NONE', 'PRINT'), undefined, true);
+    expect(actionErrorText(t, receipt, 'Paragon wystawia się do zamówień stacjonarnych.')).toBe(
+      'Błąd wystawienia paragonu: Paragon wystawia się do zamówień stacjonarnych.',
+    );
+  });
+  it('a receipt row: printed on the fiscal printer, or issued with the reason it is not printed yet', () => {
+    const r = orderReaderMessages.receipt;
+    const a = {
+      receiptId: 1,
+      receiptNumber: 'PAR 3/11/2026',
+      orderId: 5,
+      created: true,
+      printed: true,
+      printMessage: null,
+    };
+    expect(receiptRowText(r, a)).toBe('Paragon PAR 3/11/2026 wystawiony i wydrukowany na drukarce fiskalnej.');
+    expect(receiptRowText(r, { ...a, printed: false, printMessage: 'Paragon czeka na drukarkę fiskalną.' })).toBe(
+      'Paragon PAR 3/11/2026 wystawiony; Paragon czeka na drukarkę fiskalną.',
+    );
+    expect(receiptRowText(r, { ...a, printed: false })).toBe(
+      'Paragon PAR 3/11/2026 wystawiony (bez drukarki fiskalnej w Zapleczu: nie został wydrukowany).',
+    );
+    expect(receiptRowText(r, { ...a, created: false })).toBe(
+      'Paragon PAR 3/11/2026 wystawiony wcześniej i wydrukowany na drukarce fiskalnej.',
+    );
+    expect(receiptRowText(r, { ...a, created: false, printed: false })).toBe(
+      'Paragon PAR 3/11/2026 wystawiony wcześniej.',
+    );
   });
 });
 

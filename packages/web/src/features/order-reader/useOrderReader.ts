@@ -4,11 +4,13 @@ import { errorMessage } from '@web/platform/api';
 import { getPrintSettings, getReaderSettings } from '@web/data/local-settings';
 import { downloadPdf, printPdf } from '@web/ui/pdf';
 import { useScanQueue } from '@web/ui/reader/useScanQueue';
+import { issueReceipt } from '@web/features/orders/receipts.api';
 import {
   actionErrorText,
   bolRowText,
   documentRowText,
   planClientAction,
+  receiptRowText,
   resetsAfter,
   type ClientPlan,
   type PdfOutput,
@@ -36,12 +38,16 @@ function deliver(pdf: string | null, output: PdfOutput, fileName: string): void 
  * order the previous answer selected; an answer's client action (dispatch, waybill or document
  * print) runs before the next scan is sent, so a scan after a dispatch sees its auto-reset.
  * Reader settings are read at each action (a change on the settings page applies at once).
+ * `receipts`: the organisation issues receipts (the invoicing plugin is installed), so the document
+ * code issues a stationary order's receipt (docs/decisions.md, "Documents: receipts").
  */
-export function useOrderReader(login: string, autoReset: boolean) {
+export function useOrderReader(login: string, autoReset: boolean, receipts = false) {
   const [state, setState] = useState<OrderReaderState>(initialOrderReaderState);
   const current = useRef<OrderReaderState>(initialOrderReaderState);
   const autoResetRef = useRef(autoReset);
   autoResetRef.current = autoReset;
+  const receiptsRef = useRef(receipts);
+  receiptsRef.current = receipts;
   const queue = useScanQueue();
 
   const update = useCallback((fn: (s: OrderReaderState) => OrderReaderState) => {
@@ -68,6 +74,9 @@ export function useOrderReader(login: string, autoReset: boolean) {
           });
           deliver(res.pdf, plan.output, DOCUMENT_FILE_NAMES.bol);
           update((s) => addActionRow(s, barcode, bolRowText(t.actions, res), false, new Date()));
+        } else if (plan.kind === 'receipt') {
+          const res = await issueReceipt(plan.orderId);
+          update((s) => addActionRow(s, barcode, receiptRowText(t.receipt, res), false, new Date()));
         } else {
           const res = await postPrintInvoice({ orderId: plan.orderId, noPrint: plan.noPrint, email: plan.email });
           deliver(res.pdf, plan.output, DOCUMENT_FILE_NAMES.invoices);
@@ -109,6 +118,7 @@ export function useOrderReader(login: string, autoReset: boolean) {
           answer.orderId,
           getReaderSettings(login),
           getPrintSettings(login),
+          receiptsRef.current && answer.panel?.stationary === true,
         );
         await runPlan(plan, answer.actionBarcode);
       }),

@@ -18,9 +18,12 @@ const kgFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 3 });
 export const OrderPanel = memo(function OrderPanel({
   orderId,
   panel,
+  receipts,
 }: {
   orderId: number | null;
   panel: OrderReaderPanel | null;
+  /** The organisation issues receipts: a stationary order's document is its receipt. */
+  receipts: boolean;
 }) {
   const t = orderReaderText().panel;
   return (
@@ -32,14 +35,14 @@ export const OrderPanel = memo(function OrderPanel({
             {orderId === null ? t.none : format(t.number, { id: orderId })}
           </p>
         ) : (
-          <PanelBody panel={panel} />
+          <PanelBody panel={panel} receipts={receipts} />
         )}
       </Card.Body>
     </Card>
   );
 });
 
-function PanelBody({ panel }: { panel: OrderReaderPanel }) {
+function PanelBody({ panel, receipts }: { panel: OrderReaderPanel; receipts: boolean }) {
   const t = orderReaderText().panel;
   const sides = [
     ['A', panel.sizeA],
@@ -62,6 +65,17 @@ function PanelBody({ panel }: { panel: OrderReaderPanel }) {
         >
           {panel.orderStatus.name}
         </ColorBadge>
+        {panel.stationary && (
+          <Badge
+            bg="secondary"
+            className="fs-6"
+            title={receipts ? t.stationaryReceipt : undefined}
+            data-testid="reader-order-stationary"
+          >
+            <i className="bi bi-shop me-1" aria-hidden="true" />
+            {t.stationary}
+          </Badge>
+        )}
       </div>
       <dl className="row mb-3 gy-1">
         <dt className="col-sm-4 fw-normal text-muted">{t.sizes}</dt>
