@@ -348,6 +348,14 @@ describe('fiscal-printer plugin', { timeout: 120_000 }, () => {
     expect(still.message).toContain('drukarka zakończyła paragonów: 1');
     expect(printer.receipts.length).toBe(before + 2);
 
+    // The printer away meanwhile: still to check, never FAILED (that would let it print twice).
+    await settings({ port: 1 });
+    await reprint({ receiptId: two.receiptId });
+    const away = await settled(two.receiptId);
+    await settings({ port: printer.port });
+    expect(away.state).toBe('UNKNOWN');
+    expect(away.message).toContain('Nie wiadomo jeszcze, czy wcześniejsza próba wydrukowała ten paragon');
+
     // The seller sees it on the printer: 'Wydrukowany'.
     const marked = await a.admin.post<{ state: string }>(`${FP}/mark_printed`, { receiptId: two.receiptId });
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);

@@ -300,11 +300,16 @@ async function printOne(d: Drain, row: Row, session: Session): Promise<void> {
   const settings = await loadSettings(d);
   if (!settings.host) return fail(FISCAL_MSG.noHost);
   const where = `${settings.host}:${settings.port}`;
-  if (session.down) return fail(session.down);
+  // A receipt to verify may have been printed by an earlier attempt: only this attempt is known.
+  const notPrinted = verify
+    ? `Tym razem paragon ${row.number} nie został wysłany do drukarki.`
+    : `Paragon ${row.number} nie został wydrukowany.`;
+  /** Once the counter proved it (or printing started after that proof): certainly not printed. */
+  const certain = `Paragon ${row.number} nie został wydrukowany.`;
+  const unreachable = (reason: string, what: string) =>
+    `${reason} ${what} Sprawdź, czy drukarka jest włączona i czy serwer ją widzi (sieć sklepu albo tunel), potem kliknij „Drukuj ponownie”.`;
+  if (session.down) return fail(unreachable(session.down, notPrinted));
   const built = buildReceipt(receipt.snapshot, settings.vatLetters);
-  const notPrinted = `Paragon ${row.number} nie został wydrukowany.`;
-  const unreachable = (err: PosnetError) =>
-    `Drukarka fiskalna ${where}: ${err.message} ${notPrinted} Sprawdź, czy drukarka jest włączona i czy serwer ją widzi (sieć sklepu albo tunel), potem kliknij „Drukuj ponownie”.`;
 
   let before: number;
   let conn: PosnetConnection;
@@ -339,7 +344,7 @@ async function printOne(d: Drain, row: Row, session: Session): Promise<void> {
         );
     }
     if ('error' in built) {
-      await finish(d, row, 'FAILED', `${built.error} ${notPrinted}`);
+      await finish(d, row, 'FAILED', `${built.error} ${certain}`);
       return;
     }
     const printerRates = await readRates(conn);
@@ -350,7 +355,7 @@ async function printOne(d: Drain, row: Row, session: Session): Promise<void> {
         d,
         row,
         'FAILED',
-        `Stawki VAT drukarki nie zgadzają się z ustawieniami: ${mismatches.join('; ')} (drukarka: ${rates}). Popraw je w zakładce „Stawki VAT”. ${notPrinted}`,
+        `Stawki VAT drukarki nie zgadzają się z ustawieniami: ${mismatches.join('; ')} (drukarka: ${rates}). Popraw je w zakładce „Stawki VAT”. ${certain}`,
       );
       return;
     }
@@ -359,8 +364,8 @@ async function printOne(d: Drain, row: Row, session: Session): Promise<void> {
     if (err.unreachable) {
       session.conn?.close();
       session.conn = null;
-      session.down = unreachable(err);
-      return fail(session.down);
+      session.down = `Drukarka fiskalna ${where}: ${err.message}`;
+      return fail(unreachable(session.down, notPrinted));
     }
     return fail(`${err.message} ${notPrinted}`, err.code);
   }
@@ -392,11 +397,11 @@ async function printOne(d: Drain, row: Row, session: Session): Promise<void> {
       return;
     }
     if (err.unreachable) {
-      session.down = unreachable(err);
-      await finish(d, row, 'FAILED', session.down);
+      session.down = `Drukarka fiskalna ${where}: ${err.message}`;
+      await finish(d, row, 'FAILED', unreachable(session.down, certain));
       return;
     }
-    await finish(d, row, 'FAILED', `${err.message} ${notPrinted} Transakcja na drukarce została anulowana.`, err.code);
+    await finish(d, row, 'FAILED', `${err.message} ${certain} Transakcja na drukarce została anulowana.`, err.code);
     return;
   }
   const after = await readCounters(conn).catch(() => null);
