@@ -18,6 +18,12 @@ export const KSEF_QR_URLS: Record<KsefEnvironment, string> = {
   DEMO: 'https://qr-demo.ksef.mf.gov.pl',
   PRODUCTION: 'https://qr.ksef.mf.gov.pl',
 };
+/** The environment in a sentence ('Połączono z KSeF, środowisko testowe, …'). */
+export const ENVIRONMENT_IN_TEXT: Record<KsefEnvironment, string> = {
+  TEST: 'testowe',
+  DEMO: 'przedprodukcyjne (DEMO)',
+  PRODUCTION: 'produkcyjne',
+};
 export const ENVIRONMENT_NAMES: Record<KsefEnvironment, string> = {
   TEST: 'Testowe (TEST)',
   DEMO: 'Przedprodukcyjne (DEMO)',

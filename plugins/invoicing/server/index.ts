@@ -24,7 +24,7 @@ import {
   receiptBodySchema,
   resendBodySchema,
   INVOICING_MSG,
-  ENVIRONMENT_NAMES,
+  ENVIRONMENT_IN_TEXT,
   type KsefState,
 } from '../schemas';
 import { Ksef } from './ksef';
@@ -84,7 +84,7 @@ export default definePlugin({
             await clearPluginReconnect(ctx.tdb, ID, ctx.deps.now());
             return {
               ok: true,
-              message: `Połączono z KSeF (${ENVIRONMENT_NAMES[ksef.settings.environment]}) dla NIP ${ksef.settings.nip}.`,
+              message: `Połączono z KSeF, środowisko ${ENVIRONMENT_IN_TEXT[ksef.settings.environment]}, dla NIP ${ksef.settings.nip}.`,
             };
           } catch (err) {
             if (err instanceof OutsideError) return { ok: false, message: err.userMessage };

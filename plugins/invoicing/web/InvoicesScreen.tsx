@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   Alert,
   api,
@@ -169,47 +169,66 @@ export default function InvoicesScreen() {
             </thead>
             <tbody>
               {data.invoices.map((inv) => (
-                <tr key={inv.invoiceId} data-testid={`ksef-row-${inv.invoiceId}`}>
-                  <td className="text-nowrap">{inv.invoiceNumber}</td>
-                  <td>{inv.orderId ?? '—'}</td>
-                  <td className="text-nowrap">{formatDateTime(inv.issuedAt)}</td>
-                  <td className="text-end text-nowrap">{formatMoney(inv.gross / 100, inv.currency)}</td>
-                  <td style={{ maxWidth: 420 }}>
-                    <Badge bg={VARIANT[inv.state]}>{KSEF_STATE_NAMES[inv.state]}</Badge>
-                    {inv.offline && inv.state !== 'ACCEPTED' && inv.sendBy && (
-                      <div className={`small ${inv.sendBy < today ? 'text-danger fw-bold' : 'text-muted'}`}>
-                        Termin wysyłki: {dayPl(inv.sendBy)}
-                      </div>
-                    )}
-                    {inv.offline && inv.state === 'ACCEPTED' && (
-                      <div className="small text-muted">Wysłana w trybie offline</div>
-                    )}
-                    {inv.error && <div className="small text-danger">{inv.error}</div>}
-                  </td>
-                  <td className="text-nowrap small">{inv.ksefNumber ?? <span className="text-muted">—</span>}</td>
-                  <td className="text-end text-nowrap">
-                    {inv.hasUpo && (
-                      <Button
-                        size="sm"
-                        variant="outline-secondary"
-                        className="me-1"
-                        onClick={() => void downloadUpo(inv)}
-                      >
-                        UPO
-                      </Button>
-                    )}
-                    {inv.state === 'REJECTED' && (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        disabled={resend.isPending}
-                        onClick={() => resend.mutate(inv.invoiceId)}
-                      >
-                        Wyślij ponownie
-                      </Button>
-                    )}
-                  </td>
-                </tr>
+                <Fragment key={inv.invoiceId}>
+                  <tr data-testid={`ksef-row-${inv.invoiceId}`} className={inv.error ? 'border-bottom-0' : undefined}>
+                    <td className="text-nowrap">{inv.invoiceNumber}</td>
+                    <td>{inv.orderId ?? '—'}</td>
+                    <td>
+                      {formatDateTime(inv.issuedAt)
+                        .split(' ')
+                        .map((part, i) => (
+                          <div key={part} className={i > 0 ? 'small text-muted' : undefined}>
+                            {part}
+                          </div>
+                        ))}
+                    </td>
+                    <td className="text-end text-nowrap">{formatMoney(inv.gross / 100, inv.currency)}</td>
+                    <td className="text-nowrap">
+                      <Badge bg={VARIANT[inv.state]}>{KSEF_STATE_NAMES[inv.state]}</Badge>
+                      {inv.offline && inv.state !== 'ACCEPTED' && inv.sendBy && (
+                        <div className={`small ${inv.sendBy < today ? 'text-danger fw-bold' : 'text-muted'}`}>
+                          Termin wysyłki: {dayPl(inv.sendBy)}
+                        </div>
+                      )}
+                      {inv.offline && inv.state === 'ACCEPTED' && (
+                        <div className="small text-muted">Wysłana w trybie offline</div>
+                      )}
+                    </td>
+                    <td className="small" style={{ wordBreak: 'break-all', minWidth: 150 }}>
+                      {inv.ksefNumber ?? <span className="text-muted">—</span>}
+                    </td>
+                    <td className="text-end text-nowrap">
+                      {inv.hasUpo && (
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          className="me-1"
+                          onClick={() => void downloadUpo(inv)}
+                        >
+                          UPO
+                        </Button>
+                      )}
+                      {inv.state === 'REJECTED' && (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          disabled={resend.isPending}
+                          onClick={() => resend.mutate(inv.invoiceId)}
+                        >
+                          Wyślij ponownie
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                  {inv.error && (
+                    <tr data-testid={`ksef-error-${inv.invoiceId}`}>
+                      <td colSpan={7} className="small text-danger pt-0">
+                        {/* Zero width, full cell: a long message wraps instead of widening the table. */}
+                        <div style={{ width: 0, minWidth: '100%' }}>{inv.error}</div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </Table>
