@@ -130,7 +130,12 @@ describe('fiscal-printer: settings, receipts printed, a failing printer and Druk
     await page.getByTestId('fiscal-issue').waitFor();
     printer.refuseNext('trline', 2105);
     const number = await issueFromScreen(page, orderId);
-    await page.getByText(`Paragon ${number} nie jest jeszcze wydrukowany`).waitFor();
+    // The cashier is told the printer's own reason at once.
+    await page
+      .getByTestId('toast-warning')
+      .filter({ hasText: `Paragon ${number} nie jest jeszcze wydrukowany` })
+      .waitFor();
+    expect(await page.getByTestId('toast-warning').last().textContent()).toContain('(kod 2105)');
     const failed = row(page, number);
     await failed.getByText('Nie wydrukowany', { exact: true }).waitFor();
     expect(await failed.getByTestId('fiscal-receipt-message').textContent()).toContain('(kod 2105)');

@@ -31,6 +31,7 @@ import { BASE, fiscalKeys } from './api';
 
 /** The invoicing plugin's POST /receipts answer, as far as this screen reads it. */
 const issueAnswerSchema = z.object({
+  receiptId: z.number(),
   receiptNumber: z.string(),
   printed: z.boolean(),
   created: z.boolean(),
@@ -84,18 +85,29 @@ export default function ReceiptsScreen() {
   const [orderId, setOrderId] = useState('');
   const [nip, setNip] = useState('');
   const issue = useMutation({
-    mutationFn: () =>
-      api.post('/plugins/invoicing/receipts', {
+    mutationFn: async () => {
+      const a = await api.post('/plugins/invoicing/receipts', {
         json: { orderId: Number(orderId), ...(nip.trim() ? { buyerTaxId: nip.trim() } : {}) },
         schema: issueAnswerSchema,
-      }),
+      });
+      if (a.printed) return { ...a, reason: null };
+      // Not printed (yet): the printer's own reason, when the print already ended.
+      const recent = await api.get(`${BASE}/receipts`, { query: { limit: 20 }, schema: receiptsAnswerSchema });
+      const row = recent.receipts.find((r) => r.receiptId === a.receiptId);
+      const ended = row && (row.state === 'FAILED' || row.state === 'UNKNOWN');
+      return { ...a, reason: ended ? row.message : null };
+    },
     onSuccess: (a) => {
       if (a.printed)
         toast.success(
           `Paragon ${a.receiptNumber} wydrukowany`,
           a.created ? undefined : 'Zamówienie miało już paragon.',
         );
-      else toast.warning(`Paragon ${a.receiptNumber} nie jest jeszcze wydrukowany`, a.printMessage ?? undefined);
+      else
+        toast.warning(
+          `Paragon ${a.receiptNumber} nie jest jeszcze wydrukowany`,
+          a.reason ?? a.printMessage ?? undefined,
+        );
       setOrderId('');
       setNip('');
       void refresh();
