@@ -386,3 +386,10 @@ export type { InvoiceMark, InvoiceMarkDeps, MarkedInvoice } from '../platform/in
 export { isPluginInstalled } from '../modules/plugins/plugins.installed';
 /** RSA-OAEP, AES-256-CBC, SHA-256 and random bytes for a service's encryption (plugin-sdk/crypto.ts). */
 export { aes256CbcEncrypt, rsaOaepSha256Encrypt, secureRandomBytes, sha256Base64 } from './crypto';
+/**
+ * The tax files (jpk plugin; docs/plugins.md, "Plugin: jpk"): a month's count of sales documents,
+ * the receipts of orders (plugin-sdk/sales.ts), and one large document validated in libxml2's
+ * streaming mode (plugin-sdk/xsd-stream.ts).
+ */
+export { countDocumentsOfMonth, receiptsOfOrders } from './sales';
+export { validateXmlStream } from './xsd-stream';
