@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { orderPrintLogAnswerSchema, type Order } from '@zaplecze/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluginsModule } from '../packages/server/src/modules/plugins';
+import { JobWorker } from '../packages/server/src/platform/jobs';
+import { startPosnetEmulator, type PosnetEmulator } from '../plugins/fiscal-printer/test/posnet-emulator';
 import { LOCAL_KEYS, userStorageKey } from '@web/data/local-settings';
 import { orderReaderMessages } from '@web/features/order-reader/messages.pl';
 import { format } from '@web/i18n';
@@ -233,5 +236,111 @@ describe('receipts: the order list and the order reader', () => {
       action: format(orderReaderMessages.actions.documentIssued, { number: invoice }),
       error: false,
     });
+  });
+});
+
+/**
+ * With the fiscal printer plugin too (the POSNET emulator, the job worker running as its process
+ * does): the list's toast says the receipt was printed, or shows the plugin's message as a warning
+ * when the printer refused it; the reader's row says the same.
+ */
+describe('receipts: printed on the fiscal printer, or not', () => {
+  const e2e = setupE2e();
+  let org: TestOrg;
+  let printer: PosnetEmulator;
+  let worker: JobWorker;
+  const d = t.orders.documents;
+
+  const shopOrder = async (): Promise<number> => {
+    const res = await org.admin.post<{ id: number }>(
+      '/api/orders',
+      orderBody({
+        stationary: true,
+        clientData: { nameSurname: 'Klient Przy Kasie', city: 'Łask' },
+        items: [{ code: 'KAWA', name: 'Kawa ziarnista 1kg', quantity: 1, price: 59.99, vat: 23, itemId: null }],
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.id;
+  };
+  const receiptNumber = async (id: number): Promise<string> => {
+    const log = orderPrintLogAnswerSchema.parse((await org.admin.get(`/api/orders/print_log?orderId=${id}`)).body);
+    return log.entries.find((e) => e.kind === 'RECEIPT_ISSUE')?.detail ?? '';
+  };
+
+  beforeAll(async () => {
+    printer = await startPosnetEmulator();
+    org = await newOrg(e2e.server);
+    await createOrderRefs(org.admin);
+    for (const pluginId of ['invoicing', 'fiscal-printer']) {
+      const res = await org.admin.request('POST', '/api/plugin_install', { form: { pluginId } });
+      expect(res.status, JSON.stringify(res.body)).toBe(204);
+    }
+    const put = await org.admin.put('/api/plugins/fiscal-printer/settings', {
+      values: { host: printer.host, port: printer.port },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    worker = new JobWorker({
+      db: e2e.server.deps.db,
+      engine: e2e.server.deps.engine,
+      kinds: pluginsModule.jobs!(e2e.server.deps),
+      log: () => undefined,
+      pollMs: 100,
+    });
+    worker.start();
+  });
+  afterAll(async () => {
+    await worker?.stop(2000);
+    await printer?.close();
+  });
+
+  it('the list: printed, then a refused print as a warning with the reason; the reader: printed', async () => {
+    const printed = await shopOrder();
+    const refused = await shopOrder();
+    const { page, shell } = await signedIn(e2e, org.adminLogin, org.adminPass);
+    const orders = await new OrdersPage(page, (p) => e2e.url(p)).goto('?city=lask');
+    await orders.row(printed).waitFor();
+
+    await orders.menuAction(printed, 'receipt');
+    const ok = shell.toast(d.receiptIssuedTitle).filter({ hasText: 'wydrukowany na drukarce fiskalnej' });
+    await ok.waitFor();
+    const number = await receiptNumber(printed);
+    expect(await ok.textContent()).toContain(format(d.receipt.printed, { id: printed, number }));
+    expect(printer.receipts).toHaveLength(1);
+    await shot(page, 'printed-toast');
+
+    // The printer refuses a line: the receipt is issued, the toast warns with the plugin's message.
+    printer.refuseNext('trline', 2105);
+    await orders.menuAction(refused, 'receipt');
+    const warning = shell.toast(d.receiptPrinterTitle);
+    await warning.waitFor();
+    const refusedNumber = await receiptNumber(refused);
+    expect(await warning.textContent()).toContain(
+      format(d.receipt.notPrinted, { id: refused, number: refusedNumber, message: '' }).trim(),
+    );
+    expect(await warning.textContent()).toContain('Drukarka fiskalna');
+    await shot(page, 'not-printed-toast');
+
+    // The reader: a third order's document code, printed.
+    const third = await shopOrder();
+    await page.evaluate(
+      (entries) => {
+        for (const [k, v] of entries) localStorage.setItem(k, v);
+      },
+      [
+        [userStorageKey(org.adminLogin, LOCAL_KEYS.readerBolAction), 'NONE'],
+        [userStorageKey(org.adminLogin, LOCAL_KEYS.readerInvoiceAction), 'PRINT'],
+      ] as [string, string][],
+    );
+    const reader = await new OrderReaderPage(page, (p) => e2e.url(p)).goto();
+    await reader.scan(`ORDER:${third}`);
+    await eventually(() => reader.field('number').textContent(), `Zamówienie nr ${third}`);
+    await reader.scan('CMD:DOCUMENT');
+    const rows = await reader.logAfter(3);
+    expect(rows[0]).toMatchObject({
+      action: format(orderReaderMessages.receipt.printed, { number: await receiptNumber(third) }),
+      error: false,
+    });
+    expect(printer.receipts).toHaveLength(2);
   });
 });
