@@ -5,10 +5,6 @@
  * refusal), a bad checksum, a printer that does not answer and a dropped connection.
  */
 import type { Socket } from 'node:net';
-// The plugin list first, as the server loads it: importing the SDK first makes it load the list from
-// inside its own imports, where a plugin that extends an SDK class at load time (the invoicing
-// plugin's fa3.ts) finds it undefined. This import can go once no plugin does that.
-import '../../index';
 import { iconv } from '@zaplecze/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPosnetEmulator, type PosnetEmulator } from '../test/posnet-emulator';

@@ -1,5 +1,5 @@
 import type { InvoiceSnapshot } from '@zaplecze/contract';
-import { OutsideRefusedError, XMLBuilder } from '@zaplecze/plugin-sdk';
+import { XMLBuilder } from '@zaplecze/plugin-sdk';
 
 /**
  * An issued invoice as the FA(3) structured e-invoice (docs/plugins.md, "Plugin: invoicing";
@@ -62,9 +62,11 @@ export interface Fa3Options {
 }
 
 /** Why an invoice cannot be an FA(3) file, in Polish (the seller fixes the data and issues anew). */
-export class Fa3Refusal extends OutsideRefusedError {
-  constructor(message: string) {
-    super(0, message);
+export class Fa3Refusal extends Error {
+  // A plain Error, not an SDK class: a class extending an SDK export at load time breaks when the
+  // SDK is the first module loaded (it loads the plugin list, which loads this file).
+  constructor(readonly userMessage: string) {
+    super(userMessage);
     this.name = 'Fa3Refusal';
   }
 }

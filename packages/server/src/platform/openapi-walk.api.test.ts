@@ -22,6 +22,7 @@ import { FakeWooCommerce } from '../../../../plugins/woocommerce/test/fake-wooco
 import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd } from '../../../../plugins/dpd/test/fake-dpd';
 import { FAKE_ORG_ID, FAKE_TOKEN, startFakeInpost } from '../../../../plugins/inpost/test/fake-inpost';
 import { startFakeKsef } from '../../../../plugins/invoicing/test/fake-ksef';
+import { startPosnetEmulator } from '../../../../plugins/fiscal-printer/test/posnet-emulator';
 import { JobWorker } from './jobs';
 import { pluginsModule } from '../modules/plugins';
 
@@ -529,6 +530,38 @@ describe('every route answers as the OpenAPI document says', () => {
       await post(`${V}/receipts`, { orderId: shop.id });
     } finally {
       await ksef.close();
+    }
+
+    // fiscal-printer against the POSNET emulator: the printer checked, a receipt refused by the
+    // printer and printed again, one whose answer was lost marked printed by hand, the list.
+    const posnet = await startPosnetEmulator();
+    try {
+      const F = '/api/plugins/fiscal-printer';
+      ok(
+        await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'fiscal-printer' } }),
+        'install fiscal-printer',
+      );
+      await get(`${F}/settings`);
+      await put(`${F}/settings`, { values: { host: posnet.host, port: posnet.port } });
+      await post(`${F}/test_connection`, {});
+      await get(`${F}/printer_status`);
+      const receipt = async () => {
+        const o = await post<{ id: number }>(
+          '/api/orders',
+          orderBody({ stationary: true, items: [{ code: 'K', name: 'Kubek', quantity: 1, price: 10, vat: 23 }] }),
+        );
+        const r = await post<{ receiptId: number }>('/api/plugins/invoicing/receipts', { orderId: o.id });
+        await pluginJobWorker(server.deps).drain();
+        return r.receiptId;
+      };
+      posnet.refuseNext('trline', 2105);
+      await post(`${F}/print`, { receiptId: await receipt() });
+      await pluginJobWorker(server.deps).drain();
+      posnet.dropAfter('trend');
+      await post(`${F}/mark_printed`, { receiptId: await receipt() });
+      await get(`${F}/receipts`);
+    } finally {
+      await posnet.close();
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
