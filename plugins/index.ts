@@ -7,6 +7,7 @@ import dpd from './dpd/server';
 import inpost from './inpost/server';
 import invoicing from './invoicing/server';
 import fiscalPrinter from './fiscal-printer/server';
+import jpk from './jpk/server';
 
 /**
  * THE list of the plugins built with the app (docs/plugins.md): one static import per plugin's
@@ -22,4 +23,5 @@ export const plugins: PluginDefinition[] = [
   inpost,
   invoicing,
   fiscalPrinter,
+  jpk,
 ];
