@@ -5,6 +5,7 @@ import { postgresUrl } from './db/database';
 import {
   checkSchedule,
   JobWorker,
+  onJobWake,
   openJobStorePostgres,
   purgeScheduleRuns,
   redactError,
@@ -58,6 +59,8 @@ export async function runJobProcess(config: Config, modules: ServerModule[] = al
   const coreSchedules = modules.flatMap((m) => m.coreSchedules?.(deps) ?? []);
   for (const s of [...schedules, ...coreSchedules]) checkSchedule(s);
   worker.start();
+  // A job enqueued for now by an HTTP worker starts at once (platform/jobs/wake.ts).
+  onJobWake(() => worker.wakeNow());
   let ticks = 0;
   let ticking: Promise<void> = Promise.resolve();
   const tick = async () => {

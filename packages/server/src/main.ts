@@ -12,6 +12,7 @@ import { holdServerLock, type HeldLock } from './server-lock';
 import { runJobProcess } from './jobs-process';
 import { beginShutdown } from './modules/health';
 import { activateMetrics, collectForWorkers } from './platform/metrics';
+import { relayJobWakes } from './platform/jobs';
 
 /** The environment variable that makes a forked worker the job worker (docs/operations.md, Jobs). */
 const PROCESS_ROLE = 'ZAPLECZE_PROCESS';
@@ -92,6 +93,8 @@ async function primary(): Promise<void> {
   // The job worker (jobs-process.ts): one per machine, a cluster worker that never listens, so its
   // SQLite writes take turns like the HTTP workers'; restarted with a backoff of its own.
   let jobWorkerId: number | undefined;
+  // A job enqueued for now wakes the job worker (platform/jobs/wake.ts).
+  relayJobWakes(() => (jobWorkerId === undefined ? undefined : cluster.workers?.[jobWorkerId]));
   const forkJobs = () => {
     const w = cluster.fork({ [PROCESS_ROLE]: 'jobs' });
     jobWorkerId = w.id;

@@ -245,4 +245,20 @@ describe(`npm start on ${testEngine()}: metrics of every process, and SIGTERM`, 
     expect(await notes('uparte')).toBe(1);
     expect(await job(stops)).toMatchObject({ attempts: 1 });
   }, 240_000);
+
+  it('a job a request enqueues for now wakes the idle job worker (its poll would be 10 minutes away)', async () => {
+    // JOBS_POLL_MS: the idle worker would look again only in 10 minutes; the job runs because
+    // the HTTP worker that enqueued it woke the job worker through the primary.
+    const m = await start({ JOBS_POLL_MS: '600000' });
+    const admin = new ApiClient(m.url);
+    await admin.login('stop_szef', 'Haslo-Stop-1');
+    expect((await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'invoicing' } })).status).toBe(204);
+    // Let the job worker's first look (at its start) pass: from here it sleeps.
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await admin.post<{ jobId: number }>('/api/plugins/invoicing/sync', {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await until('the job run', async () => (await job(res.body.jobId)).state === 'done', 30_000);
+    await stopMain(m);
+    main = undefined;
+  }, 120_000);
 });

@@ -353,6 +353,19 @@ describe('invoicing plugin: receipts', { timeout: 60_000 }, () => {
     const twice = await a.admin.post<{ message: string }>('/api/plugins/invoicing/receipts', { orderId: invoiced.id });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toContain(number);
+    // And the other way: an order with a receipt gets no invoice, alone or in a mass print.
+    const withReceipt = await stationary(a.admin, { invoice: INVOICE_COMPANY });
+    const receipt = receiptAnswerSchema.parse(
+      (await a.admin.post('/api/plugins/invoicing/receipts', { orderId: withReceipt.id })).body,
+    );
+    const noInvoice = await a.admin.post<{ message: string }>('/api/orders/print_invoice', { orderId: withReceipt.id });
+    expect(noInvoice.status).toBe(400);
+    expect(noInvoice.body.message).toContain(receipt.receiptNumber);
+    const many = await a.admin.post<{ ok: number[]; err: { id: number; reason: string }[] }>(
+      '/api/orders/print_invoice_many',
+      { ids: [withReceipt.id], noPrint: true },
+    );
+    expect(many.body.err).toEqual([{ id: withReceipt.id, reason: noInvoice.body.message }]);
     expect((await a.admin.post('/api/plugins/invoicing/receipts', { orderId: 'x' })).status).toBe(400);
     expect((await a.admin.post('/api/plugins/invoicing/receipts', { orderId: 99999999 })).status).toBe(404);
   });

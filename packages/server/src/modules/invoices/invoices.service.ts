@@ -133,6 +133,10 @@ export async function prepareSnapshot(
  * checks the amounts (a 4xx here takes no number). `commit` then takes the number and stores it.
  */
 async function prepareIssue(tdb: TenantDb, ic: IssueContext, order: LockedOrder) {
+  // A sale is documented once: an order with a receipt gets no invoice (docs/decisions.md,
+  // "Receipts: the core document").
+  const receipt = await tdb.selectFrom('receipts').select('number').where('order_id', '=', order.id).executeTakeFirst();
+  if (receipt) throw badRequest(INVOICES_MSG.hasReceipt(receipt.number));
   const build = await prepareSnapshot(tdb, ic, order);
   // The number's month is the issue date's month in Europe/Warsaw, as the draft computes it.
   const draft = build(0);

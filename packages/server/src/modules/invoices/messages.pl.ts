@@ -2,6 +2,8 @@
 export const INVOICES_MSG = {
   orderNotFound: 'Nie znaleziono zamówienia.',
   tooLarge: 'Kwoty zamówienia są zbyt duże, by wystawić fakturę.',
+  hasReceipt: (number: string) =>
+    `Do zamówienia wystawiono paragon ${number}: sprzedaż ma już dokument, faktury nie wystawia się drugi raz.`,
 } as const;
 
 /** Answers about receipts (docs/decisions.md, Documents: receipts). */

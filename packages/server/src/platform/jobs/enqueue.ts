@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant';
 import { JOB_DEFAULTS, type EnqueueInput } from './types';
+import { wakeJobWorker } from './wake';
 
 /** A kind is 'core.<name>' or '<pluginId>.<name>': lower-case letters, digits, '-', '_', dots between. */
 const KIND = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)+$/;
@@ -36,6 +37,16 @@ export async function enqueueJob(tdb: TenantDb, input: EnqueueInput): Promise<nu
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+  // A job due now wakes the job worker once it is visible (after the caller's commit).
+  if (row && (input.runAt === undefined || input.runAt.getTime() <= now.getTime() + 1000)) {
+    if (!tdb.inTransaction) wakeJobWorker();
+    else
+      try {
+        tdb.afterCommit(wakeJobWorker);
+      } catch {
+        // A transaction begun outside TenantDb has no commit hook: the worker's poll finds the job.
+      }
+  }
   return row ? Number(row.id) : null;
 }
 

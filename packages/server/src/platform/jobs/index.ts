@@ -4,6 +4,7 @@
  * per-plugin-and-organisation pauses after a 429, and schedules fanned out per organisation.
  */
 export { enqueueJob, retryDeadJob } from './enqueue';
+export { onJobWake, relayJobWakes, wakeJobWorker } from './wake';
 export { JobWorker, type JobWorkerOptions } from './worker';
 export { JobStore, openJobStorePostgres, queueDepth, type QueueDepthRow } from './store';
 export {

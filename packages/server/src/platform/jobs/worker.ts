@@ -125,6 +125,12 @@ export class JobWorker {
     }
   }
 
+  /** Looks for due jobs now instead of at the next poll (a job was just enqueued: wake.ts). */
+  wakeNow(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
   /** Runs due jobs until none is left (tests and the benchmark); answers how many ran. */
   async drain(): Promise<number> {
     let ran = 0;
