@@ -23,6 +23,7 @@ import { FAKE_FID, FAKE_LOGIN, FAKE_PASSWORD, startFakeDpd } from '../../../../p
 import { FAKE_ORG_ID, FAKE_TOKEN, startFakeInpost } from '../../../../plugins/inpost/test/fake-inpost';
 import { startFakeKsef } from '../../../../plugins/invoicing/test/fake-ksef';
 import { startPosnetEmulator } from '../../../../plugins/fiscal-printer/test/posnet-emulator';
+import { COMPANY_SETTINGS } from '../../../../plugins/jpk/test/documents';
 import { JobWorker } from './jobs';
 import { pluginsModule } from '../modules/plugins';
 
@@ -562,6 +563,23 @@ describe('every route answers as the OpenAPI document says', () => {
       await get(`${F}/receipts`);
     } finally {
       await posnet.close();
+    }
+
+    // jpk: the settings, a JPK_V7M of this month (the invoices and receipts issued above) made by
+    // its job, listed, downloaded and deleted.
+    {
+      const J = '/api/plugins/jpk';
+      ok(await admin.request('POST', '/api/plugin_install', { form: { pluginId: 'jpk' } }), 'install jpk');
+      await get(`${J}/settings`);
+      await put(`${J}/settings`, { values: COMPANY_SETTINGS });
+      const warsaw = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date()).split('-');
+      await post(`${J}/files`, { kind: 'V7M', year: Number(warsaw[0]), month: Number(warsaw[1]) });
+      await pluginJobWorker(server.deps).drain();
+      const files = await get<{ files: { id: number }[] }>(`${J}/files`);
+      const file = files.files[0]!;
+      const xml = await admin.getBytes(`${J}/files/download?id=${file.id}`);
+      expect(xml.status).toBe(200);
+      await del(`${J}/files?id=${file.id}`);
     }
 
     ok(await admin.request('DELETE', '/api/plugin_install?pluginId=fixture-dependent&deleteData=true'), 'uninstall');
