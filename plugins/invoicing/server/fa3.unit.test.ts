@@ -9,78 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import {
-  amountInWords,
-  invoiceTotals,
-  vatToStored,
-  type InvoiceLineInput,
-  type InvoiceSnapshot,
-} from '@zaplecze/contract';
+import { vatToStored } from '@zaplecze/contract';
 import { XMLParser } from '@zaplecze/plugin-sdk';
+import { snapshotOf } from '../test/snapshot';
 import { describe, expect, it } from 'vitest';
 import { buildFa3, fa3Amount, Fa3Refusal } from './fa3';
 import { validateFa3 } from './schemas';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const RATES = [2300, 800, 500, 0, vatToStored('zw')!, vatToStored('np')!, vatToStored('oo')!];
-
-function snapshotOf(p: {
-  lines: InvoiceLineInput[];
-  company: boolean;
-  currency: string;
-  cod: boolean;
-  name: string;
-  n: number;
-}): InvoiceSnapshot {
-  const t = invoiceTotals(p.lines);
-  const zw = t.rates.some((r) => r.vat === 'zw');
-  return {
-    version: 1,
-    number: `FV ${p.n}/11/2026`,
-    n: p.n,
-    month: 11,
-    year: 2026,
-    issueDate: '2026-11-28',
-    issuedAt: NOW.toISOString(),
-    saleDate: '2026-11-27',
-    placeOfIssue: 'Łódź',
-    bankAccount: p.n % 2 ? 'PL61 1090 1014 0000 0712 1981 2874' : '',
-    bankName: p.n % 2 ? 'Santander Bank Polska' : '',
-    currency: p.currency,
-    seller: {
-      name: 'Sklep Żółta Łódź sp. z o.o.',
-      taxId: '526-025-02-74',
-      address: 'ul. Świętokrzyska 5',
-      postCode: '00-001',
-      city: 'Warszawa',
-      countryCode: 'PL',
-    },
-    buyer: {
-      isCompany: p.company,
-      name: p.name,
-      taxId: p.company ? '5260250995' : '',
-      address: 'ul. Źródlana 7/12',
-      postCode: '80-180',
-      city: 'Gdańsk',
-      countryCode: 'PL',
-      email: 'kupujacy@example.pl',
-      tel: '+48 600 100 200',
-    },
-    lines: t.lines.map((l, i) => ({ ...l, no: i + 1, unit: 'szt.' })),
-    rates: t.rates,
-    totals: t.totals,
-    amountInWords: amountInWords(t.totals.gross, p.currency),
-    paymentMethod: p.cod ? 'Za pobraniem' : 'Przelew',
-    cashOnDelivery: p.cod,
-    shippingName: 'Dostawa',
-    issuer: 'Jan Wystawiający',
-    unit: 'szt.',
-    annotations: p.n % 3 ? '' : 'Towar odebrany osobiście & sprawdzony <bez uwag>.',
-    exemptionBasis: zw ? 'art. 43 ust. 1 pkt 37 ustawy o VAT' : '',
-    vatNotes: [],
-    order: { id: p.n, externalId: p.n % 2 ? `ALG-${p.n}` : null, orderDate: '2026-11-27' },
-  };
-}
 
 const lineArb = fc.record({
   name: fc.string({ minLength: 1, maxLength: 600 }).map((s) => `Towar ${s}`),

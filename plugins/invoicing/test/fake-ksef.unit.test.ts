@@ -6,10 +6,11 @@
  * duplicate, bad hashes, wrong key), rate limits, expired tokens, both error formats, a lost answer.
  */
 import crypto from 'node:crypto';
-import { amountInWords, invoiceTotals, type InvoiceSnapshot } from '@zaplecze/contract';
+import type { InvoiceSnapshot } from '@zaplecze/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFa3 } from '../server/fa3';
 import { validateUpo } from '../server/schemas';
+import { snapshotOf } from './snapshot';
 import {
   FAKE_KSEF_NIP,
   FAKE_KSEF_TOKEN,
@@ -186,53 +187,12 @@ function clientOf(fake: FakeKsef) {
 
 /** An invoice snapshot of the seller FAKE_KSEF_NIP, issued today (Polish day). */
 function snapshot(number: string, issueDate = warsawDay(new Date())): InvoiceSnapshot {
-  const t = invoiceTotals([{ name: 'Kubek z logo', code: 'K-1', quantity: 2, unitGross: 2999, vat: 2300 }]);
-  return {
-    version: 1,
+  return snapshotOf({
+    lines: [{ name: 'Kubek z logo', code: 'K-1', quantity: 2, unitGross: 2999, vat: 2300 }],
     number,
-    n: 1,
-    month: Number(issueDate.slice(5, 7)),
-    year: Number(issueDate.slice(0, 4)),
     issueDate,
-    issuedAt: new Date().toISOString(),
-    saleDate: issueDate,
-    placeOfIssue: 'Łódź',
-    bankAccount: '',
-    bankName: '',
-    currency: 'PLN',
-    seller: {
-      name: 'Sklep Żółta Łódź sp. z o.o.',
-      taxId: '526-025-02-74',
-      address: 'ul. Świętokrzyska 5',
-      postCode: '00-001',
-      city: 'Warszawa',
-      countryCode: 'PL',
-    },
-    buyer: {
-      isCompany: true,
-      name: 'Żółta Gęś sp. z o.o.',
-      taxId: '5260250995',
-      address: 'ul. Źródlana 7/12',
-      postCode: '80-180',
-      city: 'Gdańsk',
-      countryCode: 'PL',
-      email: 'kupujacy@example.pl',
-      tel: '+48 600 100 200',
-    },
-    lines: t.lines.map((l, i) => ({ ...l, no: i + 1, unit: 'szt.' })),
-    rates: t.rates,
-    totals: t.totals,
-    amountInWords: amountInWords(t.totals.gross, 'PLN'),
-    paymentMethod: 'Przelew',
-    cashOnDelivery: false,
-    shippingName: 'Dostawa',
-    issuer: 'Jan Wystawiający',
-    unit: 'szt.',
-    annotations: '',
-    exemptionBasis: '',
-    vatNotes: [],
-    order: { id: 1, externalId: null, orderDate: issueDate },
-  };
+    issuedAt: new Date(),
+  });
 }
 
 let seq = 0;
