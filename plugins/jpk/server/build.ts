@@ -55,7 +55,12 @@ const hexSha256 = (xml: Buffer) => Buffer.from(sha256Base64(xml), 'base64').toSt
 const FIRST = 20;
 const listed = (numbers: readonly string[]) => [numbers.slice(0, FIRST), Math.max(0, numbers.length - FIRST)] as const;
 
-function stopIfAborted(signal: AbortSignal | undefined) {
+/**
+ * Between pages: gives the process's timers a turn (on SQLite every read is synchronous, so a
+ * month of pages would otherwise hold the event loop for seconds) and stops when the job must.
+ */
+async function betweenPages(signal: AbortSignal | undefined) {
+  await new Promise<void>((resolve) => setImmediate(resolve));
   if (signal?.aborted) throw new Error('jpk: the job was stopped');
 }
 
@@ -92,13 +97,13 @@ async function buildV7m(tdb: TenantDb, req: BuildRequest, settings: JpkSettings,
     now: hooks.now,
   });
   for await (const page of receiptPages(tdb, months)) {
-    stopIfAborted(hooks.signal);
+    await betweenPages(hooks.signal);
     for (const d of page) writer.addReceipt(d.number, d.snapshot);
     done += page.length;
     await hooks.progress(done, total);
   }
   for await (const page of invoicePages(tdb, months)) {
-    stopIfAborted(hooks.signal);
+    await betweenPages(hooks.signal);
     for (const d of page.docs)
       writer.addInvoice(d.number, d.snapshot, page.ksef.get(d.id), d.orderId !== null && page.toReceipt.has(d.orderId));
     done += page.docs.length;
@@ -145,7 +150,7 @@ async function buildFa(tdb: TenantDb, req: BuildRequest, settings: JpkSettings, 
   await hooks.progress(0, total);
   const writer = new FaWriter({ dateFrom: req.dateFrom, dateTo: req.dateTo, settings, now: hooks.now });
   for await (const page of invoicePages(tdb, months)) {
-    stopIfAborted(hooks.signal);
+    await betweenPages(hooks.signal);
     for (const d of page.docs) if (writer.inPeriod(d.snapshot)) writer.addInvoice(d.number, d.snapshot);
     done += page.docs.length;
     await hooks.progress(done, total);
