@@ -201,7 +201,7 @@ function NewFile({ missing, canSettings }: { missing: Record<JpkKind, string[]>;
         )}
         <Form.Text className="d-block mt-2">
           {kind === 'V7M'
-            ? 'Za miesiąc, z faktur i paragonów wystawionych w tym miesiącu (paragony w jednym wierszu RO); korekta to cel złożenia 2. Plik jest sprawdzany ze schematem JPK_V7M(3) Ministerstwa Finansów; wysyła się go programem do wysyłki JPK.'
+            ? 'Za miesiąc, z faktur i paragonów wystawionych w tym miesiącu (paragony w jednym wierszu RO); korekta to cel złożenia 2. Zaplecze nie zna zakupów: ewidencja zakupów jest pusta, a deklaracja nie odlicza podatku naliczonego – gdy masz zakupy, połącz plik z nimi w programie księgowym. Plik jest sprawdzany ze schematem JPK_V7M(3) Ministerstwa Finansów.'
             : 'Na żądanie urzędu: wszystkie faktury wystawione w okresie, z pozycjami. Plik jest sprawdzany ze schematem JPK_FA(4) Ministerstwa Finansów.'}
         </Form.Text>
       </Form>
