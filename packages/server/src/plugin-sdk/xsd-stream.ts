@@ -6,8 +6,8 @@ import type { XsdError, XsdSet } from '../platform/xml/xsd';
 /**
  * One large XML document against an official XSD, offline, in libxml2's streaming mode
  * (`xmllint --stream --schema`, WebAssembly): the document is read as it goes instead of built as
- * a tree, so a 40 MB tax file needs about 110 MB besides its own bytes instead of about 300 MB
- * (measured with the jpk plugin's `npm run bench:jpk`; docs/plugins.md, "Plugin: jpk"). The bytes
+ * a tree, so a 33 MB tax file needs about 100 MB above the process's own instead of about 330 MB,
+ * in the same time (the jpk plugin's `npm run bench:jpk`; docs/plugins.md, "Plugin: jpk"). The bytes
  * are passed as they are (UTF-8), never turned into a string. The schema set is read as
  * `validateAgainstXsd` reads it (platform/xml/xsd.ts): absolute `schemaLocation` prefixes dropped
  * so the imports resolve to the local copies. Answers at most `maxErrors` errors (empty: valid);
