@@ -316,6 +316,7 @@ export const filesQuerySchema = z.object({
     .number({ error: 'Numer zadania (jobId) to liczba.' })
     .int({ error: 'Numer zadania (jobId) to liczba.' })
     .positive({ error: 'Numer zadania (jobId) to liczba.' })
+    .max(2_147_483_647, { error: 'Numer zadania (jobId) to liczba.' })
     .optional(),
 });
 
@@ -330,5 +331,6 @@ export const idQuerySchema = z.object({
   id: z.coerce
     .number({ error: JPK_MSG.idRequired })
     .int({ error: JPK_MSG.idRequired })
-    .positive({ error: JPK_MSG.idRequired }),
+    .positive({ error: JPK_MSG.idRequired })
+    .max(2_147_483_647, { error: JPK_MSG.idRequired }),
 });

@@ -15,10 +15,13 @@ import { createOrg, createUser, orgIdOf, type TestOrg } from '../../../packages/
 import { startTestServer, type ApiClient, type TestServer } from '../../../packages/server/test/harness';
 import { createOrderRefs, INVOICE_COMPANY, issueInvoice, orderBody } from '../../../packages/server/test/orders';
 import { pluginJobWorker } from '../../../packages/server/test/plugin-jobs';
+import { TenantDb } from '../../../packages/server/src/db/tenant';
+import { pluginFiles } from '../../../packages/server/src/plugin-sdk/files';
 import { filesAnswerSchema, type FileRequest, type JpkFile } from '../schemas';
 import { COMPANY_SETTINGS, insertDocuments, SELLER_NIP, snapshot, xmllintCli } from '../test/documents';
 import { grosze, readXml, registerSums, rowSums, zloty } from '../test/expect';
 import { validateFa4, validateV7m } from './schemas';
+import { FILES, jpkDb } from './tables';
 
 const BASE = '/api/plugins/jpk';
 const KSEF_NUMBER = `${SELLER_NIP}-20261115-0A1B2C3D4E5F-7B`;
@@ -272,7 +275,13 @@ describe('jpk plugin', { timeout: 120_000 }, () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toContain(message);
     }
-    for (const url of [`${BASE}/files/download?id=abc`, `${BASE}/files/download`, `${BASE}/files?jobId=-1`]) {
+    for (const url of [
+      `${BASE}/files/download?id=abc`,
+      `${BASE}/files/download`,
+      `${BASE}/files/download?id=1e99`,
+      `${BASE}/files?jobId=-1`,
+      `${BASE}/files?jobId=99999999999`,
+    ]) {
       const res = await a.admin.get<{ message: string }>(url);
       expect(res.status, url).toBe(400);
     }
@@ -436,5 +445,29 @@ describe('jpk plugin', { timeout: 120_000 }, () => {
     expect((await download(a.admin, file.id)).status).toBe(404);
     const list = filesAnswerSchema.parse((await a.admin.get(`${BASE}/files`)).body);
     expect(list.files.some((f) => f.id === file.id)).toBe(false);
+  });
+
+  it('uninstalling with "delete the data" removes the files and their stored XML', async () => {
+    const c = await createOrg(server, { taxId: SELLER_NIP });
+    expect((await install(c.admin)).status).toBe(204);
+    expect((await c.admin.put(`${BASE}/settings`, { values: COMPANY_SETTINGS })).status).toBe(200);
+    await insertDocuments(server.deps.db, orgIdOf(c), 'invoices', [
+      { snapshot: snapshot({ n: 1, year: 2026, month: 6, lines: [{ quantity: 1, unitGross: 1_000, vat: 23 }] }) },
+    ]);
+    const file = await makeFile(c.admin, { kind: 'FA', year: 2026, month: 6 });
+    expect(file.state).toBe('done');
+    const { file_name: name } = await jpkDb(new TenantDb(server.deps.db, orgIdOf(c)))
+      .selectFrom(FILES)
+      .select('file_name')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(await pluginFiles.read(server.deps.config, 'jpk', orgIdOf(c), name!)).toBeInstanceOf(Buffer);
+    const gone = await c.admin.request('DELETE', '/api/plugin_install?pluginId=jpk&deleteData=true');
+    expect(gone.status).toBe(204);
+    await expect(pluginFiles.read(server.deps.config, 'jpk', orgIdOf(c), name!)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    expect((await install(c.admin)).status).toBe(204);
+    expect(filesAnswerSchema.parse((await c.admin.get(`${BASE}/files`)).body).files).toEqual([]);
   });
 });
