@@ -244,16 +244,19 @@ function FileRow({ f, onDownload, onDelete }: { f: JpkFile; onDownload: () => vo
   const percent = f.total > 0 ? Math.round((100 * f.done) / f.total) : 0;
   return (
     <tr data-testid={`jpk-file-${f.id}`}>
-      <td style={{ minWidth: '16rem' }}>
+      <td style={{ minWidth: '15rem' }}>
         <div className="fw-semibold">{periodLabel(f)}</div>
         {f.fileName && (
-          <div className="small text-secondary text-nowrap">
+          <div className="small text-secondary text-break">
             {f.fileName}
             {f.bytes !== null && ` · ${sizeLabel(f.bytes)}`}
           </div>
         )}
+        <div className="small text-secondary">
+          {formatDateTime(f.createdAt, false)} · {f.createdBy}
+        </div>
       </td>
-      <td style={{ minWidth: '14rem' }}>
+      <td style={{ minWidth: '11rem' }}>
         <Badge bg={st.bg} data-testid="jpk-file-state">
           {st.text}
         </Badge>
@@ -269,13 +272,9 @@ function FileRow({ f, onDownload, onDelete }: { f: JpkFile; onDownload: () => vo
           </div>
         )}
       </td>
-      <td>
+      <td style={{ minWidth: '18rem' }}>
         {f.error && <div className="small text-danger">{f.error}</div>}
         <Summary f={f} />
-      </td>
-      <td className="small text-nowrap">
-        {formatDateTime(f.createdAt, false)}
-        <div className="text-secondary">{f.createdBy}</div>
       </td>
       <td className="text-end text-nowrap">
         {f.state === 'done' && (
@@ -354,7 +353,6 @@ export default function FilesScreen() {
                   <th>Plik</th>
                   <th>Stan</th>
                   <th>Podsumowanie</th>
-                  <th>Utworzono</th>
                   <th />
                 </tr>
               </thead>
