@@ -19,8 +19,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-// The plugin list first, as the server loads it (see plugins/fiscal-printer/server/posnet.unit.test.ts).
-import '../plugins/index.ts';
 import { validateAgainstXsd, validateXmlStream } from '@zaplecze/plugin-sdk';
 import { benchDatabase } from './bench-db.mjs';
 import { loadConfig } from '../packages/server/src/config.ts';

@@ -7,9 +7,6 @@
  * PodatekNalezny, the receipts in one RO row, the declaration in whole złoty. Also the refusals
  * (foreign currency, 'oo'), a natural person, a foreign buyer and the streaming validator.
  */
-// The plugin list first, as the server loads it (see plugins/fiscal-printer/server/posnet.unit.test.ts:
-// the SDK imported first would load the list from inside its own imports).
-import '../../index';
 import fc from 'fast-check';
 import type { InvoiceSnapshot } from '@zaplecze/contract';
 import { validateXmlStream } from '@zaplecze/plugin-sdk';
