@@ -15,6 +15,8 @@ import { carrierRegistry } from './carriers';
 import { pluginHost } from './plugins';
 import { TenantDb } from '../db/tenant';
 import { enqueueJob } from '../platform/jobs';
+import { INVOICE_COMPANY, orderBody } from '../../test/orders';
+import { COMPANY_SETTINGS } from '../../../../plugins/jpk/test/documents';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -423,6 +425,67 @@ const RESOURCES: TenantResource[] = [
     snapshot: async (owner, id) =>
       (await owner.admin.get<{ models: { id: number }[] }>('/api/plugins/moto/models')).body.models.find(
         (m) => m.id === id,
+      ),
+  },
+  // The invoicing plugin's KSeF rows of issued invoices (plugins/invoicing), installed in both.
+  {
+    name: '/api/plugins/invoicing/invoices',
+    create: async (_server, org) => {
+      for (const o of [org, attacker])
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'invoicing' } });
+      const order = await org.admin.post<{ id: number }>(
+        '/api/orders',
+        orderBody({ invoice: INVOICE_COMPANY, items: [{ code: 'K', name: 'Kubek', quantity: 1, price: 10, vat: 23 }] }),
+      );
+      await org.admin.post('/api/orders/print_invoice', { orderId: order.body.id, noPrint: true });
+      const invoice = await server.deps.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('order_id', '=', order.body.id)
+        .executeTakeFirstOrThrow();
+      // Its row in the KSeF queue (the subscription's job would write it; 'resend' does at once).
+      await org.admin.post('/api/plugins/invoicing/invoices/resend', { invoiceId: invoice.id });
+      return invoice.id;
+    },
+    byId: (id) => [
+      { method: 'POST', url: '/api/plugins/invoicing/invoices/resend', body: { invoiceId: id } },
+      { method: 'GET', url: `/api/plugins/invoicing/invoices/upo?invoiceId=${id}` },
+    ],
+    lists: [
+      {
+        url: '/api/plugins/invoicing/invoices',
+        ids: (b) => (b as { invoices: { invoiceId: number }[] }).invoices.map((i) => i.invoiceId),
+      },
+    ],
+    snapshot: async (owner, id) =>
+      (
+        await owner.admin.get<{ invoices: { invoiceId: number }[] }>('/api/plugins/invoicing/invoices')
+      ).body.invoices.find((i) => i.invoiceId === id),
+  },
+  // The jpk plugin's tax files (plugins/jpk), installed in both.
+  {
+    name: '/api/plugins/jpk/files',
+    create: async (_server, org) => {
+      for (const o of [org, attacker]) {
+        await o.admin.request('POST', '/api/plugin_install', { form: { pluginId: 'jpk' } });
+        await o.admin.put('/api/plugins/jpk/settings', { values: COMPANY_SETTINGS });
+      }
+      const [year, month] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' })
+        .format(new Date())
+        .split('-')
+        .map(Number);
+      const res = await org.admin.post<{ jobId: number }>('/api/plugins/jpk/files', { kind: 'V7M', year, month });
+      const files = await org.admin.get<{ files: { id: number; jobId: number | null }[] }>('/api/plugins/jpk/files');
+      return files.body.files.find((f) => f.jobId === res.body.jobId)!.id;
+    },
+    byId: (id) => [
+      { method: 'GET', url: `/api/plugins/jpk/files/download?id=${id}` },
+      { method: 'DELETE', url: `/api/plugins/jpk/files?id=${id}` },
+    ],
+    lists: [{ url: '/api/plugins/jpk/files', ids: (b) => (b as { files: { id: number }[] }).files.map((f) => f.id) }],
+    snapshot: async (owner, id) =>
+      (await owner.admin.get<{ files: { id: number }[] }>('/api/plugins/jpk/files')).body.files.find(
+        (f) => f.id === id,
       ),
   },
   {
