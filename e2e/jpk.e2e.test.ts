@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pluginsModule } from '../packages/server/src/modules/plugins';
-import { JobWorker, type JobKind } from '../packages/server/src/platform/jobs';
+import { JobWorker } from '../packages/server/src/platform/jobs';
+import { drainWithHeldJob } from './support/held-job';
 import { manifest } from '../plugins/jpk/manifest';
 import { filesAnswerSchema } from '../plugins/jpk/schemas';
 import { validateV7m } from '../plugins/jpk/server/schemas';
@@ -188,34 +189,11 @@ describe('jpk: taxpayer data, a JPK_V7M file with progress, download', () => {
     await eventually(() => row.getByTestId('jpk-file-state').textContent(), 'Oczekuje');
 
     // The job runs and is held after its first page of invoices: the bar shows how far it got.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const atHold = new Promise<void>((resolve) => (reached = resolve));
-    const kinds: JobKind[] = pluginsModule.jobs!(e2e.server.deps).map((k) =>
-      k.kind !== JOB_KIND
-        ? k
-        : {
-            ...k,
-            handler: (ctx) =>
-              k.handler({
-                ...ctx,
-                progress: async (done, total) => {
-                  await ctx.progress(done, total);
-                  if (done > RECEIPTS && done < total) {
-                    reached();
-                    await held;
-                  }
-                },
-              }),
-          },
+    const { atHold, release, drained } = drainWithHeldJob(
+      e2e.server,
+      JOB_KIND,
+      (done, total) => done > RECEIPTS && done < total,
     );
-    const drained = new JobWorker({
-      db: e2e.server.deps.db,
-      engine: e2e.server.deps.engine,
-      kinds,
-      log: () => undefined,
-    }).drain();
     const total = INVOICES + RECEIPTS;
     const done = RECEIPTS + 2000;
     try {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_MSG } from '@zaplecze/contract';
-import { pluginsModule } from '../packages/server/src/modules/plugins';
-import { JobWorker, type JobKind } from '../packages/server/src/platform/jobs';
+import { drainWithHeldJob } from './support/held-job';
 import { manifest } from '../plugins/wholesale-csv/manifest';
 import type { ImportStatus, Profile } from '../plugins/wholesale-csv/schemas';
 import { BATCH } from '../plugins/wholesale-csv/server/importer';
@@ -232,34 +231,11 @@ describe('wholesale-csv: supplier profile, preview, import with progress and rep
     expect(await start.isDisabled()).toBe(true);
 
     // The job runs and is held after its first batch: the bar shows how far it got.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const atHold = new Promise<void>((resolve) => (reached = resolve));
-    const kinds: JobKind[] = pluginsModule.jobs!(e2e.server.deps).map((k) =>
-      k.kind !== JOB_KIND
-        ? k
-        : {
-            ...k,
-            handler: (ctx) =>
-              k.handler({
-                ...ctx,
-                progress: async (done, total) => {
-                  await ctx.progress(done, total);
-                  if (done > 0 && done < total) {
-                    reached();
-                    await held;
-                  }
-                },
-              }),
-          },
+    const { atHold, release, drained } = drainWithHeldJob(
+      e2e.server,
+      JOB_KIND,
+      (done, total) => done > 0 && done < total,
     );
-    const drained = new JobWorker({
-      db: e2e.server.deps.db,
-      engine: e2e.server.deps.engine,
-      kinds,
-      log: () => undefined,
-    }).drain();
     try {
       await atHold;
       // The first batch is BATCH good rows; the bad row among them counts as read.
