@@ -28,7 +28,7 @@ import {
   type KsefState,
 } from '../schemas';
 import { Ksef } from './ksef';
-import { invoiceMarks } from './marks';
+import { invoiceKsefMarks, invoiceMarks } from './marks';
 import { invoiceRow } from './queue';
 import { checkSent, sendWaiting, sweep } from './sender';
 import { invoicingDb, KSEF, migrations, TABLES } from './tables';
@@ -61,6 +61,7 @@ export default definePlugin({
     migrations,
     tables: TABLES,
     invoiceMarks,
+    invoiceKsefMarks,
     jobs: [
       { name: 'queue', handler: queueIssued },
       { name: 'send', handler: sendWaiting, timeoutSeconds: 1800, backoff: { firstSeconds: 30, maxSeconds: 900 } },

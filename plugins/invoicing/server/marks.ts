@@ -2,6 +2,7 @@ import {
   sha256Base64,
   type InvoiceMark,
   type InvoiceMarkDeps,
+  type KsefMark,
   type MarkedInvoice,
   type TenantDb,
 } from '@zaplecze/plugin-sdk';
@@ -57,3 +58,29 @@ export async function invoiceMarks(
 }
 
 const toBase64Url = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * What KSeF says of these invoices, for other plugins through the SDK's `ksefMarksOf` (the tax
+ * files): the KSeF number; OFFLINE (issued in KSeF's offline mode, no number yet); on its way
+ * (waiting or sent). A rejected invoice, or one the plugin never had, has no mark.
+ */
+export async function invoiceKsefMarks(
+  tdb: TenantDb,
+  invoiceIds: readonly number[],
+): Promise<ReadonlyMap<number, KsefMark>> {
+  const out = new Map<number, KsefMark>();
+  for (let i = 0; i < invoiceIds.length; i += 500) {
+    const rows = await invoicingDb(tdb)
+      .selectFrom(KSEF)
+      .select(['invoice_id', 'state', 'offline', 'ksef_number'])
+      .where('invoice_id', 'in', invoiceIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      if (r.ksef_number) out.set(r.invoice_id, { number: r.ksef_number });
+      else if (r.state === 'OFFLINE' || Number(r.offline) === 1)
+        out.set(r.invoice_id, { offline: true, waiting: false });
+      else if (r.state !== 'REJECTED') out.set(r.invoice_id, { waiting: true, offline: false });
+    }
+  }
+  return out;
+}

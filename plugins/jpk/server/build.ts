@@ -8,7 +8,7 @@ import {
   type JpkSettings,
 } from '../schemas';
 import { FaWriter } from './fa4';
-import { countDocuments, invoicePages, monthsOf, receiptPages } from './sales';
+import { countDocuments, invoicePages, monthsOf, receiptPages, type KsefMarksOf } from './sales';
 import { FA4_SET, fa4Dir, V7M3_SET, v7m3Dir } from './schemas';
 import { V7mWriter } from './v7m';
 
@@ -31,6 +31,8 @@ export interface BuildRequest {
 
 export interface BuildHooks {
   now: Date;
+  /** What KSeF says of invoices (the SDK's `ksefMarksOf` for the organisation). */
+  ksefMarks: KsefMarksOf;
   progress(done: number, total: number): Promise<void>;
   phase(phase: 'reading' | 'validating'): Promise<void>;
   signal?: AbortSignal;
@@ -102,7 +104,7 @@ async function buildV7m(tdb: TenantDb, req: BuildRequest, settings: JpkSettings,
     done += page.length;
     await hooks.progress(done, total);
   }
-  for await (const page of invoicePages(tdb, months)) {
+  for await (const page of invoicePages(tdb, months, hooks.ksefMarks)) {
     await betweenPages(hooks.signal);
     for (const d of page.docs)
       writer.addInvoice(d.number, d.snapshot, page.ksef.get(d.id), d.orderId !== null && page.toReceipt.has(d.orderId));
@@ -149,7 +151,7 @@ async function buildFa(tdb: TenantDb, req: BuildRequest, settings: JpkSettings, 
   let done = 0;
   await hooks.progress(0, total);
   const writer = new FaWriter({ dateFrom: req.dateFrom, dateTo: req.dateTo, settings, now: hooks.now });
-  for await (const page of invoicePages(tdb, months)) {
+  for await (const page of invoicePages(tdb, months, hooks.ksefMarks)) {
     await betweenPages(hooks.signal);
     for (const d of page.docs) if (writer.inPeriod(d.snapshot)) writer.addInvoice(d.number, d.snapshot);
     done += page.docs.length;

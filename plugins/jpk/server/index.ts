@@ -5,6 +5,7 @@ import {
   definePlugin,
   enqueuePluginJob,
   fileAnswer,
+  ksefMarksOf,
   NO_CONTENT,
   notFound,
   pluginFiles,
@@ -89,6 +90,7 @@ async function buildJob({ job, tdb, deps, progress, signal }: PluginJobContext):
   try {
     built = await buildJpk(tdb, req, await loadSettings(tdb, deps.config), {
       now: deps.now(),
+      ksefMarks: (ids) => ksefMarksOf(deps, tdb, ids),
       progress: (done, of) => {
         total = of;
         return progress(done, of);

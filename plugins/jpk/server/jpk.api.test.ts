@@ -72,6 +72,8 @@ beforeAll(async () => {
   a = await createOrg(server, { companyName: 'Sklep Żółta Gęś sp. z o.o.', taxId: SELLER_NIP });
   b = await createOrg(server);
   expect((await install(a.admin)).status).toBe(204);
+  // The KSeF marks come from the plugin that sends to KSeF (the SDK's ksefMarksOf).
+  expect((await install(a.admin, 'invoicing')).status).toBe(204);
   expect((await install(b.admin)).status).toBe(204);
   await createOrderRefs(a.admin);
 
@@ -155,7 +157,8 @@ beforeAll(async () => {
     inserted.map((s) => ({ snapshot: s })),
   );
   ksefInvoice = inserted[0]!.number;
-  // The invoicing plugin's record of one invoice KSeF accepted (its table, as its sender leaves it).
+  // The invoicing plugin's record of one invoice KSeF accepted (its table, as its sender leaves it;
+  // the jpk plugin reads it only through the SDK's ksefMarksOf).
   await sql`insert into p_invoicing_ksef (org_id, invoice_id, invoice_number, year, month, issued_at, gross, currency, state, ksef_number, updated_at)
     values (${orgA}, ${ksefId}, ${ksefInvoice}, ${now.year}, ${now.month}, ${inserted[0]!.issuedAt}, ${inserted[0]!.totals.gross}, 'PLN', 'ACCEPTED', ${KSEF_NUMBER}, ${new Date().toISOString()})`.execute(
     server.deps.db,

@@ -3,6 +3,7 @@ import {
   documentsOfMonth,
   receiptsOfOrders,
   type IssuedDocument,
+  type KsefMark,
   type TenantDb,
 } from '@zaplecze/plugin-sdk';
 
@@ -41,47 +42,15 @@ export async function countDocuments(
   return n;
 }
 
-/** What KSeF says of an invoice: its number, or that it was sent in offline mode (no number yet). */
-export type KsefMark = { number: string } | { offline: true; waiting: false } | { waiting: true; offline: false };
+/** What KSeF says of an invoice (the SDK's `ksefMarksOf`, given by the plugin that sends to KSeF). */
+export type { KsefMark };
 
-/**
- * The invoicing plugin's ('Faktury, KSeF i paragony') table, read-only: the KSeF number of each
- * invoice it sent (plugins/invoicing/server/tables.ts). Its migrations run whether or not an
- * organisation installed it, so the table is there; no row means the invoice never went to KSeF.
- */
-interface KsefTables {
-  p_invoicing_ksef: {
-    org_id: number;
-    invoice_id: number;
-    state: string;
-    offline: number;
-    ksef_number: string | null;
-  };
-}
-
-/** The KSeF marks of these invoices (ids without a row are absent). */
-export async function ksefMarks(tdb: TenantDb, invoiceIds: readonly number[]): Promise<Map<number, KsefMark>> {
-  const out = new Map<number, KsefMark>();
-  const db = tdb.withTables<KsefTables>();
-  for (let i = 0; i < invoiceIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('p_invoicing_ksef')
-      .select(['invoice_id', 'state', 'offline', 'ksef_number'])
-      .where('invoice_id', 'in', invoiceIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) {
-      if (r.ksef_number) out.set(r.invoice_id, { number: r.ksef_number });
-      else if (r.state === 'OFFLINE' || Number(r.offline) === 1)
-        out.set(r.invoice_id, { offline: true, waiting: false });
-      else if (r.state !== 'REJECTED') out.set(r.invoice_id, { waiting: true, offline: false });
-    }
-  }
-  return out;
-}
+/** What KSeF says of these invoices: answered by the installed plugin that sends to KSeF (none: no marks). */
+export type KsefMarksOf = (invoiceIds: readonly number[]) => Promise<ReadonlyMap<number, KsefMark>>;
 
 export interface InvoicePage {
   docs: IssuedDocument[];
-  ksef: Map<number, KsefMark>;
+  ksef: ReadonlyMap<number, KsefMark>;
   /** Order ids of these invoices that have a receipt. */
   toReceipt: Set<number>;
 }
@@ -90,18 +59,13 @@ export interface InvoicePage {
 export async function* invoicePages(
   tdb: TenantDb,
   months: readonly { year: number; month: number }[],
+  ksefMarks: KsefMarksOf,
   pageSize = 2000,
 ): AsyncGenerator<InvoicePage> {
   for (const period of months)
     for await (const docs of documentsOfMonth(tdb, 'invoices', period, pageSize)) {
       const orderIds = docs.map((d) => d.orderId).filter((id): id is number => id !== null);
-      const [ksef, receipts] = await Promise.all([
-        ksefMarks(
-          tdb,
-          docs.map((d) => d.id),
-        ),
-        receiptsOfOrders(tdb, orderIds),
-      ]);
+      const [ksef, receipts] = await Promise.all([ksefMarks(docs.map((d) => d.id)), receiptsOfOrders(tdb, orderIds)]);
       yield { docs, ksef, toReceipt: new Set(receipts.keys()) };
     }
 }

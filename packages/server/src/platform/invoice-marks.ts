@@ -13,6 +13,13 @@ export interface InvoiceMark {
   caption: string;
 }
 
+/**
+ * What KSeF says of an invoice (docs/plugins.md, "Invoice marks"): its KSeF number; or that it
+ * was issued in KSeF's offline mode and has no number yet; or that it is on its way (waiting).
+ * An invoice with no mark never went to KSeF (or was rejected).
+ */
+export type KsefMark = { number: string } | { offline: true; waiting: false } | { waiting: true; offline: false };
+
 export interface MarkedInvoice {
   id: number;
   snapshot: InvoiceSnapshot;
@@ -23,11 +30,12 @@ export type InvoiceMarkDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 export interface InvoiceMarkSource {
   /** Whether the source applies to the organisation (its plugin installed and usable). */
   isAvailable(tdb: TenantDb): Promise<boolean>;
-  marks(
+  marks?(
     deps: InvoiceMarkDeps,
     tdb: TenantDb,
     invoices: readonly MarkedInvoice[],
   ): Promise<ReadonlyMap<number, InvoiceMark>>;
+  ksef?(deps: InvoiceMarkDeps, tdb: TenantDb, invoiceIds: readonly number[]): Promise<ReadonlyMap<number, KsefMark>>;
 }
 
 class InvoiceMarkRegistry {
@@ -48,11 +56,35 @@ class InvoiceMarkRegistry {
     const out = new Map<number, InvoiceMark>();
     if (invoices.length === 0) return out;
     for (const source of this.sources) {
-      if (!(await source.isAvailable(tdb))) continue;
+      if (!source.marks || !(await source.isAvailable(tdb))) continue;
       for (const [id, mark] of await source.marks(deps, tdb, invoices)) if (!out.has(id)) out.set(id, mark);
+    }
+    return out;
+  }
+
+  /** The KSeF marks of the invoices by id, from the installed plugin that sends to KSeF (the first wins). */
+  async ksefMarksFor(
+    deps: InvoiceMarkDeps,
+    tdb: TenantDb,
+    invoiceIds: readonly number[],
+  ): Promise<Map<number, KsefMark>> {
+    const out = new Map<number, KsefMark>();
+    if (invoiceIds.length === 0) return out;
+    for (const source of this.sources) {
+      if (!source.ksef || !(await source.isAvailable(tdb))) continue;
+      for (const [id, mark] of await source.ksef(deps, tdb, invoiceIds)) if (!out.has(id)) out.set(id, mark);
     }
     return out;
   }
 }
 
 export const invoiceMarkRegistry = new InvoiceMarkRegistry();
+
+/** The SDK's face: what KSeF says of these invoices (the tax files' marks). */
+export function ksefMarksOf(
+  deps: InvoiceMarkDeps,
+  tdb: TenantDb,
+  invoiceIds: readonly number[],
+): Promise<Map<number, KsefMark>> {
+  return invoiceMarkRegistry.ksefMarksFor(deps, tdb, invoiceIds);
+}

@@ -16,7 +16,7 @@ import type { JobKindOptions } from '../platform/jobs/types';
 import type { RouteDef } from '../platform/route';
 import type { CarrierProvider } from '../modules/carriers';
 import type { PluginWebhook } from './hooks';
-import type { InvoiceMark, InvoiceMarkDeps, MarkedInvoice } from '../platform/invoice-marks';
+import type { InvoiceMark, InvoiceMarkDeps, KsefMark, MarkedInvoice } from '../platform/invoice-marks';
 
 export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
 export {
@@ -208,6 +208,12 @@ export interface PluginServer {
     deps: InvoiceMarkDeps,
     invoices: readonly MarkedInvoice[],
   ): Promise<ReadonlyMap<number, InvoiceMark>>;
+  /**
+   * What KSeF says of the organisation's invoices, by id (docs/plugins.md, "Invoice marks"): the
+   * KSeF number, offline, or waiting. Given by the plugin that sends invoices to KSeF; read by
+   * others through `ksefMarksOf` (the tax files), so no plugin reads another's tables.
+   */
+  invoiceKsefMarks?(tdb: TenantDb, invoiceIds: readonly number[]): Promise<ReadonlyMap<number, KsefMark>>;
 }
 
 /**
@@ -381,7 +387,8 @@ export {
   type IssuedDocument,
   type IssuedReceipt,
 } from '../modules/invoices';
-export type { InvoiceMark, InvoiceMarkDeps, MarkedInvoice } from '../platform/invoice-marks';
+export type { InvoiceMark, InvoiceMarkDeps, KsefMark, MarkedInvoice } from '../platform/invoice-marks';
+export { ksefMarksOf } from '../platform/invoice-marks';
 // From its own file: the plugins module's index loads the plugins, which import this SDK.
 export { isPluginInstalled } from '../modules/plugins/plugins.installed';
 /** RSA-OAEP, AES-256-CBC, SHA-256 and random bytes for a service's encryption (plugin-sdk/crypto.ts). */

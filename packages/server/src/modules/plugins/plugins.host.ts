@@ -11,7 +11,7 @@ import { checkSchedule, type JobSchedule } from '../../platform/jobs';
 import { checkSettingsSpec } from '../../platform/plugin-settings';
 import type { PluginDefinition, PluginServer } from '../../plugin-sdk';
 import { carrierRegistry, type CarrierProvider } from '../carriers';
-import { invoiceMarkRegistry } from '../../platform/invoice-marks';
+import { invoiceMarkRegistry, type InvoiceMarkSource } from '../../platform/invoice-marks';
 import { registeredPlugins } from './plugins.list';
 
 /**
@@ -64,15 +64,14 @@ export class PluginHost {
           checkServer(def.manifest, server);
           loaded.server = server;
           for (const carrier of server.carriers ?? []) this.registerCarrier(def.manifest.id, carrier);
-          if (server.invoiceMarks) {
+          if (server.invoiceMarks || server.invoiceKsefMarks) {
             const pluginId = def.manifest.id;
-            const marks = server.invoiceMarks.bind(server);
-            this.unregister.push(
-              invoiceMarkRegistry.register({
-                isAvailable: (tdb) => this.installedHere(pluginId, tdb),
-                marks: (deps, tdb, invoices) => marks(tdb, deps, invoices),
-              }),
-            );
+            const marks = server.invoiceMarks?.bind(server);
+            const ksef = server.invoiceKsefMarks?.bind(server);
+            const source: InvoiceMarkSource = { isAvailable: (tdb) => this.installedHere(pluginId, tdb) };
+            if (marks) source.marks = (deps, tdb, invoices) => marks(tdb, deps, invoices);
+            if (ksef) source.ksef = (_deps, tdb, ids) => ksef(tdb, ids);
+            this.unregister.push(invoiceMarkRegistry.register(source));
           }
         }
       } catch (err) {
