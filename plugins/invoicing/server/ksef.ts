@@ -111,6 +111,7 @@ export function qrUrlOf(s: InvoicingSettings): string {
 
 export class Ksef {
   private auth: StoredAuth | null = null;
+  private certificates: Promise<{ certificate: string; publicKeyId?: string; usage: string[] }[]> | undefined;
 
   private constructor(
     readonly tdb: TenantDb,
@@ -195,12 +196,7 @@ export class Ksef {
 
   /** A new login with the KSeF token (challenge, encrypted token, status, redeem). */
   async login(): Promise<string> {
-    const certs = await this.client.request<{ certificate: string; publicKeyId?: string; usage: string[] }[]>({
-      method: 'GET',
-      path: '/security/public-key-certificates',
-      what: 'Klucze publiczne KSeF',
-    });
-    const cert = certs.data.find((c) => c.usage.includes('KsefTokenEncryption'));
+    const cert = await this.publicKey('KsefTokenEncryption');
     if (!cert) throw new OutsideRefusedError(200, 'KSeF nie podał klucza do szyfrowania tokenu.');
     const ch = await this.client.request<{ challenge: string; timestampMs: number }>({
       method: 'POST',
@@ -269,14 +265,26 @@ export class Ksef {
     }
   }
 
+  /** The ministry's public key of `usage`, read once per client (one job run, one request). */
+  private async publicKey(usage: 'KsefTokenEncryption' | 'SymmetricKeyEncryption') {
+    this.certificates ??= this.client
+      .request<{ certificate: string; publicKeyId?: string; usage: string[] }[]>({
+        method: 'GET',
+        path: '/security/public-key-certificates',
+        what: 'Klucze publiczne KSeF',
+      })
+      .then((res) => res.data);
+    try {
+      return (await this.certificates).find((c) => c.usage.includes(usage));
+    } catch (err) {
+      this.certificates = undefined;
+      throw err;
+    }
+  }
+
   /** Opens an interactive session for FA(3) with a fresh AES-256 key. */
   async openSession(): Promise<KsefSession> {
-    const certs = await this.client.request<{ certificate: string; publicKeyId?: string; usage: string[] }[]>({
-      method: 'GET',
-      path: '/security/public-key-certificates',
-      what: 'Klucze publiczne KSeF',
-    });
-    const cert = certs.data.find((c) => c.usage.includes('SymmetricKeyEncryption'));
+    const cert = await this.publicKey('SymmetricKeyEncryption');
     if (!cert) throw new OutsideRefusedError(200, 'KSeF nie podał klucza do szyfrowania sesji.');
     const key = secureRandomBytes(32);
     const iv = secureRandomBytes(16);

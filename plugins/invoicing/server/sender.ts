@@ -1,6 +1,6 @@
 import {
   enqueuePluginJob,
-  invoiceById,
+  invoicesByIds,
   logPluginEvent,
   OutsideError,
   OutsideRefusedError,
@@ -165,8 +165,12 @@ export async function sendWaiting(ctx: PluginJobContext): Promise<void> {
       const chunk = rows.slice(i, i + CHUNK);
       // Build and validate before anything leaves the server.
       const files: { row: Row; xml: Buffer }[] = [];
+      const invoices = await invoicesByIds(
+        ctx.tdb,
+        chunk.map((r) => r.invoice_id),
+      );
       for (const row of chunk) {
-        const inv = await invoiceById(ctx.tdb, row.invoice_id);
+        const inv = invoices.get(row.invoice_id);
         let error: string | null = null;
         if (!inv) error = 'Faktura nie istnieje.';
         else

@@ -370,7 +370,14 @@ export { connect as tcpConnect, type Socket as TcpSocket } from 'node:net';
 /** Text in the code pages devices speak (a fiscal printer's Windows-1250): `iconv.encode(text, 'win1250')`. */
 export { default as iconv } from 'iconv-lite';
 /** XML against an official XSD, offline (platform/xml/xsd.ts): FA(3), JPK. */
-export { pluginFilesDir, validateAgainstXsd, type XmlDocument, type XsdError, type XsdSet } from '../platform/xml/xsd';
+export {
+  pluginFilesDir,
+  validateAgainstXsd,
+  validateXmlStream,
+  type XmlDocument,
+  type XsdError,
+  type XsdSet,
+} from '../platform/xml/xsd';
 
 /**
  * Sales documents for the accounting plugins (docs/plugins.md, "Sales documents"): issued invoices
@@ -378,12 +385,15 @@ export { pluginFilesDir, validateAgainstXsd, type XmlDocument, type XsdError, ty
  * (numbering `PAR n/MM/YYYY`, `receipt.issued`), and a month of either in number order, in pages.
  */
 export {
+  countDocumentsOfMonth,
   documentsOfMonth,
   invoiceById,
+  invoicesByIds,
   issueReceipt,
   markReceiptPrinted,
   receiptById,
   receiptOfOrder,
+  receiptsOfOrders,
   type IssuedDocument,
   type IssuedReceipt,
 } from '../modules/invoices';
@@ -393,10 +403,3 @@ export { ksefMarksOf } from '../platform/invoice-marks';
 export { isPluginInstalled } from '../modules/plugins/plugins.installed';
 /** RSA-OAEP, AES-256-CBC, SHA-256 and random bytes for a service's encryption (plugin-sdk/crypto.ts). */
 export { aes256CbcEncrypt, rsaOaepSha256Encrypt, secureRandomBytes, sha256Base64 } from './crypto';
-/**
- * The tax files (jpk plugin; docs/plugins.md, "Plugin: jpk"): a month's count of sales documents,
- * the receipts of orders (plugin-sdk/sales.ts), and one large document validated in libxml2's
- * streaming mode (plugin-sdk/xsd-stream.ts).
- */
-export { countDocumentsOfMonth, receiptsOfOrders } from './sales';
-export { validateXmlStream } from './xsd-stream';

@@ -15,12 +15,14 @@ export const invoicesModule: ServerModule = {
 export { drainOutbox, INVOICE_MAIL_JOB } from './outbox';
 export { renderInvoicesPdf } from './invoices.pdf';
 export {
+  countDocumentsOfMonth,
   documentsOfMonth,
   issueReceipt,
   markReceiptPrinted,
   receiptById,
   receiptOfOrder,
+  receiptsOfOrders,
   type IssuedDocument,
   type IssuedReceipt,
 } from './receipts.service';
-export { invoiceById } from './invoices.repository';
+export { invoiceById, invoicesByIds } from './invoices.repository';

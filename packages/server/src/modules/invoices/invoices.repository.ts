@@ -42,3 +42,18 @@ export async function invoiceById(tdb: TenantDb, invoiceId: number): Promise<Iss
     .executeTakeFirst();
   return r && { id: r.id, number: r.number, snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)) };
 }
+
+/** The issued invoices of these ids, by id (a batch of the KSeF sender: one query per 500). */
+export async function invoicesByIds(tdb: TenantDb, ids: readonly number[]): Promise<Map<number, IssuedInvoice>> {
+  const out = new Map<number, IssuedInvoice>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await tdb
+      .selectFrom('invoices')
+      .select(['id', 'number', 'snapshot'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      out.set(r.id, { id: r.id, number: r.number, snapshot: invoiceSnapshotSchema.parse(JSON.parse(r.snapshot)) });
+  }
+  return out;
+}
