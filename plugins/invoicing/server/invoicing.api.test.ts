@@ -8,9 +8,12 @@
  * read as the earlier success, an access token that expired (refreshed), receipts of stationary
  * orders, and tenant isolation.
  */
+import type { AddressInfo } from 'node:net';
 import { orderPrintLogAnswerSchema, type Order } from '@zaplecze/contract';
+import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainOutbox } from '../../../packages/server/src/modules/invoices';
 import { pluginsModule } from '../../../packages/server/src/modules/plugins';
 import { JobWorker } from '../../../packages/server/src/platform/jobs';
 import { createOrg, createUser, type TestOrg } from '../../../packages/server/test/factories';
@@ -26,6 +29,21 @@ const TOKEN = `20261129-EC-0A1B2C3D4E-5F6A7B8C9D-0E|nip-${SELLER_NIP}|${'5a1e'.r
 
 let server: TestServer;
 let fake: FakeKsef;
+/** The raw messages an SMTP server on loopback took (the invoice e-mails). */
+const mails: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, cb) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push(Buffer.concat(chunks).toString('utf8'));
+      cb();
+    });
+  },
+});
 let a: TestOrg;
 let b: TestOrg;
 
@@ -91,7 +109,10 @@ const byNumber = async (client: ApiClient, number: string) =>
 beforeAll(async () => {
   fake = await startFakeKsef();
   fake.addToken(TOKEN, SELLER_NIP);
-  server = await startTestServer();
+  const smtpPort = await new Promise<number>((resolve) =>
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
+  );
+  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Sklep <faktury@example.pl>' });
   a = await createOrg(server, { companyName: 'Sklep Żółta Łódź', taxId: SELLER_NIP });
   b = await createOrg(server);
   await createOrderRefs(a.admin);
@@ -101,6 +122,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 describe('invoicing plugin: KSeF', { timeout: 180_000 }, () => {
@@ -161,6 +183,42 @@ describe('invoicing plugin: KSeF', { timeout: 180_000 }, () => {
     const text = await pdfText(again.pdf);
     expect(text, text).toContain(inv.ksefNumber!);
     expect(text).not.toContain('OFFLINE');
+  });
+
+  it('the e-mailed invoice carries KOD I too: OFFLINE before KSeF answers, the KSeF number after', async () => {
+    const order = await newOrder(a.admin, {
+      clientData: { nameSurname: 'Zofia Wiśniewska', email: 'zofia@example.pl' },
+    });
+    const res = await a.admin.post<{ invoiceNumber: string }>('/api/orders/print_invoice', {
+      orderId: order.id,
+      noPrint: true,
+      email: true,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mailed = async () => {
+      mails.length = 0;
+      await drainOutbox(server.deps);
+      const part = mails[0]!.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p))!;
+      return Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/\s+/g, ''),
+        'base64',
+      );
+    };
+    const before = await mailed();
+    const [code] = await decodeQrCodes(before);
+    expect(code).toMatch(new RegExp(`^https://qr-test\\.ksef\\.mf\\.gov\\.pl/invoice/${SELLER_NIP}/`));
+    expect(await pdfText(before)).toContain('OFFLINE');
+    await runJobs();
+    const sent = fake.invoices.find((i) => i.invoiceNumber === res.body.invoiceNumber)!;
+    // Sent again (the customer asked): the same code, the KSeF number under it.
+    await a.admin.post('/api/orders/print_invoice', { orderId: order.id, noPrint: true, email: true });
+    const after = await mailed();
+    expect(await decodeQrCodes(after)).toEqual([code]);
+    expect(await pdfText(after)).toContain(sent.ksefNumber!);
   });
 
   it("shows KSeF's rejection with what to fix; the resend gets the number", async () => {
