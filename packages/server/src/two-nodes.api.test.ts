@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,9 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
     drop = scratch.drop;
     // The files of both nodes in one S3-compatible bucket (docs/operations.md, Files).
     s3 = await startTestS3();
+    // Several app machines share one key ring (docs/operations.md, Plugin secrets): a secret saved
+    // through one node is read by the other node's job worker.
+    const secretsKeys = `k1:${randomBytes(32).toString('base64')}`;
     const env = (name: string): NodeJS.ProcessEnv => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `zaplecze-${name}-`));
       dirs.push(dir);
@@ -48,6 +52,7 @@ describe.runIf(testEngine() === 'postgres')('two app nodes on one PostgreSQL dat
         DATABASE_URL: scratch.url,
         DATA_DIR: dir,
         FILES_S3_URL: s3.url(),
+        SECRETS_KEYS: secretsKeys,
         WEB_CONCURRENCY: '1',
         LOG_LEVEL: 'warn',
         // Kept installed plugins do not go stale during the test: only a forget can end them.
